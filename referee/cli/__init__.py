@@ -1,0 +1,1 @@
+"""The ``referee`` command line. Commands stay thin and import heavy things lazily."""

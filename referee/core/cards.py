@@ -1,0 +1,127 @@
+"""Cards, ranks and suits (R2): parsing and canonical printing.
+
+Canonical text is rank then suit, ``TH``, ``AS``, ``2C``. Parsing is lenient
+(``kh``, ``K♥``, ``10h``, ``Th`` all give ``KH``) and strict about everything
+else: any other token raises :class:`~referee.errors.NotationError` naming it.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from functools import lru_cache
+from typing import NamedTuple
+
+from referee.errors import NotationError
+
+
+class Suit(IntEnum):
+    """The four suits (R2). The order is only for sorting; suits have no rank."""
+
+    S = 0
+    H = 1
+    D = 2
+    C = 3
+
+    @property
+    def symbol(self) -> str:
+        """The suit glyph: ``♠ ♥ ♦ ♣``."""
+        return "♠♥♦♣"[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Parse ``S H D C`` (any case) or a glyph; raise NotationError otherwise."""
+        suit = _SUITS.get(text.strip().upper())
+        if suit is None:
+            raise NotationError(f"not a suit: {text!r} (use S, H, D or C)", text)
+        return suit
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Rank(IntEnum):
+    """Ranks low to high, ``2`` ... ``A`` (R2); the value is the pip value (A = 14)."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def char(self) -> str:
+        """The canonical rank character: ``2``-``9``, ``T J Q K A``."""
+        return _RANK_CHARS[self - 2]
+
+    @property
+    def is_picture(self) -> bool:
+        """J, Q or K: the cards that forbid a redeal (R13). Aces are not pictures."""
+        return self in (Rank.JACK, Rank.QUEEN, Rank.KING)
+
+    def __str__(self) -> str:
+        return self.char
+
+
+_RANK_CHARS = "23456789TJQKA"
+_SUITS = {"S": Suit.S, "H": Suit.H, "D": Suit.D, "C": Suit.C,
+          "♠": Suit.S, "♥": Suit.H, "♦": Suit.D, "♣": Suit.C,
+          "♤": Suit.S, "♡": Suit.H, "♢": Suit.D, "♧": Suit.C}
+_RANKS = {c: Rank(i + 2) for i, c in enumerate(_RANK_CHARS)} | {"10": Rank.TEN}
+
+
+class Card(NamedTuple):
+    """One of the 52 cards (R2): an immutable ``(rank, suit)`` pair.
+
+    ``str(card)`` is canonical (``TH``) and :meth:`parse` reads it back.
+    ``card.index`` is a unique integer 0..51 (suit-major), handy for sets.
+    """
+
+    rank: Rank
+    suit: Suit
+
+    @classmethod
+    def parse(cls, token: str) -> Card:
+        """Parse one card token (R2): ``KH kh K♥ 10h Th``.
+
+        Raises NotationError naming the token for anything else (``QX``, ``1H``, ``""``).
+        """
+        return _parse_card(token)
+
+    @property
+    def index(self) -> int:
+        """A unique number 0..51: ``suit * 13 + rank - 2``."""
+        return self.suit * 13 + self.rank - 2
+
+    def text(self, *, glyphs: bool = False) -> str:
+        """Canonical text ``TH``; with ``glyphs=True`` the display form ``T♥``."""
+        return self.rank.char + (self.suit.symbol if glyphs else self.suit.name)
+
+    def __str__(self) -> str:
+        return self.rank.char + self.suit.name
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+@lru_cache(maxsize=512)
+def _parse_card(token: str) -> Card:
+    text = token.strip()
+    if len(text) < 2 or len(text) > 3:
+        raise NotationError(f"not a card: {token!r} (expected rank then suit, e.g. TH, 10h, K♥)", token)
+    rank = _RANKS.get(text[:-1].upper())
+    suit = _SUITS.get(text[-1].upper())
+    if rank is None or suit is None:
+        raise NotationError(f"not a card: {token!r} (expected rank then suit, e.g. TH, 10h, K♥)", token)
+    return Card(rank, suit)
+
+
+FULL_DECK: tuple[Card, ...] = tuple(Card(Rank(r), s) for s in Suit for r in range(2, 15))
+"""All 52 cards, spades first, 2 to A within a suit."""
