@@ -81,7 +81,7 @@ class Card(NamedTuple):
     """One of the 52 cards (R2): an immutable ``(rank, suit)`` pair.
 
     ``str(card)`` is canonical (``TH``) and :meth:`parse` reads it back.
-    ``card.index`` is a unique integer 0..51 (suit-major), handy for sets.
+    ``card.code`` is a unique integer 0..51 (suit-major), handy for sets.
     """
 
     rank: Rank
@@ -96,7 +96,7 @@ class Card(NamedTuple):
         return _parse_card(token)
 
     @property
-    def index(self) -> int:
+    def code(self) -> int:
         """A unique number 0..51: ``suit * 13 + rank - 2``."""
         return self.suit * 13 + self.rank - 2
 

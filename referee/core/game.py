@@ -350,11 +350,8 @@ class Game:
         tricks = d.tricks
         t = tricks[-1] if tricks and len(tricks[-1].cards) < 4 else None
         number = t.number if t is not None else len(tricks) + 1
-        if t is None:
-            seat = self._next_leader(d)
-        else:
-            seat = self._seat_after(t.leader, len(t.cards))
-        bit = 1 << card.index
+        seat = self._next_leader(d) if t is None else self._seat_after(t.leader, len(t.cards))
+        bit = 1 << card.code
         if d.seen & bit:
             where = next(x.number for x in tricks if card in x.cards)
             raise self._err(f"{card} was already played in deal {d.number} (trick {where}); "
@@ -405,7 +402,7 @@ class Game:
                 d.void_trick[(seat, led)] = number
                 th = d.thirteenth
                 if (th is not None and seat == d.caller and th.suit == led
-                        and not d.seen >> th.index & 1):
+                        and not d.seen >> th.code & 1):
                     # R59: the caller holds the unplayed 13th card of the led suit.
                     r = self._prove(d, Revoke(seat, number, number, "revoke", card, led),
                                     notices)
