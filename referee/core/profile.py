@@ -31,7 +31,8 @@ class DealRules(_Strict):
     """How a deal is dealt and when it ends (R1, R3, R5)."""
 
     packets: list[int] = Field(
-        default_factory=lambda: [5, 4, 4], description="Cards per packet to each player; must add up to 13 (R3)."
+        default_factory=lambda: [5, 4, 4],
+        description="Cards per packet to each player; must add up to 13 (R3).",
     )
     tricks_to_win: int = Field(
         default=7, ge=7, le=13, description="Tricks that win a deal and end it (R5)."
@@ -106,8 +107,12 @@ class Options(_Strict):
     trop7: bool = Field(default=False, description="Trop to the end on the first lead (R25).")
     bavyan: bool = Field(default=False, description="Play on after 7:0 for all 13 tricks (R27).")
     redeal: bool = Field(default=False, description="Caller's redeal with no J, Q or K (R13).")
-    thirteen: bool = Field(default=False, description='Trump "13": the suit of the caller\'s 13th card (R10).')
-    misdeal: bool = Field(default=True, description="The table may cancel a deal before the first lead (R66).")
+    thirteen: bool = Field(
+        default=False, description='Trump "13": the suit of the caller\'s 13th card (R10).'
+    )
+    misdeal: bool = Field(
+        default=True, description="The table may cancel a deal before the first lead (R66)."
+    )
     trop_leads: int = Field(default=3, ge=2, le=13, description="Trump leads a trop promises (R22).")
     trop7_leads: int = Field(default=7, ge=2, le=13, description="Trump leads a trop7 promises (R25).")
     trop_until: int = Field(
