@@ -20,7 +20,8 @@ from referee.core.table import Seat, Side
 class Trick:
     """A trick (R4): ``leader``, the cards in play order, ``winner`` once complete.
 
-    ``number`` is 1-based within the deal. ``declaration`` is what the lead
+    ``number`` is 1-based within the deal. ``declared`` is the declaration
+    written on the lead (as entered, or None); ``declaration`` is what the lead
     counted as under kort (R20-R25, after R52/R53), or None.
     """
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from referee.core.cards import Card, Suit
+from referee.core.cards import FULL_DECK, Card, Suit
 from referee.core.deal import Deal, Revoke, Trick
 from referee.core.events import (
     Bavyan,
@@ -32,6 +32,13 @@ from referee.core.trick import trick_winner_index
 from referee.errors import RulesError
 
 _ALL_SUITS = 0b1111
+# Lookup tables for the per-card hot path (enum construction is slow).
+_AFTER: dict[bool, tuple[tuple[Seat, ...], ...]] = {
+    cw: tuple(tuple(Seat((s + (-k if cw else k)) % 4) for k in range(4)) for s in range(4))
+    for cw in (False, True)
+}
+_SIDE_OF: tuple[Side, ...] = (Side.NS, Side.EW, Side.NS, Side.EW)
+_BIT: dict[Card, int] = {c: 1 << c.code for c in FULL_DECK}
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +102,8 @@ class Game:
         self.events: list[Event] = []
         self.ended = False
         self._tricks_to_win = profile.deal.tricks_to_win
+        self._after = _AFTER[self.clockwise]
+        self._lead_rules = profile.options.tsar
 
     # ------------------------------------------------------------------ queries
     @property
@@ -201,9 +210,7 @@ class Game:
 
     # ---------------------------------------------------------------- helpers
     def _seat_after(self, seat: Seat, steps: int) -> Seat:
-        if self.clockwise:
-            return Seat((seat - steps) % 4)
-        return Seat((seat + steps) % 4)
+        return self._after[seat][steps]
 
     def _next_leader(self, d: Deal) -> Seat:
         for t in reversed(d.tricks):
@@ -350,8 +357,8 @@ class Game:
         tricks = d.tricks
         t = tricks[-1] if tricks and len(tricks[-1].cards) < 4 else None
         number = t.number if t is not None else len(tricks) + 1
-        seat = self._next_leader(d) if t is None else self._seat_after(t.leader, len(t.cards))
-        bit = 1 << card.code
+        seat = self._next_leader(d) if t is None else self._after[t.leader][len(t.cards)]
+        bit = _BIT[card]
         if d.seen & bit:
             where = next(x.number for x in tricks if card in x.cards)
             raise self._err(f"{card} was already played in deal {d.number} (trick {where}); "
@@ -378,36 +385,38 @@ class Game:
         # ---- validated: from here on the event is accepted and state changes
         notices: list[Notice] = []
         if t is None:
-            t = Trick(number=number, leader=seat)
+            t = Trick(number=number, leader=seat, declared=decl)
             tricks.append(t)
         t.cards.append(card)
         t.seats.append(seat)
         d.seen |= bit
         ends_deal: tuple[str, Side] | None = None
+        suit = card.suit
+        voids = d.voids
         # R6: a card of a suit the seat already failed to follow proves a revoke.
-        if d.voids[seat] >> card.suit & 1:
-            ends_deal = self._prove(d, Revoke(seat, d.void_trick[(seat, card.suit)], number,
-                                              "revoke", card, card.suit), notices)
+        if voids[seat] >> suit & 1:
+            ends_deal = self._prove(d, Revoke(seat, d.void_trick[(seat, suit)], number,
+                                              "revoke", card, suit), notices)
         # R24 ruling: a suspected lead breach is proven by the card that contradicts it.
         suspect = d.suspects.get(seat)
         if suspect is not None:
             kind, at = suspect
-            if (kind == "only-trumps") == (card.suit != trump):
+            if (kind == "only-trumps") == (suit != trump):
                 del d.suspects[seat]
                 self._prove(d, Revoke(seat, at, number, "breach", card, None), notices)
         if not is_lead:
             led = t.cards[0].suit
-            if card.suit != led and not (d.voids[seat] >> led & 1):
-                d.voids[seat] |= 1 << led
+            if suit != led and not (voids[seat] >> led & 1):
+                voids[seat] |= 1 << led
                 d.void_trick[(seat, led)] = number
                 th = d.thirteenth
                 if (th is not None and seat == d.caller and th.suit == led
-                        and not d.seen >> th.code & 1):
+                        and not d.seen & _BIT[th]):
                     # R59: the caller holds the unplayed 13th card of the led suit.
                     r = self._prove(d, Revoke(seat, number, number, "revoke", card, led),
                                     notices)
                     ends_deal = ends_deal or r
-        elif p.options.tsar:
+        elif self._lead_rules:
             r = self._lead_duties(d, t, seat, card, decl, notices)
             ends_deal = ends_deal or r
         if ends_deal is None and len(t.cards) == 4:
@@ -444,7 +453,7 @@ class Game:
                      decl: str | None, notices: list[Notice]) -> tuple[str, Side] | None:
         """Kort trump-lead duties on a lead (R20-R25, R51-R55). Returns a deal end
         when a trop7 is broken by a non-trump lead (R25, R50)."""
-        side = seat.side
+        side = _SIDE_OF[seat]
         duty = d.duties[side]
         trump = d.trump
         assert trump is not None
@@ -478,7 +487,6 @@ class Game:
         if exempt:
             return None  # R24/R55: a hand of only trumps declares nothing
         chosen = decl or "tsar"
-        t.declared = chosen  # type: ignore[assignment]
         if chosen == "trop7" and (t.number != 1 or seat != d.caller):
             chosen = "trop"
             d.flags.append(f"trick {t.number}: trop7 only on the first lead of the deal; taken "
@@ -502,7 +510,7 @@ class Game:
         """Settle a complete trick (R4) and see whether the deal is over (R5, R25, R27)."""
         winner = t.seats[trick_winner_index(t.cards, trump)]
         t.winner = winner
-        side = winner.side
+        side = _SIDE_OF[winner]
         d.won[side] += 1
         notices.append(Notice("trick", seat=winner, side=side, trick=t.number))
         if count_only:
@@ -516,7 +524,7 @@ class Game:
                     return ("trop-failed", side)  # R25: broken, 1 win to the opponents
                 if d.duties[d.trop7_side].kind != "trop7":
                     d.trop7_side = None  # all leads played: the trop7 is kept so far
-        won, lost = d.won[side], d.won[side.other]
+        won, lost = d.won[side], d.won[1 - side]
         if d.bavyan == "playing":
             if side != d.bavyan_side:
                 return ("bavyan-failed", side)  # R27

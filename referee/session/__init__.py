@@ -1,0 +1,1 @@
+"""Durable live sessions: the SQLite store and rebuilding a game from it (issue 3)."""

@@ -1,0 +1,116 @@
+"""Glyph normalisation and nearest-template classification (rank glyphs, suit shapes).
+
+A glyph is a binary mask (uint8, 0 or 255) cropped to the shape's bounding box.
+``glyph_vector`` stretches it to a fixed grid, blurs it a little and returns a
+zero-mean, unit-length float32 vector, so the dot product of two vectors is
+their normalised correlation in [-1, 1]. The bounding box aspect ratio
+(width / height), lost by the stretch, is compared separately.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+RANK_GRID = (20, 28)  # (width, height) of a normalised rank glyph
+SUIT_GRID = (24, 24)  # (width, height) of a normalised suit shape
+
+TEMPLATE_FILE = Path(__file__).with_name("templates.npz")
+
+
+def crop_to_ink(mask: NDArray[np.uint8]) -> NDArray[np.uint8]:
+    """Crop a binary mask (H, W) to the bounding box of its non-zero pixels.
+
+    Raises ValueError if the mask is empty.
+    """
+    ys, xs = np.nonzero(mask)
+    if len(xs) == 0:
+        raise ValueError("empty glyph mask")
+    return mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
+
+
+def glyph_vector(mask: NDArray[np.uint8], grid: tuple[int, int]) -> NDArray[np.float32]:
+    """Normalised vector of a cropped binary glyph ``mask`` on ``grid`` (w, h).
+
+    Returns a float32 vector of length w*h with zero mean and unit norm (all
+    zeros if the glyph is uniform).
+    """
+    m = cv2.resize((mask > 0).astype(np.float32), grid, interpolation=cv2.INTER_AREA)
+    m = cv2.GaussianBlur(m, (3, 3), 0.8)
+    v = m.ravel() - m.mean()
+    n = float(np.linalg.norm(v))
+    return (v / n).astype(np.float32) if n > 1e-6 else np.zeros_like(v, dtype=np.float32)
+
+
+def aspect(mask: NDArray[np.uint8]) -> float:
+    """Width / height of a cropped glyph mask."""
+    return mask.shape[1] / max(1, mask.shape[0])
+
+
+@dataclass(frozen=True)
+class TemplateSet:
+    """Templates of one kind: ``vectors`` (N, D) float32, ``aspects`` (N,), ``labels`` (N,) str."""
+
+    vectors: NDArray[np.float32]
+    aspects: NDArray[np.float32]
+    labels: NDArray[np.str_]
+    grid: tuple[int, int]
+
+    def scores(self, mask: NDArray[np.uint8], aspect_weight: float = 0.6) -> dict[str, float]:
+        """Best score per label for a cropped glyph mask (higher is better, at most 1).
+
+        Score = correlation - aspect_weight * |log(aspect ratio / template aspect ratio)|.
+        """
+        v = glyph_vector(mask, self.grid)
+        a = aspect(mask)
+        s = self.vectors @ v - aspect_weight * np.abs(np.log(a / self.aspects))
+        out: dict[str, float] = {}
+        for lab in np.unique(self.labels):
+            out[str(lab)] = float(s[self.labels == lab].max())
+        return out
+
+    def classify(self, mask: NDArray[np.uint8], allowed: set[str] | None = None) -> tuple[str, float, float]:
+        """(label, score, margin over the best other label) for a cropped glyph mask.
+
+        ``allowed`` restricts the labels considered (e.g. red suits only).
+        """
+        sc = self.scores(mask)
+        if allowed is not None:
+            sc = {k: v for k, v in sc.items() if k in allowed}
+        ranked = sorted(sc.items(), key=lambda kv: -kv[1])
+        best, s1 = ranked[0]
+        s2 = ranked[1][1] if len(ranked) > 1 else -1.0
+        return best, s1, s1 - s2
+
+
+@dataclass(frozen=True)
+class Templates:
+    """The shipped template sets: rank glyphs and suit shapes."""
+
+    ranks: TemplateSet
+    suits: TemplateSet
+
+
+_cache: Templates | None = None
+
+
+def load_templates(path: Path = TEMPLATE_FILE) -> Templates:
+    """Load the template sets from ``path`` (built by ``python -m vision.build_templates``).
+
+    Raises FileNotFoundError if the file is missing.
+    """
+    global _cache
+    if _cache is not None and path == TEMPLATE_FILE:
+        return _cache
+    with np.load(path) as z:
+        t = Templates(
+            ranks=TemplateSet(z["rank_vectors"], z["rank_aspects"], z["rank_labels"], RANK_GRID),
+            suits=TemplateSet(z["suit_vectors"], z["suit_aspects"], z["suit_labels"], SUIT_GRID),
+        )
+    if path == TEMPLATE_FILE:
+        _cache = t
+    return t
