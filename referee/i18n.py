@@ -1,0 +1,97 @@
+"""Translations of everything the referee says (gettext; catalogs built with Babel).
+
+Languages: ``en`` (the source), ``ru``, ``kk``, ``tr``. The language comes from
+``--lang`` on the command line, else ``REFEREE_LANG``, else the environment
+(``LANGUAGE``, ``LC_ALL``, ``LANG``), else English; :func:`setup` chooses it
+before any text is built (``referee.cli.main`` calls it at import, so that
+``--help`` texts are translated too).
+
+Use ``_("text")`` for a message, ``ngettext("trick", "tricks", n)`` for plurals,
+and ``N_("text")`` to mark a string for extraction where it is translated later.
+JSON output, record files and result names are interfaces: never translate them.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+import sys
+from pathlib import Path
+
+DOMAIN = "referee"
+LANGUAGES: tuple[str, ...] = ("en", "ru", "kk", "tr")
+LOCALE_DIR = Path(__file__).parent / "locale"
+
+_translations: _gettext.NullTranslations = _gettext.NullTranslations()
+_language = "en"
+
+
+def _normalise(value: str) -> str | None:
+    """``ru_RU.UTF-8`` -> ``ru``; None for values naming no language we have."""
+    for part in value.split(":"):
+        code = part.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
+        if code in LANGUAGES:
+            return code
+        if code in ("c", "posix"):
+            return "en"
+    return None
+
+
+def choose_language(argv: list[str] | None = None, environ: dict[str, str] | None = None) -> str:
+    """The language to speak: ``--lang X`` / ``--lang=X`` in ``argv``, else
+    ``REFEREE_LANG``, else ``LANGUAGE``/``LC_ALL``/``LANG``, else ``en``.
+
+    An unknown value is skipped (the CLI reports a bad ``--lang`` itself).
+    """
+    argv = sys.argv[1:] if argv is None else argv
+    env = os.environ if environ is None else environ
+    for i, arg in enumerate(argv):
+        value = None
+        if arg == "--lang" and i + 1 < len(argv):
+            value = argv[i + 1]
+        elif arg.startswith("--lang="):
+            value = arg.split("=", 1)[1]
+        if value is not None and _normalise(value):
+            return _normalise(value) or "en"
+    for name in ("REFEREE_LANG", "LANGUAGE", "LC_ALL", "LANG"):
+        value = env.get(name, "")
+        if value:
+            code = _normalise(value)
+            if code:
+                return code
+    return "en"
+
+
+def setup(language: str | None = None) -> str:
+    """Install the catalog for ``language`` (default: :func:`choose_language`).
+
+    Returns the language code in force. A missing catalog falls back to English.
+    """
+    global _translations, _language
+    lang = language or choose_language()
+    if lang == "en":
+        _translations = _gettext.NullTranslations()
+    else:
+        _translations = _gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+    _language = lang
+    return lang
+
+
+def language() -> str:
+    """The language code in force (``en`` until :func:`setup` chose another)."""
+    return _language
+
+
+def _(message: str) -> str:
+    """Translate ``message`` into the language in force."""
+    return _translations.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """Translate with the plural form right for ``n`` in the language in force."""
+    return _translations.ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction without translating it now."""
+    return message
