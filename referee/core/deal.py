@@ -89,7 +89,9 @@ class Deal:
     voids: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     void_trick: dict[tuple[Seat, Suit], int] = field(default_factory=dict)
     duties: tuple[LeadDuty, LeadDuty] = field(default_factory=lambda: (LeadDuty(), LeadDuty()))
-    suspects: dict[Seat, tuple[str, int]] = field(default_factory=dict)
+    suspects: dict[tuple[Seat, str], int] = field(default_factory=dict)
+    """Unproven lead breaches (R24 ruling): ``(seat, "only-trumps"|"no-trumps")`` ->
+    the trick of the first lead that is legal only if that holds."""
     proven: set[tuple[Seat, str]] = field(default_factory=set)
     trop7_side: Side | None = None
     bavyan: BavyanState = "no"

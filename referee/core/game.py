@@ -398,11 +398,10 @@ class Game:
             ends_deal = self._prove(d, Revoke(seat, d.void_trick[(seat, suit)], number,
                                               "revoke", card, suit), notices)
         # R24 ruling: a suspected lead breach is proven by the card that contradicts it.
-        suspect = d.suspects.get(seat)
-        if suspect is not None:
-            kind, at = suspect
-            if (kind == "only-trumps") == (suit != trump):
-                del d.suspects[seat]
+        if d.suspects:
+            key = (seat, "only-trumps" if suit != trump else "no-trumps")
+            at = d.suspects.pop(key, None)
+            if at is not None:
                 self._prove(d, Revoke(seat, at, number, "breach", card, None), notices)
         if not is_lead:
             led = t.cards[0].suit
@@ -461,7 +460,7 @@ class Game:
         if card.suit != trump:
             if duty.owes_trump:
                 # R22/R24: the leader has no trump left; a later trump proves a breach.
-                d.suspects[seat] = ("no-trumps", t.number)
+                d.suspects.setdefault((seat, "no-trumps"), t.number)
                 kind = duty.kind
                 duty.kind = "free"
                 if kind == "trop7":
@@ -477,8 +476,9 @@ class Game:
             duty.after_lead(True)
             return None
         if duty.owes_nontrump:
+            duty.after_lead(True)
             if not exempt:
-                d.suspects[seat] = ("only-trumps", t.number)
+                d.suspects.setdefault((seat, "only-trumps"), t.number)
                 d.flags.append(f"trick {t.number}: {seat.name} led trump {card} against a "
                                "tsar/trop duty: illegal unless he holds only trumps (R21, R23, R24)")
                 notices.append(Notice("flag", seat=seat, trick=t.number, card=card,
