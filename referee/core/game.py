@@ -284,6 +284,10 @@ class Game:
         if not self.profile.options.misdeal:
             raise self._err(f"misdeal is not allowed by profile {self.profile.name}",
                             self.current, token="misdeal")
+        d = self.current
+        if (d is None or d.result is not None) and not self.ended:
+            # Dealt again before trumps were named: nothing to cancel but the cards.
+            return [Notice("misdeal", seat=self.score.dealer or self.score.caller)]
         d = self._before_first_lead("a misdeal (R66)")
         self.deals.pop()
         self.score = d.score_before
