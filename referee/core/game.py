@@ -50,7 +50,8 @@ class Notice:
     where it happened, ``proven_at``, ``card`` the proof, ``penalty`` True when
     it ended the deal), ``flag`` (``text``), ``bavyan`` (``side`` at 7:0 must
     decide, R27), ``match`` (``side`` won the match, R31), ``declared``
-    (``text`` the declaration the lead counts as), ``trump`` (trumps chosen),
+    (``text`` the declaration the lead counts as), ``replaced`` (R53: the
+    declaration ``result`` was taken as ``text``), ``trump`` (trumps chosen),
     ``redeal``, ``misdeal``, ``ruling``, ``end`` (R44 signal given).
     """
 
@@ -157,6 +158,38 @@ class Game:
     def match_target(self) -> int | None:
         """The match target in force (R31), None under courts scoring."""
         return self.target
+
+    def conventional_dealer(self, caller: Seat | None = None) -> Seat | None:
+        """Under kort, who deals by convention: the player before the caller (R3,
+        R10: the caller gets the first packet). ``caller`` defaults to the caller of
+        the deal in progress, else of the next deal; None under a dealer rotation."""
+        if self.profile.rotation != "caller":
+            return None
+        if caller is None:
+            caller = self.current.caller if self.in_progress and self.current else self.score.caller
+        return self._after[caller][3]
+
+    def allowed_declarations(self) -> tuple[str, ...]:
+        """The declarations the seat about to lead may make on a trump lead now
+        (R20-R25, R53, R54): ``()`` when none applies (not a lead, no tsar rule,
+        a trop continuing or an R21/R23 duty owed), else ``("tsar", ...)``."""
+        d = self.current
+        o = self.profile.options
+        if not o.tsar or d is None or self.phase != "play" or d.open_trick is not None:
+            return ()
+        seat = self.to_play
+        assert seat is not None
+        side = _SIDE_OF[seat]
+        duty = d.duties[side]
+        if duty.owes_trump or duty.owes_nontrump:
+            return ()
+        allowed = ["tsar"]
+        bavyan_side = d.bavyan == "playing" and d.bavyan_side == side
+        if o.trop and (d.won[side] < o.trop_until or bavyan_side):
+            allowed.append("trop")
+            if o.trop7 and not d.tricks and seat == d.caller:
+                allowed.append("trop7")
+        return tuple(allowed)
 
     def known_void(self, seat: Seat, suit: Suit) -> bool:
         """True when ``seat`` has failed to follow ``suit`` in the current deal (R6)."""
@@ -287,11 +320,12 @@ class Game:
         d = self.current
         if (d is None or d.result is not None) and not self.ended:
             # Dealt again before trumps were named: nothing to cancel but the cards.
-            return [Notice("misdeal", seat=self.score.dealer or self.score.caller)]
+            s = self.score
+            return [Notice("misdeal", seat=s.dealer if s.dealer is not None else s.caller)]
         d = self._before_first_lead("a misdeal (R66)")
         self.deals.pop()
         self.score = d.score_before
-        return [Notice("misdeal", seat=d.dealer or d.caller)]
+        return [Notice("misdeal", seat=d.dealer if d.dealer is not None else d.caller)]
 
     # ---------------------------------------------------------------- bavyan
     def _bavyan(self, ev: Bavyan) -> list[Notice]:
@@ -495,10 +529,14 @@ class Game:
             chosen = "trop"
             d.flags.append(f"trick {t.number}: trop7 only on the first lead of the deal; taken "
                            "as trop (R25, R53)")
+            notices.append(Notice("replaced", seat=seat, trick=t.number, text="trop",
+                                  result="trop7"))
         if chosen in ("trop", "trop7") and d.won[side] >= o.trop_until and not (
                 d.bavyan == "playing" and d.bavyan_side == side):
             d.flags.append(f"trick {t.number}: with {d.won[side]} tricks only tsar may be "
                            f"declared; {chosen} taken as tsar (R24, R53)")
+            notices.append(Notice("replaced", seat=seat, trick=t.number, text="tsar",
+                                  result=chosen))
             chosen = "tsar"
         t.declaration = chosen  # type: ignore[assignment]
         duty.kind = chosen  # type: ignore[assignment]
@@ -551,7 +589,7 @@ class Game:
         d.result = result
         d.winner = winner
         st = settle(self.profile, self.score, result=result, winner=winner, dealer=d.dealer,
-                    caller=d.caller)
+                    caller=d.caller, target=self.target)
         d.wins = st.wins
         d.courts = st.courts
         notices = [Notice("deal", side=winner, result=result)]

@@ -75,9 +75,10 @@ def kort_result(won: Side, caller_side: Side, tricks_won: int, tricks_lost: int,
 
 
 def settle(profile: Profile, score: Score, *, result: str, winner: Side, dealer: Seat | None,
-           caller: Seat) -> Settlement:
+           caller: Seat, target: int | None = None) -> Settlement:
     """Credit a finished deal to ``score`` (mutated) and set the next dealer and caller.
 
+    ``target`` overrides the profile's match target (a record's ``target:``, R31).
     Under ``match`` scoring (kort): ``winner`` gets the result's match wins (R30);
     a side reaching the target wins the match and the next deal starts a new
     match at 0:0 (R31, R61); the caller rotates by R12 (R56 for a failed at-bavyan).
@@ -96,7 +97,8 @@ def settle(profile: Profile, score: Score, *, result: str, winner: Side, dealer:
         score.match_wins[w] += gained
         score.courts[w] += court
         match_won_by = None
-        target = profile.scoring.match_target or 0
+        if target is None:
+            target = profile.scoring.match_target or 0
         if score.match_wins[w] >= target:
             score.matches_won[w] += 1
             score.match_number += 1

@@ -1,0 +1,224 @@
+"""``referee start | resume | sessions | report | export``: the live table (issue 3).
+
+Imports nothing heavy at module level (rich, sqlite3, yaml load inside the
+commands), so ``referee --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+if TYPE_CHECKING:
+    from referee.live.controller import LiveSession
+    from referee.session.store import Store
+
+_SessionOpt = Annotated[Path | None, typer.Option(
+    "--session", help="Session database file (default: the user data dir, or $REFEREE_DATA_DIR).")]
+_IdArg = Annotated[int | None, typer.Argument(metavar="[ID]", help="Session id (default: latest).")]
+
+
+def parse_duration(text: str) -> int:
+    """``90m``, ``1h30m``, ``2h`` or ``90`` -> minutes. Raises ValueError."""
+    t = text.strip().lower().replace(" ", "")
+    if t.isdigit():
+        minutes = int(t)
+    else:
+        m = re.fullmatch(r"(?:(\d+)h)?(?:(\d+)(?:m|min))?", t)
+        if not m or not (m.group(1) or m.group(2)):
+            raise ValueError(f"not a duration: {text!r} (e.g. 90m, 1h30m, 2h)")
+        minutes = int(m.group(1) or 0) * 60 + int(m.group(2) or 0)
+    if minutes <= 0:
+        raise ValueError(f"not a duration: {text!r} (must be positive)")
+    return minutes
+
+
+def _open(session_file: Path | None) -> Store:
+    from referee.session.store import Store
+
+    return Store(session_file)
+
+
+def _run(session: LiveSession, head: list[str]) -> None:
+    """Run the entries: the rich screen on a terminal, plain lines otherwise."""
+    import sys
+
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        from referee.live.screen import run_screen
+
+        run_screen(session, head)
+        return
+    from referee.live.plain import run_plain
+
+    try:
+        sys.stdout.write("\n".join(head) + "\n")
+        sys.stdout.flush()
+        run_plain(session, sys.stdin, sys.stdout, sys.stderr)
+    except KeyboardInterrupt:
+        raise typer.Exit(130) from None  # every accepted entry is already stored
+    except BrokenPipeError:
+        # The reader went away (``| head``): the entry being shown is stored; take the
+        # rest of the input silently, as a script expects all of it to be entered.
+        import io
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        run_plain(session, sys.stdin, io.StringIO(), sys.stderr)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the live-table commands to the ``referee`` app."""
+
+    @app.command()
+    def start(
+        profile: Annotated[str, typer.Option("--profile", help="Built-in profile name or a profile YAML.")],
+        players: Annotated[str, typer.Option("--players", help="Names by seat: S=Azamat,E=Timur,...")] = "",
+        dealer: Annotated[str | None, typer.Option("--dealer", help="First dealer S|E|N|W or random "
+                                          "(pagat; drawn at random when not given, R40).")] = None,
+        caller: Annotated[str | None, typer.Option("--caller", help="First trump caller (kort R11; "
+                                          "drawn at random when not given).")] = None,
+        seed: Annotated[int | None, typer.Option(
+            "--seed", help="Seed of the draw for the first seat.")] = None,
+        duration: Annotated[str | None, typer.Option(
+            "--duration", help="Agreed length, e.g. 90m (R44).")] = None,
+        target: Annotated[int | None, typer.Option(
+            "--target", help="Match wins to win a match (kort R31).")] = None,
+        session_file: _SessionOpt = None,
+    ) -> None:
+        """Start a session at the table: type each card (or pipe a file of entries)."""
+        from referee.cli.terminal import terminal
+        from referee.errors import RefereeError
+        from referee.live.controller import LiveSession
+        from referee.live.entry import parse_players
+
+        term = terminal()
+        try:
+            minutes = parse_duration(duration) if duration else None
+            names = parse_players([players]) if players else {}
+            with _open(session_file) as store:
+                session, head = LiveSession.start(
+                    store, profile=profile, players=names, dealer=dealer, caller=caller,
+                    seed=seed, duration=minutes, target=target)
+                head.append(session.where())
+                _run(session, head)
+        except RefereeError as exc:
+            term.abort(str(exc))
+        except ValueError as exc:
+            term.abort(str(exc), 2)
+
+    @app.command()
+    def resume(
+        session_id: _IdArg = None,
+        session_file: _SessionOpt = None,
+    ) -> None:
+        """Continue a session exactly where it stopped (the open trick included)."""
+        from referee.cli.terminal import terminal
+        from referee.errors import RefereeError
+        from referee.live import messages as M
+        from referee.live.controller import LiveSession
+
+        try:
+            with _open(session_file) as store:
+                session = LiveSession.resume(store, session_id)
+                h = session.header
+                head = [M.RESUMED.format(sid=h.id, profile=h.profile_name, path=store.path),
+                        M.PLAYERS_LINE.format(players=M.players_text(h.players)),
+                        session.where()]
+                _run(session, head)
+        except RefereeError as exc:
+            terminal().abort(str(exc))
+
+    @app.command()
+    def sessions(
+        session_file: _SessionOpt = None,
+    ) -> None:
+        """List the stored sessions: date, profile, players, deals, courts, state."""
+        from referee.cli.terminal import terminal
+        from referee.errors import RefereeError
+        from referee.live import messages as M
+        from referee.live.controller import LiveSession
+
+        try:
+            with _open(session_file) as store:
+                infos = store.sessions()
+                if not infos:
+                    typer.echo(M.SESSIONS_NONE.format(path=store.path))
+                    return
+                cols = dict(id="id", date="date", profile="profile", players="players",
+                            deals="deals", courts="courts")
+                typer.echo(M.SESSIONS_HEAD.format(**cols))
+                for info in infos:
+                    s = LiveSession.resume(store, info.header.id)
+                    g = s.game
+                    if g.over:
+                        state = M.STATE_ENDED
+                    elif g.in_progress and g.current is not None:
+                        state = M.STATE_PLAYING.format(deal=g.current.number)
+                    else:
+                        state = M.STATE_BETWEEN if g.deals else M.STATE_NEW
+                    typer.echo(M.SESSIONS_ROW.format(
+                        id=info.header.id, date=info.header.created[:16].replace("T", " "),
+                        profile=info.header.profile_name,
+                        players=M.players_text(info.header.players)[:36],
+                        deals=len(g.deals), courts=f"{g.score.courts[0]}:{g.score.courts[1]}",
+                        state=state))
+        except RefereeError as exc:
+            terminal().abort(str(exc))
+
+    @app.command()
+    def report(
+        session_id: _IdArg = None,
+        as_json: Annotated[bool, typer.Option("--json", help="The replay --json summary report.")] = False,
+        session_file: _SessionOpt = None,
+    ) -> None:
+        """Print the session summary: courts and totals, each deal's result."""
+        import json
+
+        from referee.cli.terminal import terminal
+        from referee.errors import RefereeError
+        from referee.live.controller import LiveSession, summary_lines
+
+        try:
+            with _open(session_file) as store:
+                session = LiveSession.resume(store, session_id)
+                if as_json:
+                    typer.echo(json.dumps(session.game.report(), indent=2))
+                else:
+                    typer.echo("\n".join(summary_lines(session)))
+        except RefereeError as exc:
+            terminal().abort(str(exc))
+
+    @app.command()
+    def export(
+        output: Annotated[Path, typer.Option("-o", "--output", help="The record file to write (YAML).")],
+        session_id: _IdArg = None,
+        session_file: _SessionOpt = None,
+    ) -> None:
+        """Write the session as a record (record-format.md) that `referee replay` reads."""
+        from referee.cli.terminal import terminal
+        from referee.errors import RefereeError
+        from referee.live import messages as M
+        from referee.live.controller import LiveSession
+
+        term = terminal()
+        try:
+            from referee.records import dump_record, write_text_atomic
+        except ImportError:
+            term.abort(M.EXPORT_NEEDS_RECORDS)
+        try:
+            with _open(session_file) as store:
+                session = LiveSession.resume(store, session_id)
+                h = session.header
+                text = dump_record(session.game, profile=h.profile, players=h.players or None,
+                                   date=h.created[:10], duration=h.duration)
+            output.parent.mkdir(parents=True, exist_ok=True)
+            write_text_atomic(output, text)
+            typer.echo(M.EXPORTED.format(path=output, sid=h.id, deals=len(session.game.deals)))
+        except RefereeError as exc:
+            term.abort(str(exc))
+        except OSError as exc:
+            term.abort(f"cannot write {output}: {exc.strerror or exc}")
+

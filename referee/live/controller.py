@@ -1,0 +1,403 @@
+"""The live session: entries in, stored events and messages out (issue 3, R65).
+
+:class:`LiveSession` owns the :class:`~referee.core.game.Game`, the session
+:class:`~referee.session.store.Store` and the players' names. :meth:`enter`
+takes one typed line; an entry the notation or the rules refuse raises a
+:class:`~referee.errors.RefereeError` with the state exactly as before (a line
+of several cards is taken whole or not at all). An accepted entry is
+committed to the store before :meth:`enter` returns, so whatever a screen
+shows is on disk. Both the plain-lines mode and the rich screen drive it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import secrets
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from referee.core.events import ChooseTrump, Event, Misdeal, Play, Redeal
+from referee.core.game import Game, Notice
+from referee.core.table import Seat
+from referee.errors import ProfileError, RulesError
+from referee.live import messages as M
+from referee.live.entry import Entry, parse_entry, parse_players
+from referee.session.store import SessionHeader, Store
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What an accepted entry did: the ``echo`` line, the indented ``lines`` that
+    follow it, the engine's ``notices``, and whether a deal-ending penalty
+    waits for the table's confirmation (R65)."""
+
+    echo: str
+    lines: list[str] = field(default_factory=list)
+    notices: list[Notice] = field(default_factory=list)
+    penalty: bool = False
+    help: bool = False
+
+
+def profile_snapshot(ref: str) -> tuple[str, str, str]:
+    """``(reference, name, YAML text)`` of profile ``ref`` (built-in name or path), validated.
+
+    The reference is the built-in name, or the file's absolute path (so an export
+    names a file that exists). Raises ProfileError. The text is stored with the
+    session, so a resume does not depend on the file still being there.
+    """
+    from referee.profiles import builtin_profiles, loads_profile, resolve_profile
+
+    path = resolve_profile(ref)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ProfileError(f"{path}: cannot read profile: {exc}") from None
+    name = loads_profile(text, str(path)).name
+    builtin = builtin_profiles().get(ref) == path
+    return (ref if builtin else str(path.resolve())), name, text
+
+
+def new_game(h: SessionHeader) -> Game:
+    """A fresh game for the session header (R11, R31, R40). Raises ProfileError/RulesError."""
+    from referee.profiles import loads_profile
+
+    profile = loads_profile(h.profile_text, h.profile)
+    if h.target is not None and h.target < 1:
+        raise RulesError(f"a match target is at least 1 match win, got {h.target} (R31)")
+    if profile.rotation == "dealer":
+        assert h.first_dealer is not None
+        return Game(profile, first_dealer=Seat[h.first_dealer], target=h.target)
+    return Game(profile, first_caller=Seat[h.first_caller], target=h.target)
+
+
+def draw_seat(seed: int) -> Seat:
+    """The seat drawn at random for the first dealer (pagat R40) or caller (kort R11)."""
+    return random.Random(seed).choice(list(Seat))
+
+
+class LiveSession:
+    """One session at the table, backed by the store. See the module docstring."""
+
+    def __init__(self, store: Store, header: SessionHeader, game: Game) -> None:
+        self.store = store
+        self.header = header
+        self.game = game
+        self.last_lines: list[str] = []
+
+    # ----------------------------------------------------------- construction
+    @classmethod
+    def start(cls, store: Store, *, profile: str, players: dict[str, str],
+              dealer: str | None, caller: str | None, seed: int | None,
+              duration: int | None, target: int | None) -> tuple[LiveSession, list[str]]:
+        """Create and store a new session; returns it with the lines that open it
+        (where it is saved, players, the draw for the first dealer or caller)."""
+        from referee.profiles import loads_profile
+
+        profile, name, text = profile_snapshot(profile)
+        prof = loads_profile(text, profile)
+        if seed is None:
+            seed = secrets.randbelow(1_000_000)
+        lines: list[str] = []
+        first_dealer: Seat | None = None
+        if prof.rotation == "dealer":
+            if dealer is None or dealer.lower() == "random":
+                first_dealer = draw_seat(seed)
+                drawn = True
+            else:
+                first_dealer = Seat.parse(dealer)
+                drawn = False
+            derived = first_dealer.next(prof.clockwise)
+            if caller is not None and Seat.parse(caller) != derived:
+                raise RulesError(f"first caller {Seat.parse(caller).name} is not the first "
+                                 f"dealer's right-hand neighbour {derived.name} (R40)")
+            first_caller = derived
+            fmt = M.DRAW_DEALER if drawn else M.GIVEN_DEALER
+            lines.append(fmt.format(seed=seed, dealer=first_dealer.name, caller=derived.name))
+        else:
+            if dealer is not None:
+                raise RulesError(f"profile {name} has no dealer rotation: name the first "
+                                 "caller with --caller (R11)")
+            if caller is None or caller.lower() == "random":
+                first_caller = draw_seat(seed)
+                lines.append(M.DRAW_CALLER.format(seed=seed, caller=first_caller.name))
+            else:
+                first_caller = Seat.parse(caller)
+                lines.append(M.GIVEN_CALLER.format(caller=first_caller.name))
+        now = time.time()
+        header = SessionHeader(
+            profile=profile, profile_name=name, profile_text=text,
+            first_dealer=first_dealer.name if first_dealer is not None else None,
+            first_caller=first_caller.name, players=players, seed=seed, duration=duration,
+            target=target, created=datetime.fromtimestamp(now, UTC).isoformat(timespec="seconds"),
+            started=now)
+        game = new_game(header)  # raises for a bad target before anything is stored
+        if game.profile.is_match:
+            lines.append(M.TARGET_LINE.format(target=game.match_target))
+        store.create(header)
+        if duration:
+            lines.append(M.DURATION_LINE.format(minutes=duration))
+        head = [M.STARTED.format(sid=header.id, profile=name, path=store.path),
+                M.PLAYERS_LINE.format(players=M.players_text(players))]
+        return cls(store, header, game), head + lines
+
+    @classmethod
+    def resume(cls, store: Store, sid: int | None) -> LiveSession:
+        """Rebuild session ``sid`` (the latest when None) from its stored events."""
+        sid = store.resolve(sid)
+        header = store.header(sid)
+        game = new_game(header)
+        for ev in store.events(sid):
+            game.apply(ev)
+        return cls(store, header, game)
+
+    # ---------------------------------------------------------------- queries
+    @property
+    def players(self) -> dict[str, str]:
+        return self.header.players
+
+    def minutes_left(self) -> int | None:
+        """Minutes left of the agreed length (R44), None without ``--duration``."""
+        if not self.header.duration:
+            return None
+        left = self.header.duration * 60 - (time.time() - self.header.started)
+        return max(0, math.ceil(left / 60))
+
+    def where(self) -> str:
+        """Where the session stands: deal, trick, the open trick's cards, who plays next."""
+        g = self.game
+        d = g.current
+        phase = g.phase
+        if phase == "over":
+            return M.WHERE_OVER
+        if phase == "bavyan" and d is not None and d.bavyan_side is not None:
+            return M.WHERE_BAVYAN.format(deal=d.number, side=d.bavyan_side.name)
+        if phase == "play" and d is not None and d.trump is not None:
+            t = d.open_trick
+            cards = M.trick_text(t.seats, list(t.cards)) if t is not None else M.OPEN_NONE
+            trick = t.number if t is not None else len(d.completed_tricks) + 1
+            seat = g.to_play
+            return M.WHERE_PLAY.format(deal=d.number, trick=trick, trump=d.trump.name,
+                                       cards=cards, seat=seat.name if seat is not None else "?")
+        if d is None:
+            return M.WHERE_NONE.format(caller=g.score.caller.name)
+        if d.result is None:
+            return M.WHERE_TRUMP.format(deal=d.number, caller=d.caller.name)
+        return M.WHERE_TRUMP.format(deal=d.number + 1, caller=g.score.caller.name)
+
+    def prompt(self) -> str:
+        """The prompt text: the seat to play, the caller to choose trumps, the bavyan side."""
+        g = self.game
+        d = g.current
+        if g.phase == "over":
+            return M.PROMPT_OVER
+        if g.phase == "bavyan" and d is not None and d.bavyan_side is not None:
+            return M.PROMPT_BAVYAN.format(side=d.bavyan_side.name)
+        if g.phase == "trump":
+            caller = d.caller if d is not None and d.result is None else g.score.caller
+            return M.PROMPT_TRUMP.format(seat=caller.name,
+                                         name=M.seat_name(g, self.players, caller),
+                                         thirteen=" | trump 13 7D" if g.profile.options.thirteen
+                                         else "")
+        seat = g.to_play
+        assert seat is not None
+        text = M.PROMPT_PLAY.format(seat=seat.name, name=M.seat_name(g, self.players, seat))
+        options = self.declaration_options()
+        if options:
+            text += M.DECL_HINT.format(options=", ".join(options))
+        return text
+
+    def declaration_options(self) -> list[str]:
+        """The declarations a trump lead may carry now (R24, R25, R53), [] when none apply."""
+        return [":" + decl for decl in self.game.allowed_declarations()]
+
+    # ---------------------------------------------------------------- entries
+    def enter(self, line: str) -> Outcome | None:
+        """Take one typed line. Returns None for a blank line; raises RefereeError
+        (state unchanged, nothing stored) for an entry that is refused."""
+        entry = parse_entry(line)
+        if entry is None:
+            return None
+        if entry.command is not None:
+            return self._command(entry)
+        return self._events(entry)
+
+    def _events(self, entry: Entry) -> Outcome:
+        g = self.game
+        if g.over and isinstance(entry.events[0], Play | ChooseTrump):
+            raise RulesError(M.SESSION_OVER)  # a ruling on the last deal is still taken
+        cards: list[tuple[int, int, Seat, str]] = []
+        lines: list[str] = []
+        notices: list[Notice] = []
+        applied = 0
+        try:
+            for ev in entry.events:
+                ctx = self._card_context(ev)
+                ns = g.apply(ev)
+                applied += 1
+                if ctx is not None:
+                    cards.append(ctx)
+                notices += ns
+                lines += M.notice_lines(g, ns, self.players)
+            self.store.append(self.header.id, entry.events)
+        except BaseException:
+            for _ in range(applied):
+                g.undo()
+            raise
+        echo = _cards_line(cards) if cards else self.describe(entry.events, notices)
+        d = g.current
+        if any(n.kind == "end" for n in notices) and g.in_progress and d is not None:
+            lines.append(M.END_PENDING.format(deal=d.number))
+        if g.over:
+            lines += summary_lines(self)
+        left = self.minutes_left()
+        if left is not None and any(n.kind == "deal" for n in notices) and not g.over:
+            lines.append(M.TIME_LEFT.format(minutes=left) if left > 0 else M.TIME_UP)
+        return Outcome(echo, lines, notices, penalty=any(n.penalty for n in notices))
+
+    def _card_context(self, ev: Event) -> tuple[int, int, Seat, str] | None:
+        """(deal, trick, seat, card text) of a Play about to be applied, else None."""
+        if not isinstance(ev, Play):
+            return None
+        g = self.game
+        d = g.current
+        seat = g.to_play
+        if d is None or seat is None:
+            return None
+        t = d.open_trick
+        trick = t.number if t is not None else len(d.tricks) + 1
+        text = str(ev.card) + (f":{ev.declaration}" if ev.declaration else "")
+        return d.number, trick, seat, text
+
+    def describe(self, entry_events: tuple[Event, ...], notices: list[Notice]) -> str:
+        """The echo line of an accepted non-card entry."""
+        g = self.game
+        d = g.current
+        ev = entry_events[0]
+        if isinstance(ev, ChooseTrump) and d is not None:
+            if ev.thirteenth is not None:
+                return M.ECHO_TRUMP13.format(deal=d.number, caller=d.caller.name,
+                                             card=ev.thirteenth, suit=ev.suit.name)
+            return M.ECHO_TRUMP.format(deal=d.number, caller=d.caller.name, suit=ev.suit.name)
+        kinds = [n.kind for n in notices]
+        if isinstance(ev, Redeal) and d is not None:
+            return M.ECHO_REDEAL.format(caller=d.caller.name)
+        if isinstance(ev, Misdeal):
+            # R66: the same dealer deals again (kort: the player before the caller).
+            dealer = g.next_dealer
+            if dealer is None:
+                dealer = M.dealer_by_convention(g, g.score.caller)
+            return M.ECHO_MISDEAL.format(dealer=dealer.name)
+        if "ruling" in kinds:
+            n = next(n for n in notices if n.kind == "ruling")
+            return M.ECHO_RULING.format(seat=n.seat.name if n.seat is not None else "?", trick=n.trick,
+                                        deal=d.number if d is not None else "?")
+        if "end" in kinds:
+            return M.ECHO_END
+        side = d.bavyan_side.name if d is not None and d.bavyan_side is not None else "?"
+        if d is not None and d.bavyan == "playing":
+            return M.ECHO_BAVYAN_YES.format(side=side)
+        return M.ECHO_BAVYAN_NO.format(side=side)
+
+    # --------------------------------------------------------------- commands
+    def _command(self, entry: Entry) -> Outcome:
+        g = self.game
+        if entry.command == "undo":
+            return self.undo()
+        if entry.command == "last":
+            d = g.current
+            done = d.completed_tricks if d is not None else []
+            if not done:
+                raise RulesError(M.NO_LAST_TRICK)
+            t = done[-1]
+            assert t.winner is not None
+            return Outcome(M.ECHO_LAST.format(trick=t.number, leader=t.leader.name,
+                                              cards=M.trick_text(t.seats, list(t.cards)),
+                                              winner=t.winner.name))
+        if entry.command == "players":
+            if entry.args:
+                self.set_players(parse_players(entry.args))
+            return Outcome(M.ECHO_PLAYERS.format(players=M.players_text(self.players)))
+        return Outcome(M.ECHO_HELP, M.HELP.splitlines(), help=True)
+
+    def undo(self) -> Outcome:
+        """Remove the last stored event (R65), from the store first, then the game."""
+        g = self.game
+        if not g.events:
+            raise RulesError(M.NOTHING_TO_UNDO)
+        what = M.undo_text(g, g.events[-1])
+        self.store.pop(self.header.id)
+        g.undo()
+        return Outcome(M.ECHO_UNDO.format(what=what), [f"  {self.where()}"])
+
+    def set_players(self, new: dict[str, str]) -> None:
+        """Rename players; moving a known name to another seat only between deals."""
+        merged = dict(self.players) | new
+        moved = any(name in self.players.values() and self.players.get(seat) != name
+                    for seat, name in new.items())
+        if moved and self.game.in_progress:
+            raise RulesError(M.SWAP_BETWEEN_DEALS)
+        # a name moved to another seat leaves its old seat
+        for seat, name in new.items():
+            for other, old in list(merged.items()):
+                if other != seat and old == name and other not in new:
+                    del merged[other]
+        self.header.players = merged
+        self.store.set_players(self.header.id, merged)
+
+
+def summary_lines(s: LiveSession) -> list[str]:
+    """The end-of-session summary (issue 3 §6): per side courts, deals won, streaks
+    (pagat) or match wins and matches (kort), each deal's result, the winner or a
+    draw, and where the session is saved."""
+    from referee.core.report import leader
+
+    g = s.game
+    sc = g.score
+    out = [M.SUMMARY_TITLE.format(sid=s.header.id, profile=g.profile.name, deals=len(g.deals))]
+    for d in g.deals:
+        if g.profile.is_match:
+            who = M.SUMMARY_WHO_KORT.format(caller=d.caller.name)
+        else:
+            who = M.SUMMARY_WHO_PAGAT.format(dealer=d.dealer.name if d.dealer is not None else "?",
+                                             caller=d.caller.name)
+        text = (M.deal_result_text(g, d) if d.result is not None
+                else M.SUMMARY_IN_PROGRESS.format(ns=d.won[0], ew=d.won[1]))
+        trump = d.trump.name if d.trump is not None else "-"
+        out.append(M.SUMMARY_DEAL.format(deal=d.number, who=who, trump=trump, text=text))
+    out.append(M.SUMMARY_HEAD.format(label="", ns="NS", ew="EW"))
+    rows: list[tuple[str, list[int]]] = []
+    if g.profile.is_match:
+        rows += [(M.SUMMARY_MATCHES, sc.matches_won), (M.SUMMARY_WINS, sc.wins),
+                 (M.SUMMARY_CURRENT, sc.match_wins)]
+    else:
+        rows += [(M.SUMMARY_COURTS, sc.courts)]
+    rows.append((M.SUMMARY_DEALS_WON, sc.deals_won))
+    if not g.profile.is_match:
+        rows.append((M.SUMMARY_STREAKS, sc.streaks))
+    if g.profile.is_match:
+        rows.insert(3, (M.SUMMARY_COURTS, sc.courts))
+    for label, pair in rows:
+        out.append(M.SUMMARY_HEAD.format(label=label, ns=pair[0], ew=pair[1]))
+    lead = leader(g)
+    if g.over:
+        out.append(M.SUMMARY_WINNER.format(side=lead) if lead != "draw" else M.SUMMARY_DRAW)
+    else:
+        out.append(M.SUMMARY_OPEN.format(side=lead) if lead != "draw" else M.SUMMARY_OPEN_DRAW)
+    out.append(M.SUMMARY_SAVED.format(path=s.store.path, sid=s.header.id))
+    return out
+
+
+def _cards_line(cards: list[tuple[int, int, Seat, str]]) -> str:
+    """``> deal 1 trick 3: W AH, N 2H | trick 4: E 3H`` for the cards of one entry."""
+    deal, first = cards[0][0], cards[0][1]
+    groups: list[tuple[int, list[str]]] = []
+    for _d, trick, seat, card in cards:
+        if not groups or groups[-1][0] != trick:
+            groups.append((trick, []))
+        groups[-1][1].append(f"{seat.name} {card}")
+    text = ", ".join(groups[0][1])
+    for trick, parts in groups[1:]:
+        text += f" | trick {trick}: " + ", ".join(parts)
+    return M.ECHO_CARDS.format(deal=deal, trick=first, cards=text)

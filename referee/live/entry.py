@@ -1,0 +1,162 @@
+"""Parsing what the table types (issue 3, record tokens of record-format.md).
+
+:func:`parse_entry` turns one line into an :class:`Entry`: either events for
+the engine (``trump S``, ``trump 13 7D``, 1-4 card tokens with an optional
+``:tsar`` / ``:trop`` / ``:trop7`` on a trump lead, ``bavyan yes|no``,
+``redeal [13 cards]``, ``misdeal``, ``revoke SEAT TRICK``, ``end``) or a
+command for the referee itself (``undo``, ``last``, ``players [S=Name ...]``,
+``help``). Anything else raises :class:`~referee.errors.NotationError` naming
+the token. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from referee.core.cards import Card, Suit
+from referee.core.events import (
+    DECLARATIONS,
+    Bavyan,
+    ChooseTrump,
+    Declaration,
+    EndSession,
+    Event,
+    Misdeal,
+    Play,
+    Redeal,
+    RevokeRuling,
+)
+from referee.core.table import Seat
+from referee.errors import NotationError
+from referee.live import messages as M
+
+COMMANDS = ("undo", "last", "players", "help")
+"""Entries that are not game events: they change no score and store nothing but names."""
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One parsed line: ``events`` for the engine, or a ``command`` with ``args``.
+
+    ``declared`` lists the declaration typed on each card (None when none), so the
+    screen can say when the engine replaced it (R53).
+    """
+
+    text: str
+    events: tuple[Event, ...] = ()
+    command: str | None = None
+    args: tuple[str, ...] = ()
+    declared: tuple[str | None, ...] = field(default=())
+
+
+def strip_comment(line: str) -> str:
+    """The line without a ``#`` comment and surrounding blanks."""
+    return line.split("#", 1)[0].strip()
+
+
+def _card(token: str, lang: str) -> Card:
+    """One card token: canonical everywhere, Cyrillic letters too under ru/kk (R2)."""
+    from referee.core.notation import parse_card as parse_token
+
+    return parse_token(token, lang)
+
+
+def parse_card(token: str, lang: str = "en") -> tuple[Card, Declaration | None]:
+    """``AS`` or ``AS:trop`` -> (card, declaration). Raises NotationError."""
+    text, sep, decl = token.partition(":")
+    card = _card(text, lang)
+    if not sep:
+        return card, None
+    d = decl.strip().lower()
+    if d not in DECLARATIONS:
+        raise NotationError(M.BAD_DECLARATION.format(token=token), token)
+    return card, d  # type: ignore[return-value]
+
+
+def parse_entry(line: str, lang: str | None = None) -> Entry | None:
+    """Parse one line; None for a blank or comment-only line. Raises NotationError.
+
+    ``lang`` (default: the language in force, :mod:`referee.i18n`) decides which
+    card letters are read besides the canonical ones (:mod:`referee.core.notation`).
+    """
+    if lang is None:
+        from referee.i18n import language
+
+        lang = language()
+    text = strip_comment(line)
+    if not text:
+        return None
+    words = text.split()
+    head = words[0].lower()
+    rest = words[1:]
+    if head in COMMANDS:
+        if head != "players" and rest:
+            raise NotationError(M.NO_ARGS.format(word=head), rest[0])
+        return Entry(text, command=head, args=tuple(rest))
+    if head == "trump":
+        return Entry(text, events=(_trump(rest, lang),))
+    if head == "bavyan":
+        if len(rest) != 1 or rest[0].lower() not in ("yes", "no", "y", "n"):
+            raise NotationError(M.BAVYAN_USAGE, " ".join(rest))
+        return Entry(text, events=(Bavyan(rest[0].lower() in ("yes", "y")),))
+    if head == "redeal":
+        hand = tuple(_card(t, lang) for t in rest)
+        if hand and len(hand) != 13:
+            raise NotationError(M.REDEAL_USAGE.format(n=len(hand)), " ".join(rest))
+        return Entry(text, events=(Redeal(hand),))
+    if head == "misdeal":
+        if rest:
+            raise NotationError(M.NO_ARGS.format(word=head), rest[0])
+        return Entry(text, events=(Misdeal(),))
+    if head == "end":
+        if rest:
+            raise NotationError(M.NO_ARGS.format(word=head), rest[0])
+        return Entry(text, events=(EndSession(),))
+    if head == "revoke":
+        if len(rest) != 2 or not rest[1].isdigit():
+            raise NotationError(M.REVOKE_USAGE, " ".join(rest))
+        return Entry(text, events=(RevokeRuling(Seat.parse(rest[0]), int(rest[1])),))
+    if len(words) > 4:
+        raise NotationError(M.TOO_MANY_CARDS.format(n=len(words)), words[4])
+    plays = []
+    decls: list[str | None] = []
+    for w in words:
+        try:
+            card, decl = parse_card(w, lang)
+        except NotationError:
+            if len(words) == 1 and ":" not in w:
+                raise NotationError(M.UNKNOWN_ENTRY.format(token=w), w) from None
+            raise
+        plays.append(Play(card, decl))
+        decls.append(decl)
+    return Entry(text, events=tuple(plays), declared=tuple(decls))
+
+
+def _trump(rest: list[str], lang: str) -> ChooseTrump:
+    if not rest:
+        raise NotationError(M.TRUMP_USAGE, "")
+    if rest[0] == "13":
+        if len(rest) != 2:
+            raise NotationError(M.TRUMP13_USAGE, " ".join(rest))
+        card = _card(rest[1], lang)
+        return ChooseTrump(card.suit, card)
+    if len(rest) != 1:
+        raise NotationError(M.TRUMP_USAGE, " ".join(rest))
+    return ChooseTrump(Suit.parse(rest[0]))
+
+
+def parse_players(args: tuple[str, ...] | list[str]) -> dict[str, str]:
+    """``S=Azamat E=Timur`` (or one comma-separated word) -> {"S": "Azamat", ...}.
+
+    Raises NotationError for a token without ``=``, an unknown seat or an empty name.
+    """
+    out: dict[str, str] = {}
+    for part in ",".join(args).split(","):
+        part = part.strip()
+        if not part:
+            continue
+        seat, sep, name = part.partition("=")
+        if not sep or not name.strip():
+            raise NotationError(M.PLAYERS_USAGE.format(token=part), part)
+        out[Seat.parse(seat).name] = name.strip()
+    return out

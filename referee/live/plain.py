@@ -1,0 +1,34 @@
+"""Plain-lines mode: entries from a non-terminal stdin, one line each (issue 3 §4).
+
+Every accepted entry prints one echo line (``> ...``) and indented lines for
+what followed; a refused entry prints one ``error:`` line on stderr and the
+session goes on. Penalties need no confirmation here (R65). Output is flushed
+after each entry, after the events are committed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TextIO
+
+from referee.errors import RefereeError
+from referee.live import messages as M
+from referee.live.controller import LiveSession
+
+
+def run_plain(session: LiveSession, lines: Iterable[str], out: TextIO, err: TextIO) -> None:
+    """Feed ``lines`` to ``session`` until they end; print plain lines."""
+    for number, raw in enumerate(lines, 1):
+        try:
+            outcome = session.enter(raw)
+        except RefereeError as exc:
+            err.write(M.REFUSED.format(text=f"line {number}: {exc}") + "\n")
+            err.flush()
+            continue
+        if outcome is None:
+            continue
+        out.write("\n".join([outcome.echo, *outcome.lines]) + "\n")
+        out.flush()
+    if not session.game.over:
+        out.write(M.STAYS_OPEN.format(sid=session.header.id) + "\n")
+        out.flush()

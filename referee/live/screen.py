@@ -1,0 +1,201 @@
+"""The live screen (rich): the table as the players sit at it (issue 3 §2).
+
+S sits at the bottom, E on the right, N at the top, W on the left (R1: play goes
+S -> E -> N -> W, counter-clockwise seen from above). Each seat shows its
+player's name and, in front of it, its card of the open trick; the seat to
+play is marked. Around the table: deal, trick, trumps and under kort the
+badge word (trump, tsar, trop, trop 7), tricks per side, the session score
+(pagat: courts and both streaks; kort: match wins and matches won), who deals
+and calls, the time left, and the messages of the last entry.
+
+:func:`render` builds the renderable (tests print it on a recording console);
+:func:`run_screen` is the interactive loop on a terminal.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee.core.table import Seat
+from referee.errors import RefereeError
+from referee.live import messages as M
+
+if TYPE_CHECKING:
+    from rich.console import Console, RenderableType
+
+    from referee.live.controller import LiveSession
+
+MESSAGE_LINES = 7
+"""Messages shown under the table (the newest last); the screen fits 80x24."""
+
+_SUIT_STYLE = {"S": "bold", "C": "bold", "H": "bold red", "D": "bold red",
+               "♠": "bold", "♣": "bold", "♥": "bold red", "♦": "bold red"}
+
+
+def _card_text(card: object, glyphs: bool) -> str:
+    text = str(card)
+    if glyphs:
+        from referee.core.cards import Card
+
+        if isinstance(card, Card):
+            return card.text(glyphs=True)
+    return text
+
+
+def render(session: LiveSession, messages: list[str], *, glyphs: bool = False,
+           penalty: bool = False) -> RenderableType:
+    """The whole screen for ``session`` with the last ``messages`` under it.
+
+    ``penalty``: a deal-ending penalty waits for confirmation (R65): the deal's last
+    trick stays on the table, as the evidence is read out.
+    """
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    g = session.game
+    d = g.current
+    players = session.players
+    live = d is not None and (d.result is None or penalty)
+    t = d.open_trick if live and d is not None else None
+    if penalty and d is not None and d.tricks:
+        t = d.tricks[-1]
+    played: dict[Seat, str] = {}
+    if t is not None:
+        for seat, c in zip(t.seats, t.cards, strict=True):
+            played[seat] = _card_text(c, glyphs)
+    turn = None if penalty else g.to_play
+
+    def seat_label(seat: Seat) -> Text:
+        name = players.get(seat.name, "")
+        label = Text()
+        if turn is not None and seat == turn:
+            label.append(M.SCREEN_TURN, style="bold green")
+        label.append(seat.name, style="bold")
+        if name:
+            label.append(f" {name}")
+        return label
+
+    def card(seat: Seat) -> Text:
+        text = played.get(seat)
+        if text is None:
+            return Text("·" if t is not None else "", style="dim")
+        return Text(f"[{text}]", style=_SUIT_STYLE.get(text[-1], "bold"))
+
+    # ---- header: deal, trick, trumps, badge
+    head = Text(M.SCREEN_TITLE.format(profile=g.profile.name, sid=session.header.id),
+                style="bold")
+    info = Text()
+    if d is not None and (live or g.phase != "trump"):
+        info.append(M.SCREEN_DEAL.format(deal=d.number) + "  ")
+        if d.trump is not None:
+            trick = t.number if t is not None else len(d.completed_tricks) + 1
+            info.append(M.SCREEN_TRICK.format(trick=trick) + "  ")
+            info.append(M.SCREEN_TRUMP.format(suit=_suit_text(d.trump, glyphs)), style="bold")
+            if g.profile.options.tsar:
+                info.append(f"  [{d.badge().upper()}]", style="bold magenta")
+        else:
+            info.append(M.SCREEN_NO_TRUMP)
+    elif g.phase == "trump":
+        info.append(M.SCREEN_NEXT_DEAL.format(deal=len(g.deals) + 1, caller=g.score.caller.name))
+
+    # ---- the table: N top, W left, E right, S bottom; cards in front of each seat
+    table = Table.grid(expand=True)
+    table.add_column(justify="left", ratio=1)
+    table.add_column(justify="center", ratio=1)
+    table.add_column(justify="right", ratio=1)
+    west = Text.assemble(seat_label(Seat.W), "  ", card(Seat.W))
+    east = Text.assemble(card(Seat.E), "  ", seat_label(Seat.E))
+    centre = Text()
+    if d is not None and live:
+        centre = Text(M.SCREEN_TRICKS.format(ns=d.won[0], ew=d.won[1]))
+    table.add_row("", seat_label(Seat.N), "")
+    table.add_row("", card(Seat.N), "")
+    table.add_row(west, centre, east)
+    table.add_row("", card(Seat.S), "")
+    table.add_row("", seat_label(Seat.S), "")
+
+    # ---- the session score and who deals / calls
+    sc = g.score
+    if g.profile.is_match:
+        score = M.SCREEN_MATCH.format(ns=sc.match_wins[0], ew=sc.match_wins[1],
+                                      target=g.match_target, mns=sc.matches_won[0],
+                                      mew=sc.matches_won[1])
+    else:
+        score = M.SCREEN_COURTS.format(ns=sc.courts[0], ew=sc.courts[1], sns=sc.streaks[0],
+                                       sew=sc.streaks[1])
+    seats = Text(_seats_line(session))
+    left = session.minutes_left()
+    if left is not None:
+        seats.append("    " + M.SCREEN_TIME.format(minutes=left))
+    msgs = messages[-MESSAGE_LINES:]
+    body: list[RenderableType] = [Text.assemble(head, "    ", info), Text(""), table, Text(""),
+            Text(score, style="bold"), seats, Text("")]
+    body += [Text(m, style="red" if m.startswith("error") else "") for m in msgs]
+    return Group(*body)
+
+
+def _suit_text(suit: object, glyphs: bool) -> str:
+    from referee.core.cards import Suit
+
+    if isinstance(suit, Suit):
+        return f"{suit.name} {suit.symbol}" if glyphs else suit.name
+    return str(suit)
+
+
+def _seats_line(session: LiveSession) -> str:
+    """``dealer N · caller W`` (pagat) or ``caller W · V deals by convention`` (kort)."""
+    g = session.game
+    d = g.current
+    if d is not None and d.result is None:
+        dealer, caller = d.dealer, d.caller
+    else:
+        dealer, caller = g.next_dealer, g.score.caller
+    if g.profile.is_match:
+        return M.SCREEN_CALLER_KORT.format(caller=caller.name,
+                                           dealer=M.dealer_by_convention(g, caller).name)
+    return M.SCREEN_DEALER.format(dealer=dealer.name if dealer is not None else "?",
+                                  caller=caller.name)
+
+
+def run_screen(session: LiveSession, head: list[str], console: Console | None = None) -> None:
+    """The interactive loop: draw, prompt, enter; a deal-ending penalty asks to
+    confirm or undo (R65). Ends at end of input (Ctrl-D); the session stays stored."""
+    from rich.console import Console
+
+    con = console or Console(highlight=False)
+    messages = list(head)
+    glyphs = con.encoding.lower().startswith("utf")
+    while True:
+        con.clear()
+        con.print(render(session, messages, glyphs=glyphs))
+        try:
+            line = con.input(f"{session.prompt()} > ")
+        except (EOFError, KeyboardInterrupt):
+            break
+        try:
+            outcome = session.enter(line)
+        except RefereeError as exc:
+            messages = [M.REFUSED.format(text=exc)]
+            continue
+        if outcome is None:
+            continue
+        messages = [outcome.echo, *outcome.lines]
+        if outcome.penalty:
+            con.clear()
+            con.print(render(session, [*messages, M.CONFIRM_PENALTY], glyphs=glyphs,
+                             penalty=True))
+            try:
+                answer = con.input("> ")
+            except (EOFError, KeyboardInterrupt):
+                break
+            if answer.strip().lower() == "undo":
+                undone = session.undo()
+                messages = [undone.echo, *undone.lines]
+    con.print()
+    if session.game.over:
+        from referee.live.controller import summary_lines
+
+        con.print("\n".join(summary_lines(session)), markup=False, highlight=False)
+    else:
+        con.print(M.STAYS_OPEN.format(sid=session.header.id), markup=False)

@@ -1,0 +1,50 @@
+"""Fixtures for the live-table tests (issue 3): an isolated data dir and the real
+``referee`` command run as a subprocess."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from live_helpers import REFEREE, referee_env
+
+Run = Callable[..., subprocess.CompletedProcess[str]]
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    d = tmp_path / "data"
+    d.mkdir()
+    return d
+
+
+@pytest.fixture
+def run(data_dir: Path) -> Run:
+    """``run("start", "--profile", "pagat", input="...")``: the real CLI in a subprocess."""
+
+    def _run(*args: str, input: str | None = None, check: bool = True,
+             cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+        proc = subprocess.run([*REFEREE, *args], input=input if input is not None else "",
+                              capture_output=True, text=True, env=referee_env(data_dir),
+                              timeout=60, cwd=cwd)
+        if check and proc.returncode != 0:
+            raise AssertionError(f"referee {' '.join(args)} exited {proc.returncode}:\n"
+                                 f"{proc.stdout}\n{proc.stderr}")
+        return proc
+
+    return _run
+
+
+@pytest.fixture
+def report(run: Run) -> Callable[..., dict[str, Any]]:
+    """The ``referee report --json`` of the latest (or a given) session."""
+
+    def _report(*args: str) -> dict[str, Any]:
+        out: dict[str, Any] = json.loads(run("report", *args, "--json").stdout)
+        return out
+
+    return _report

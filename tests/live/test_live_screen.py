@@ -1,0 +1,166 @@
+"""The live screen as a person sees it (issue 3 §2): rich's recording console at 80 and
+120 columns; seats in their places (N top, W left, E right, S bottom), the open trick's
+cards in front of their seats, whose turn, trumps and badge, and the score."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from live_helpers import KORT_SCRIPT, PAGAT_SCRIPT
+from rich.console import Console
+
+from referee.live.controller import LiveSession
+from referee.live.screen import render, run_screen
+from referee.session.store import Store
+
+NAMES = {"S": "Azamat", "E": "Timur", "N": "Bakyt", "W": "Erlan"}
+
+
+def _screen(s: LiveSession, messages: list[str], width: int) -> list[str]:
+    con = Console(width=width, record=True, color_system=None, file=io.StringIO())
+    con.print(render(s, messages))
+    return con.export_text().splitlines()
+
+
+def _find(lines: list[str], text: str) -> tuple[int, int]:
+    hits = [(i, line.index(text)) for i, line in enumerate(lines) if text in line]
+    assert len(hits) == 1, (text, lines)
+    return hits[0]
+
+
+def _pagat(tmp_path: Path) -> tuple[LiveSession, list[str]]:
+    store = Store(tmp_path / "s.db")
+    s, _ = LiveSession.start(store, profile="pagat", players=NAMES, dealer="S", caller=None,
+                             seed=1, duration=90, target=None)
+    out = None
+    # deal 1 (court to EW), then deal 2: trick 1 to N, trick 2 open: N 4D, W 5D
+    for line in [*PAGAT_SCRIPT[:9], "2D 2C 3D AD", "4D 5D"]:
+        out = s.enter(line)
+    assert out is not None
+    return s, [out.echo, *out.lines]
+
+
+@pytest.mark.parametrize("width", [80, 120])
+def test_pagat_screen(tmp_path: Path, width: int) -> None:
+    s, messages = _pagat(tmp_path)
+    lines = _screen(s, messages, width)
+    assert len(lines) <= 22  # with the prompt line it fits a 24-line terminal
+    n_row, n_col = _find(lines, "N Bakyt")
+    w_row, w_col = _find(lines, "W Erlan")
+    e_row, e_col = _find(lines, "E Timur")
+    s_row, s_col = _find(lines, "S Azamat")
+    # N top, S bottom, W and E on one row between them; W left, E right, N and S centred
+    assert n_row < w_row == e_row < s_row
+    assert w_col == 0 and lines[e_row].rstrip().endswith("E Timur")
+    assert e_col > width * 3 // 4
+    assert abs(n_col + 3 - width // 2) <= 4 and abs(s_col + 4 - width // 2) <= 6
+    # whose turn: S (after N 4D, W 5D)
+    assert lines[s_row][s_col - 2:s_col] == "▶ "
+    assert "▶" not in lines[n_row] + lines[w_row]
+    # the open trick's cards in front of their seats: N's below N, W's beside W
+    nc_row, nc_col = _find(lines, "[4D]")
+    assert nc_row == n_row + 1 and abs(nc_col - n_col) <= 4
+    wc_row, wc_col = _find(lines, "[5D]")
+    assert wc_row == w_row and w_col < wc_col < width // 4
+    assert "[" not in lines[s_row - 1] and "[" not in lines[e_row][width // 2:]
+    # header: deal, trick, trumps; score: courts and both streaks; dealer and caller
+    assert "deal 2" in lines[0] and "trick 2" in lines[0] and "trumps S" in lines[0]
+    assert "tricks  NS 1 : EW 0" in lines[w_row]
+    score_row, _ = _find(lines, "courts  NS 0 : EW 1    streaks  NS 0 : EW 0")
+    assert score_row > s_row
+    seats_row, _ = _find(lines, "dealer N · caller W")
+    assert "time left" in lines[seats_row]
+    assert lines[-1] == "> deal 2 trick 2: N 4D, W 5D"
+
+
+def test_kort_screen_badge_and_convention(tmp_path: Path) -> None:
+    store = Store(tmp_path / "s.db")
+    s, _ = LiveSession.start(store, profile="kort", players={}, dealer=None, caller="S",
+                             seed=1, duration=None, target=None)
+    for line in KORT_SCRIPT[:7]:
+        s.enter(line)
+    out = s.enter("JS:tsar 5H")
+    assert out is not None
+    lines = _screen(s, [out.echo, *out.lines], 80)
+    assert "[TSAR]" in lines[0] and "trumps S" in lines[0] and "trick 7" in lines[0]
+    js_row, js_col = _find(lines, "[JS]")   # S led JS: in front of S, below the centre
+    h_row, h_col = _find(lines, "[5H]")     # E's card, right side, the W-E row
+    assert h_row < js_row and h_col > 60 and abs(js_col - 38) <= 4
+    n_row, _ = _find(lines, "▶ N")          # N plays next
+    assert n_row < h_row
+    assert any("match  NS 0 : EW 0 (to 7)    matches  NS 0 : EW 0" in x for x in lines)
+    assert any("caller S · W deals by convention" in x for x in lines)
+    assert "S leads a trump: tsar" in lines[-1]
+    # after the trick, NS owe a non-trump lead: the badge still says tsar until then
+    s.enter("7H")
+    assert "[TSAR]" in _screen(s, [], 80)[0]
+
+
+def test_interactive_loop_confirms_or_undoes_a_penalty(tmp_path: Path) -> None:
+    """R65: live play asks before a deal-ending penalty; `undo` takes the card back."""
+    store = Store(tmp_path / "s.db")
+    s, head = LiveSession.start(store, profile="pagat", players={}, dealer="N", caller=None,
+                                seed=1, duration=None, target=None)
+    typed = iter(["trump S", "2D 2C 3D AD", "4D 5D 6D", "undo", "7C", ""])
+
+    class FakeConsole(Console):
+        def input(self, prompt: str = "", **kw: object) -> str:  # type: ignore[override]
+            self.print(prompt)
+            try:
+                return next(typed)
+            except StopIteration:
+                raise EOFError from None
+
+    buf = io.StringIO()
+    con = FakeConsole(width=80, file=buf, color_system=None, force_terminal=False)
+    run_screen(s, head, con)
+    text = buf.getvalue()
+    assert "Confirm the penalty?" in text and "REVOKE: S failed to follow diamonds" in text
+    d = s.game.current
+    assert d is not None and d.result is None  # the revoke was undone; 7C stands instead
+    assert [str(c) for c in d.tricks[-1].cards] == ["4D", "5D", "7C"]
+    assert "stays open" in text
+    # while the table confirms, the trick with the proving card stays on the screen
+    confirm = text[text.index("REVOKE"):text.index("Confirm the penalty?")]
+    before = text[:text.index("REVOKE")]
+    screen = before[before.rindex("court-referee"):]
+    assert "[6♦]" in screen and "[4♦]" in screen and "trick 2" in screen  # glyphs on utf-8
+    assert "6D in trick 2 proves it" in confirm
+
+
+def test_penalty_screen_keeps_the_trick(tmp_path: Path) -> None:
+    store = Store(tmp_path / "s.db")
+    s, _ = LiveSession.start(store, profile="pagat", players=NAMES, dealer="N", caller=None,
+                             seed=1, duration=None, target=None)
+    s.enter("trump S")
+    s.enter("2D 2C 3D AD")
+    out = s.enter("4D 5D 6D")
+    assert out is not None and out.penalty
+    con = Console(width=80, record=True, color_system=None, file=io.StringIO())
+    con.print(render(s, [out.echo, *out.lines], penalty=True))
+    lines = con.export_text().splitlines()
+    assert "deal 1" in lines[0] and "trick 2" in lines[0]
+    s_row, _ = _find(lines, "S Azamat")
+    assert "[6D]" in lines[s_row - 1] and "▶" not in "".join(lines)
+    _find(lines, "[4D]")
+    _find(lines, "[5D]")
+
+
+def test_screen_between_deals_says_who_calls(tmp_path: Path) -> None:
+    store = Store(tmp_path / "s.db")
+    s, _ = LiveSession.start(store, profile="pagat", players=NAMES, dealer="S", caller=None,
+                             seed=1, duration=None, target=None)
+    assert "deal 1: E calls trumps" in _screen(s, [], 80)[0]
+    out = None
+    for line in PAGAT_SCRIPT[:8]:
+        out = s.enter(line)
+    assert out is not None
+    lines = _screen(s, [out.echo, *out.lines], 80)
+    # R42: after EW's court as the caller's side, the dealer's partner N deals, W calls
+    assert "deal 2: W calls trumps" in lines[0]
+    assert any("courts  NS 0 : EW 1" in x for x in lines)
+    assert any("dealer N · caller W" in x for x in lines)
+    assert "  deal 1: court to EW (7:0)" in lines and lines[-1] == "  next: N deals, W calls"
+    assert not any("[" in x for x in lines[2:7])  # no cards on the table
