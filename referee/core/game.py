@@ -10,8 +10,7 @@ source of truth, so a game is always the fold of its events.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from referee.core.cards import FULL_DECK, Card, Suit
 from referee.core.deal import Deal, Revoke, Trick
@@ -41,8 +40,7 @@ _SIDE_OF: tuple[Side, ...] = (Side.NS, Side.EW, Side.NS, Side.EW)
 _BIT: dict[Card, int] = {c: 1 << c.code for c in FULL_DECK}
 
 
-@dataclass(frozen=True, slots=True)
-class Notice:
+class Notice(NamedTuple):
     """Something the table should be told. ``kind`` is one of:
 
     ``trick`` (``seat`` won trick ``trick``), ``deal`` (deal over: ``result``,

@@ -1,0 +1,81 @@
+"""``referee profiles`` (list), ``referee profiles show NAME|PATH``, ``referee profiles schema``.
+
+Exit 1 with one line for an unknown or invalid profile. Heavy imports stay
+inside the commands.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``profiles`` command group to ``app``."""
+    sub = typer.Typer(
+        name="profiles",
+        help="List the rule profiles, show one, or print the profile JSON Schema.",
+        invoke_without_command=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+    )
+    sub.callback(invoke_without_command=True)(list_cmd)
+    sub.command("show")(show_cmd)
+    sub.command("schema")(schema_cmd)
+    app.add_typer(sub, name="profiles")
+
+
+def list_cmd(ctx: typer.Context) -> None:
+    """List the built-in profiles: name, title and file."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from rich.table import Table
+
+    from referee.cli.terminal import terminal
+    from referee.errors import RefereeError
+    from referee.profiles import builtin_profiles, load_profile
+
+    out = terminal().out
+    table = Table(title="profiles", title_justify="left")
+    table.add_column("name")
+    table.add_column("title")
+    table.add_column("path", overflow="fold")
+    for name, path in builtin_profiles().items():
+        try:
+            title = load_profile(str(path)).title
+        except RefereeError as exc:
+            title = f"invalid: {exc}"
+        table.add_row(name, title, str(path))
+    out.print(table)
+
+
+def show_cmd(
+    profile: Annotated[str, typer.Argument(metavar="NAME|PATH", help="A built-in name or a YAML path.")],
+) -> None:
+    """Print one profile's YAML (after checking it is valid)."""
+    import sys
+
+    from referee.cli.terminal import terminal
+    from referee.errors import RefereeError
+    from referee.profiles import load_profile, resolve_profile
+
+    try:
+        path = resolve_profile(profile)
+        load_profile(str(path))
+        text = path.read_text(encoding="utf-8")
+    except RefereeError as exc:
+        terminal().abort(str(exc))
+    except OSError as exc:
+        terminal().abort(f"{exc.filename or profile}: {exc.strerror or exc}")
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+
+
+def schema_cmd() -> None:
+    """Print the JSON Schema of profile files (for editors; see README "Profile format")."""
+    import json
+    import sys
+
+    from referee.profiles import profile_json_schema
+
+    sys.stdout.write(json.dumps(profile_json_schema(), indent=2, ensure_ascii=False) + "\n")

@@ -1,0 +1,249 @@
+"""Loading rule profiles from YAML: built-in names or paths (R-numbers in the profile docs).
+
+A profile is named either by a built-in name (``kort``, ``kort-ranked``, ``pagat``:
+the ``*.yaml`` files shipped in ``referee/_profiles`` in a wheel, or in the
+repository's ``profiles/`` in an editable install) or by a path to a YAML file.
+
+Every problem raises :class:`~referee.errors.ProfileError` with one line naming
+the file, the line and the dotted key, e.g.
+``profiles/mine.yaml:12: scoring.streek: unknown key``.
+The shape itself is :class:`referee.core.profile.Profile` (pydantic); this
+module maps its validation errors back to YAML line numbers.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from referee.errors import ProfileError
+
+if TYPE_CHECKING:
+    from referee.core.profile import Profile
+
+SCHEMA_FILE = "profile.schema.json"
+"""The committed JSON Schema, next to the shipped profiles (``profiles/profile.schema.json``)."""
+
+
+def yaml_loader() -> Any:
+    """The fastest safe YAML loader available: libyaml's ``CSafeLoader`` if present."""
+    import yaml
+
+    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def profiles_dir() -> Path:
+    """The directory of the shipped profiles.
+
+    ``referee/_profiles`` (where the wheel puts them, see pyproject's
+    force-include) if it exists, else the repository's ``profiles/`` (editable
+    install or a source checkout).
+    """
+    packaged = Path(__file__).resolve().parent / "_profiles"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parent.parent / "profiles"
+
+
+def builtin_profiles() -> dict[str, Path]:
+    """Built-in profile names mapped to their files, sorted by name."""
+    folder = profiles_dir()
+    if not folder.is_dir():
+        return {}
+    return {p.stem: p for p in sorted(folder.glob("*.yaml"), key=lambda p: p.stem)}
+
+
+def _looks_like_path(ref: str) -> bool:
+    return "/" in ref or os.sep in ref or ref.endswith((".yaml", ".yml"))
+
+
+def resolve_profile(ref: str, base_dir: Path | None = None) -> Path:
+    """The file of profile ``ref``: a built-in name, or a path.
+
+    A relative path is taken relative to ``base_dir`` (a record's folder) when
+    given, else to the current directory. A bare name that is not built in but
+    names an existing file is taken as a path. Raises ProfileError for an unknown
+    name (listing the known ones) or a missing file.
+    """
+    ref = str(ref).strip()
+    if not ref:
+        raise ProfileError("empty profile name (known: " + ", ".join(builtin_profiles()) + ")")
+    known = builtin_profiles()
+    if not _looks_like_path(ref) and ref in known:
+        return known[ref]
+    path = Path(ref).expanduser()
+    if not path.is_absolute() and base_dir is not None:
+        path = base_dir / path
+    if path.is_file():
+        return path
+    if _looks_like_path(ref):
+        raise ProfileError(f"{path}: profile file not found")
+    raise ProfileError(f"unknown profile {ref!r} (known: {', '.join(known) or 'none found'}; "
+                       "or give a path to a profile YAML)")
+
+
+def load_profile(ref: str | os.PathLike[str], base_dir: Path | None = None) -> Profile:
+    """Load and validate a profile by built-in name or path (see :func:`resolve_profile`).
+
+    Raises ProfileError (one line: file, line, dotted key) for a missing file,
+    YAML that does not parse, an unknown key, a wrong type or an impossible value.
+    """
+    path = resolve_profile(os.fspath(ref), base_dir)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ProfileError(f"{path}: cannot read profile: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise ProfileError(f"{path}: not a UTF-8 text file") from None
+    return loads_profile(text, str(path))
+
+
+def loads_profile(text: str, source: str = "<profile>") -> Profile:
+    """Validate profile YAML ``text``; ``source`` names the file in error messages."""
+    import yaml
+    from pydantic import ValidationError
+
+    from referee.core.profile import Profile
+
+    try:
+        data = yaml.load(text, Loader=yaml_loader())
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{source}:{mark.line + 1}" if mark is not None else source
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise ProfileError(f"{where}: YAML syntax error: {problem}") from None
+    if data is None:
+        raise ProfileError(f"{source}: empty profile (expected a mapping of profile keys)")
+    if not isinstance(data, dict):
+        raise ProfileError(f"{source}:1: a profile is a YAML mapping of keys, "
+                           f"not a {_yaml_kind(data)}")
+    try:
+        return Profile.model_validate(data)
+    except ValidationError as exc:
+        raise ProfileError(_describe(exc, text, source)) from None
+
+
+def _yaml_kind(value: object) -> str:
+    if isinstance(value, list):
+        return "list"
+    if isinstance(value, str):
+        return "string"
+    return type(value).__name__
+
+
+@dataclass(frozen=True)
+class _Where:
+    line: int
+    key: str
+
+
+def _locate(root: Any, loc: tuple[Any, ...], *, at_key: bool) -> _Where:
+    """Follow a pydantic ``loc`` through the composed YAML and return the line and the
+    dotted key. ``at_key``: point at the mapping key itself (for unknown keys)."""
+    import yaml
+
+    node = root
+    line = node.start_mark.line + 1 if node is not None else 1
+    parts: list[str] = []
+    for step in loc:
+        if isinstance(step, int):
+            parts[-1:] = [f"{parts[-1] if parts else ''}[{step}]"]
+        else:
+            parts.append(str(step))
+        nxt = None
+        key_node = None
+        if isinstance(node, yaml.MappingNode) and not isinstance(step, int):
+            for k, v in node.value:
+                if getattr(k, "value", None) == step:
+                    key_node, nxt = k, v
+                    break
+        elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) and step < len(node.value):
+            nxt = node.value[step]
+        if nxt is None:
+            node = None
+            continue
+        node = nxt
+        line = (key_node if at_key and key_node is not None else nxt).start_mark.line + 1
+    return _Where(line, ".".join(parts))
+
+
+def _mapping_at(root: Any, loc: tuple[Any, ...]) -> Any:
+    import yaml
+
+    node = root
+    for step in loc:
+        if isinstance(node, yaml.MappingNode):
+            node = next((v for k, v in node.value if getattr(k, "value", None) == step), None)
+        elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) and step < len(node.value):
+            node = node.value[step]
+        else:
+            return None
+    return node if isinstance(node, yaml.MappingNode) else None
+
+
+def _describe(exc: Any, text: str, source: str) -> str:
+    """One line for the first pydantic error: ``file:line: dotted.key: problem``."""
+    import yaml
+
+    errors = exc.errors()
+    err = errors[0]
+    loc = tuple(err.get("loc", ()))
+    kind = err.get("type", "")
+    try:
+        root = yaml.compose(text, Loader=yaml_loader())
+    except yaml.YAMLError:  # pragma: no cover - it parsed a moment ago
+        root = None
+    msg = str(err.get("msg", "invalid value"))
+    if kind == "extra_forbidden":
+        problem = "unknown key"
+    elif kind == "missing":
+        problem = "required key is missing"
+    elif kind == "value_error":
+        problem = msg.removeprefix("Value error, ")
+    else:
+        problem = msg[:1].lower() + msg[1:]
+        if "input" in err and not isinstance(err["input"], dict | list):
+            problem += f" (got {err['input']!r})"
+    where = _locate(root, loc, at_key=kind == "extra_forbidden")
+    if kind == "value_error":
+        # A model-level check: point at the key of that mapping (or of a mapping inside
+        # it, if set to something other than false/null) named first in the message.
+        mapping = _mapping_at(root, loc)
+        if mapping is not None:
+            best: tuple[int, Any, tuple[Any, ...]] | None = None
+            candidates: list[tuple[Any, tuple[Any, ...]]] = []
+            for k, v in mapping.value:
+                candidates.append((k, (k.value,)))
+                if isinstance(v, yaml.MappingNode):
+                    for k2, v2 in v.value:
+                        if not (isinstance(v2, yaml.ScalarNode)
+                                and v2.value.lower() in ("false", "null", "~", "")):
+                            candidates.append((k2, (k.value, k2.value)))
+            for k, sub in candidates:
+                name = str(getattr(k, "value", ""))
+                hit = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", problem) if name else None
+                if hit and (best is None or hit.start() < best[0]):
+                    best = (hit.start(), k, sub)
+            if best is not None:
+                key = ".".join(str(x) for x in (*loc, *best[2]))
+                where = _Where(best[1].start_mark.line + 1, key)
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    key = f"{where.key}: " if where.key else ""
+    return f"{source}:{where.line}: {key}{problem}{more}"
+
+
+def profile_json_schema() -> dict[str, Any]:
+    """The JSON Schema of a profile file (pydantic's, by alias), for editors.
+
+    The committed copy is ``profiles/profile.schema.json``; a test checks it is
+    up to date. Regenerate with ``referee profiles schema > profiles/profile.schema.json``.
+    """
+    from referee.core.profile import Profile
+
+    schema = Profile.model_json_schema(by_alias=True)
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema.setdefault("title", "Court Piece referee rule profile")
+    return schema
