@@ -37,6 +37,12 @@ def _normalise(value: str) -> str | None:
     return None
 
 
+def normalise_language(value: str) -> str | None:
+    """The language code for a ``--lang`` / environment value (``ru_RU.UTF-8`` -> ``ru``),
+    None when it names no language we have."""
+    return _normalise(value)
+
+
 def choose_language(argv: list[str] | None = None, environ: dict[str, str] | None = None) -> str:
     """The language to speak: ``--lang X`` / ``--lang=X`` in ``argv``, else
     ``REFEREE_LANG``, else ``LANGUAGE``/``LC_ALL``/``LANG``, else ``en``.

@@ -29,6 +29,7 @@ from referee.core.scoring import Score, kort_result, settle
 from referee.core.table import Seat, Side
 from referee.core.trick import trick_winner_index
 from referee.errors import RulesError
+from referee.i18n import _
 
 _ALL_SUITS = 0b1111
 # Lookup tables for the per-card hot path (enum construction is slow).
@@ -78,21 +79,25 @@ class Game:
         self.clockwise = profile.clockwise
         if profile.rotation == "dealer":
             if first_dealer is None:
-                raise RulesError(f"profile {profile.name} needs a first dealer (R40)")
+                raise RulesError(_("profile {profile} needs a first dealer (R40)")
+                                 .format(profile=profile.name))
             derived = first_dealer.next(self.clockwise)
             if first_caller is not None and first_caller != derived:
                 raise RulesError(
-                    f"first caller {first_caller.name} is not the first dealer's right-hand "
-                    f"neighbour {derived.name} (R40)", token=first_caller.name)
+                    _("first caller {caller} is not the first dealer's right-hand neighbour "
+                      "{seat} (R40)").format(caller=first_caller.name, seat=derived.name),
+                    token=first_caller.name)
             first_caller = derived
         else:
             if first_dealer is not None:
-                raise RulesError(f"profile {profile.name} has no dealer rotation: "
-                                 "name the first caller, not a dealer (R11)")
+                raise RulesError(_("profile {profile} has no dealer rotation: name the first "
+                                   "caller, not a dealer (R11)").format(profile=profile.name))
             if first_caller is None:
-                raise RulesError(f"profile {profile.name} needs a first caller (R11)")
+                raise RulesError(_("profile {profile} needs a first caller (R11)")
+                                 .format(profile=profile.name))
         if target is not None and not profile.is_match:
-            raise RulesError(f"profile {profile.name} has no match target (R44: courts decide)")
+            raise RulesError(_("profile {profile} has no match target (R44: courts decide)")
+                             .format(profile=profile.name))
         self.first_dealer = first_dealer
         self.first_caller = first_caller
         self.target = target if target is not None else profile.scoring.match_target
@@ -223,7 +228,7 @@ class Game:
         Raises RulesError when there is nothing to undo.
         """
         if not self.events:
-            raise RulesError("nothing to undo")
+            raise RulesError(_("nothing to undo"))
         events = self.events[:-1]
         last = self.events[-1]
         fresh = Game(self.profile, first_dealer=self.first_dealer,
@@ -259,22 +264,23 @@ class Game:
         p = self.profile
         if ev.thirteenth is not None:
             if not p.options.thirteen:
-                raise self._err(f'trump "13" is not a rule of profile {p.name} (R10, R40)', d,
+                raise self._err(_('trump "13" is not a rule of profile {profile} (R10, R40)')
+                                .format(profile=p.name), d,
                                 token="13")
             if ev.thirteenth.suit != ev.suit:
-                raise self._err("the 13th card's suit must be the trump suit (R10)", d,
+                raise self._err(_("the 13th card's suit must be the trump suit (R10)"), d,
                                 token=str(ev.thirteenth))
         if d is not None and d.result is None:
             if d.bavyan == "pending":
-                raise self._err("the side at 7:0 must first decide on bavyan (R27)", d)
+                raise self._err(_("the side at 7:0 must first decide on bavyan (R27)"), d)
             if d.tricks:
-                raise self._err(f"trumps are already chosen for deal {d.number} and play "
-                                "has started", d, token=ev.suit.name)
+                raise self._err(_("trumps are already chosen for deal {deal} and play has "
+                                  "started").format(deal=d.number), d, token=ev.suit.name)
             d.trump = ev.suit
             d.thirteenth = ev.thirteenth
             return [Notice("trump", seat=d.caller, text=ev.suit.name, card=ev.thirteenth)]
         if self.ended:
-            raise self._err("the session has ended (R44): no new deal", d)
+            raise self._err(_("the session has ended (R44): no new deal"), d)
         number = len(self.deals) + 1
         deal = Deal(number=number, dealer=self.score.dealer, caller=self.score.caller,
                     match_number=self.score.match_number, score_before=self.score.copy(),
@@ -285,27 +291,31 @@ class Game:
     def _before_first_lead(self, what: str) -> Deal:
         d = self.current
         if d is None or d.result is not None:
-            raise self._err(f"{what} needs a deal that has started (choose trumps first)", d)
+            raise self._err(_("{what} needs a deal that has started (choose trumps first)")
+                            .format(what=what), d)
         if d.tricks:
-            raise self._err(f"{what} is only possible before the first lead", d)
+            raise self._err(_("{what} is only possible before the first lead").format(what=what),
+                            d)
         return d
 
     def _redeal(self, ev: Redeal) -> list[Notice]:
         p = self.profile
         if not p.options.redeal:
-            raise self._err(f"redeal is not a rule of profile {p.name} (R13, R40)", self.current,
+            raise self._err(_("redeal is not a rule of profile {profile} (R13, R40)").format(profile=p.name),
+                            self.current,
                             token="redeal")
-        d = self._before_first_lead("a redeal (R13)")
+        d = self._before_first_lead(_("a redeal (R13)"))
         if d.trump is None:
-            raise self._err("a redeal comes after the caller has chosen trumps (R13)", d)
+            raise self._err(_("a redeal comes after the caller has chosen trumps (R13)"), d)
         if ev.hand:
             if len(ev.hand) != 13 or len(set(ev.hand)) != 13:
-                raise self._err(f"a redeal hand must be 13 different cards, got {len(ev.hand)}",
+                raise self._err(_("a redeal hand must be 13 different cards, got {count}")
+                                .format(count=len(ev.hand)),
                                 d, token=" ".join(map(str, ev.hand)))
             pictures = [c for c in ev.hand if c.rank.is_picture]
             if pictures:
-                raise self._err(f"no redeal: the caller's hand holds {pictures[0]}, a picture "
-                                "card (R13)", d, token=str(pictures[0]))
+                raise self._err(_("no redeal: the caller's hand holds {card}, a picture card "
+                                  "(R13)").format(card=pictures[0]), d, token=str(pictures[0]))
         d.redeals += 1
         d.trump = None
         d.thirteenth = None
@@ -313,14 +323,15 @@ class Game:
 
     def _misdeal(self) -> list[Notice]:
         if not self.profile.options.misdeal:
-            raise self._err(f"misdeal is not allowed by profile {self.profile.name}",
+            raise self._err(_("misdeal is not allowed by profile {profile}")
+                            .format(profile=self.profile.name),
                             self.current, token="misdeal")
         d = self.current
         if (d is None or d.result is not None) and not self.ended:
             # Dealt again before trumps were named: nothing to cancel but the cards.
             s = self.score
             return [Notice("misdeal", seat=s.dealer if s.dealer is not None else s.caller)]
-        d = self._before_first_lead("a misdeal (R66)")
+        d = self._before_first_lead(_("a misdeal (R66)"))
         self.deals.pop()
         self.score = d.score_before
         return [Notice("misdeal", seat=d.dealer if d.dealer is not None else d.caller)]
@@ -329,7 +340,7 @@ class Game:
     def _bavyan(self, ev: Bavyan) -> list[Notice]:
         d = self.current
         if d is None or d.bavyan != "pending":
-            raise self._err("no bavyan question is open: only after 7:0 (R27)", d,
+            raise self._err(_("no bavyan question is open: only after 7:0 (R27)"), d,
                             token="bavyan")
         if ev.play_on:
             d.bavyan = "playing"
@@ -345,13 +356,14 @@ class Game:
     def _ruling(self, ev: RevokeRuling) -> list[Notice]:
         d = self.current
         if d is None:
-            raise self._err("no deal to rule on", None)
+            raise self._err(_("no deal to rule on"), None)
         if d.result is None and d.trump is None:
-            raise self._err("no card has been played in this deal", d)
+            raise self._err(_("no card has been played in this deal"), d)
         played = [t for t in d.tricks if ev.seat in t.seats]
         if not any(t.number == ev.trick for t in played):
-            raise self._err(f"{ev.seat.name} played no card in trick {ev.trick} of deal "
-                            f"{d.number}", d, trick=ev.trick, token=str(ev.trick))
+            raise self._err(_("{seat} played no card in trick {trick} of deal {deal}")
+                            .format(seat=ev.seat.name, trick=ev.trick, deal=d.number),
+                            d, trick=ev.trick, token=str(ev.trick))
         rev = Revoke(ev.seat, ev.trick, None, kind="ruling")
         notices = [Notice("ruling", seat=ev.seat, trick=ev.trick)]
         if self.profile.scoring.revoke_penalty == "court":
@@ -371,7 +383,7 @@ class Game:
 
     def _end(self) -> list[Notice]:
         if self.ended:
-            raise self._err("the end of the session was already signalled (R44)", self.current,
+            raise self._err(_("the end of the session was already signalled (R44)"), self.current,
                             token="end")
         self.ended = True
         return [Notice("end")]
@@ -381,12 +393,13 @@ class Game:
         d = self.current
         if d is None or d.result is not None or d.trump is None:
             if d is not None and d.result is not None:
-                raise self._err(f"deal {d.number} is over ({d.result}): choose trumps for the "
-                                "next deal first", d, token=str(ev.card))
-            raise self._err("choose trumps before the first card (R10, R40)", d,
+                raise self._err(_("deal {deal} is over ({result}): choose trumps for the next "
+                                  "deal first").format(deal=d.number, result=d.result), d,
+                                token=str(ev.card))
+            raise self._err(_("choose trumps before the first card (R10, R40)"), d,
                             token=str(ev.card))
         if d.bavyan == "pending":
-            raise self._err("the side at 7:0 must first decide on bavyan (R27)", d,
+            raise self._err(_("the side at 7:0 must first decide on bavyan (R27)"), d,
                             token=str(ev.card))
         card = ev.card
         trump = d.trump
@@ -397,26 +410,33 @@ class Game:
         bit = _BIT[card]
         if d.seen & bit:
             where = next(x.number for x in tricks if card in x.cards)
-            raise self._err(f"{card} was already played in deal {d.number} (trick {where}); "
-                            "a card is seen once per deal (R3)", d, trick=number, token=str(card))
+            raise self._err(_("{card} was already played in deal {deal} (trick {where}); a card "
+                              "is seen once per deal (R3)").format(card=card, deal=d.number,
+                                                                   where=where),
+                            d, trick=number, token=str(card))
         if d.thirteenth is not None and card == d.thirteenth and seat != d.caller:
-            raise self._err(f"{card} is the caller's shown 13th card: {seat.name} cannot hold "
-                            "it (R59)", d, trick=number, token=str(card))
+            raise self._err(_("{card} is the caller's shown 13th card: {seat} cannot hold it "
+                              "(R59)").format(card=card, seat=seat.name),
+                            d, trick=number, token=str(card))
         is_lead = t is None
         decl = ev.declaration
         p = self.profile
         if decl is not None:
             if not p.options.tsar:
-                raise self._err(f"declaration :{decl} is not a rule of profile {p.name} (R40)",
+                raise self._err(_("declaration :{decl} is not a rule of profile {profile} (R40)")
+                                .format(decl=decl, profile=p.name),
                                 d, trick=number, token=f"{card}:{decl}")
             if not is_lead:
-                raise self._err(f"declaration :{decl} only on the lead of a trick (R20)", d,
+                raise self._err(_("declaration :{decl} only on the lead of a trick (R20)")
+                                .format(decl=decl), d,
                                 trick=number, token=f"{card}:{decl}")
             if card.suit != trump:
-                raise self._err(f"declaration :{decl} on a non-trump lead (R20)", d,
+                raise self._err(_("declaration :{decl} on a non-trump lead (R20)")
+                                .format(decl=decl), d,
                                 trick=number, token=f"{card}:{decl}")
             if (decl == "trop" and not p.options.trop) or (decl == "trop7" and not p.options.trop7):
-                raise self._err(f"declaration :{decl} is not allowed by profile {p.name}", d,
+                raise self._err(_("declaration :{decl} is not allowed by profile {profile}")
+                                .format(decl=decl, profile=p.name), d,
                                 trick=number, token=f"{card}:{decl}")
         # ---- validated: from here on the event is accepted and state changes
         notices: list[Notice] = []

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from referee.core.cards import Card, Rank, Suit
 from referee.errors import NotationError
+from referee.i18n import _
 
 CYRILLIC_LANGUAGES = frozenset({"ru", "kk"})
 
@@ -37,20 +38,20 @@ def parse_card(token: str, lang: str = "en") -> Card:
             raise
     text = token.strip()
     if len(text) < 2 or len(text) > 3:
-        raise NotationError(f"not a card: {token!r}", token)
+        raise NotationError(_("not a card: {token!r}").format(token=token), token)
     rank_text, suit_text = text[:-1].upper(), text[-1].upper()
     rank = _CYR_RANKS.get(rank_text)
     if rank is None:
         try:
             rank = Card.parse(rank_text + "S").rank
         except NotationError:
-            raise NotationError(f"not a card: {token!r}", token) from None
+            raise NotationError(_("not a card: {token!r}").format(token=token), token) from None
     suit = _CYR_SUITS.get(suit_text)
     if suit is None:
         try:
             suit = Suit.parse(suit_text)
         except NotationError:
-            raise NotationError(f"not a card: {token!r}", token) from None
+            raise NotationError(_("not a card: {token!r}").format(token=token), token) from None
     return Card(rank, suit)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from enum import IntEnum
 
 from referee.errors import NotationError
+from referee.i18n import _
 
 
 class Seat(IntEnum):
@@ -26,7 +27,8 @@ class Seat(IntEnum):
         try:
             return Seat[text.strip().upper()]
         except KeyError:
-            raise NotationError(f"not a seat: {text!r} (use S, E, N or W)", text) from None
+            raise NotationError(_("not a seat: {token!r} (use S, E, N or W)").format(token=text),
+                                text) from None
 
     def next(self, clockwise: bool = False) -> Seat:
         """The next player to play (R1): the right-hand neighbour, ``S -> E -> N -> W``.

@@ -14,7 +14,6 @@ def trick_winner_index(cards: Sequence[Card], trump: Suit | None) -> int:
     led suit (the suit of ``cards[0]``). Cards of a third suit never win.
     ``cards`` holds 1 to 4 cards in play order; raises IndexError when empty.
     """
-    led = cards[0].suit
     best = 0
     best_card = cards[0]
     for i in range(1, len(cards)):
@@ -24,5 +23,4 @@ def trick_winner_index(cards: Sequence[Card], trump: Suit | None) -> int:
                 best, best_card = i, card
         elif card.suit == trump:
             best, best_card = i, card
-    del led
     return best
