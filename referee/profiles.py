@@ -13,6 +13,7 @@ module maps its validation errors back to YAML line numbers.
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
 from dataclasses import dataclass
@@ -120,6 +121,9 @@ def loads_profile(text: str, source: str = "<profile>") -> Profile:
     if not isinstance(data, dict):
         raise ProfileError(f"{source}:1: a profile is a YAML mapping of keys, "
                            f"not a {_yaml_kind(data)}")
+    dup = _duplicate_key(yaml.compose(text, Loader=yaml_loader()))
+    if dup is not None:
+        raise ProfileError(f"{source}:{dup[0]}: {dup[1]}: key given twice")
     try:
         return Profile.model_validate(data)
     except ValidationError as exc:
@@ -184,12 +188,49 @@ def _mapping_at(root: Any, loc: tuple[Any, ...]) -> Any:
     return node if isinstance(node, yaml.MappingNode) else None
 
 
+def _known_keys(loc: tuple[Any, ...]) -> list[str]:
+    """The keys a profile mapping at ``loc`` (a pydantic location) may have."""
+    from pydantic import BaseModel
+
+    from referee.core.profile import Profile
+
+    model: type[BaseModel] = Profile
+    for step in loc:
+        field = model.model_fields.get(str(step))
+        sub = getattr(field, "annotation", None) if field is not None else None
+        if not (isinstance(sub, type) and issubclass(sub, BaseModel)):
+            return []
+        model = sub
+    return [f.alias or name for name, f in model.model_fields.items()]
+
+
+def _duplicate_key(root: Any) -> tuple[int, str] | None:
+    """``(line, dotted key)`` of the first key given twice in one mapping, else None."""
+    import yaml
+
+    stack: list[tuple[Any, str]] = [(root, "")]
+    while stack:
+        node, prefix = stack.pop()
+        if isinstance(node, yaml.MappingNode):
+            seen: set[str] = set()
+            for k, v in node.value:
+                key = str(getattr(k, "value", k))
+                if key in seen:
+                    return k.start_mark.line + 1, prefix + key
+                seen.add(key)
+                stack.append((v, f"{prefix}{key}."))
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend((v, prefix) for v in node.value)
+    return None
+
+
 def _describe(exc: Any, text: str, source: str) -> str:
     """One line for the first pydantic error: ``file:line: dotted.key: problem``."""
     import yaml
 
     errors = exc.errors()
-    err = errors[0]
+    # An unknown key is usually a typo of a required one: name it first.
+    err = next((e for e in errors if e.get("type") == "extra_forbidden"), errors[0])
     loc = tuple(err.get("loc", ()))
     kind = err.get("type", "")
     try:
@@ -199,6 +240,10 @@ def _describe(exc: Any, text: str, source: str) -> str:
     msg = str(err.get("msg", "invalid value"))
     if kind == "extra_forbidden":
         problem = "unknown key"
+        known = _known_keys(loc[:-1])
+        close = difflib.get_close_matches(str(loc[-1]), known, n=1) if known else []
+        if close:
+            problem += f" (did you mean {close[0]!r}?)"
     elif kind == "missing":
         problem = "required key is missing"
     elif kind == "value_error":

@@ -89,7 +89,18 @@ def test_path_and_relative_base(tmp_path: Path) -> None:
 # --------------------------------------------------------------------- errors
 def test_typo_key_names_file_key_line() -> None:
     text, line = set_line(text_of("pagat"), "  streak:", "  streek: 5")
-    assert bad(text) == f"mine.yaml:{line}: scoring.streek: unknown key"
+    assert bad(text) == f"mine.yaml:{line}: scoring.streek: unknown key (did you mean 'streak'?)"
+
+
+def test_typo_of_a_required_key_is_named_not_the_missing_key() -> None:
+    text, line = set_line(text_of("pagat"), "rotation:", "rotaton: dealer")
+    msg = bad(text)
+    assert msg.startswith(f"mine.yaml:{line}: rotaton: unknown key (did you mean 'rotation'?)")
+
+
+def test_key_given_twice_is_refused() -> None:
+    text, line = set_line(text_of("pagat"), "  streak:", "  streak: 7\n  streak: 5")
+    assert bad(text) == f"mine.yaml:{line + 1}: scoring.streak: key given twice"
 
 
 def test_typo_in_file_names_path(tmp_path: Path) -> None:
@@ -98,7 +109,7 @@ def test_typo_in_file_names_path(tmp_path: Path) -> None:
     path.write_text(text)
     with pytest.raises(ProfileError) as info:
         load_profile(path)
-    assert str(info.value) == f"{path}:{line}: options.bavyann: unknown key"
+    assert str(info.value) == f"{path}:{line}: options.bavyann: unknown key (did you mean 'bavyan'?)"
 
 
 def test_wrong_type() -> None:

@@ -38,16 +38,22 @@ def list_cmd(ctx: typer.Context) -> None:
 
     out = terminal().out
     table = Table(title="profiles", title_justify="left")
-    table.add_column("name")
+    table.add_column("name", no_wrap=True)
     table.add_column("title")
-    table.add_column("path", overflow="fold")
+    table.add_column("file", no_wrap=True)
+    folders = set()
     for name, path in builtin_profiles().items():
         try:
             title = load_profile(str(path)).title
         except RefereeError as exc:
             title = f"invalid: {exc}"
-        table.add_row(name, title, str(path))
+        table.add_row(name, title, path.name)
+        folders.add(str(path.parent))
     out.print(table)
+    for folder in sorted(folders):
+        out.print(f"in {folder}", markup=False, soft_wrap=True)
+    out.print("Copy one with `referee profiles show NAME > mine.yaml`, edit it, then use "
+              "`--profile mine.yaml`.", markup=False)
 
 
 def show_cmd(

@@ -98,17 +98,22 @@ def show_report(report: dict[str, Any], game: Game) -> None:
 
     out = terminal().out
     is_match = game.profile.is_match
-    table = Table(title=f"profile {report['profile']}", title_justify="left")
+    from rich import box
+
+    table = Table(title=f"profile {report['profile']}", title_justify="left",
+                  box=box.SIMPLE_HEAD)
     table.add_column("#", justify="right")
     if not is_match:
         table.add_column("dealer")
     table.add_column("caller")
     table.add_column("trump")
-    table.add_column("tricks NS:EW", justify="center")
-    table.add_column("result")
+    table.add_column("tricks", justify="center", no_wrap=True)
+    table.add_column("result", no_wrap=True)
     table.add_column("winner")
-    table.add_column("wins NS:EW" if is_match else "courts NS:EW", justify="center")
+    table.add_column("wins" if is_match else "courts", justify="center", no_wrap=True)
     table.add_column("!", justify="center")
+    table.caption = "tricks, wins and courts are NS:EW; ! flag, R revoke"
+    table.caption_justify = "left"
     for d in report["deals"]:
         trump = d["trump"] or "-"
         if d.get("thirteenth"):
@@ -143,6 +148,7 @@ def show_report(report: dict[str, Any], game: Game) -> None:
         for flag in d["flags"]:
             out.print(f"deal {d['number']}: {flag}", markup=False)
     lead = report["leader"]
-    if report.get("ended"):
-        out.print("session ended")
-    out.print("draw" if lead == "draw" else f"{lead} leads")
+    if report.get("ended") and not (nxt["dealer"] is None and nxt["caller"] is None):
+        out.print("session ended: a draw" if lead == "draw" else f"session ended: {lead} wins")
+    else:
+        out.print("level: a draw so far" if lead == "draw" else f"{lead} leads")

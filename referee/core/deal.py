@@ -136,7 +136,14 @@ class Deal:
         return sum(len(t.cards) for t in self.tricks)
 
     def badge(self) -> str:
-        """The KORT trump badge word now: ``trop 7``, ``trop``, ``tsar`` or ``trump``."""
+        """The KORT trump badge word now: ``trop 7``, ``trop``, ``tsar`` or ``trump``.
+
+        While a trick led with a declared trump is open, its declaration shows
+        (so the third trop lead still reads ``trop``); otherwise a running trop.
+        """
+        t = self.open_trick
+        if t is not None and t.declaration is not None:
+            return {"trop7": "trop 7"}.get(t.declaration, t.declaration)
         for duty in self.duties:
             word = duty.badge()
             if word:
