@@ -16,6 +16,8 @@ from __future__ import annotations
 import gettext as _gettext
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 DOMAIN = "referee"
@@ -96,6 +98,20 @@ def _(message: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """Translate with the plural form right for ``n`` in the language in force."""
     return _translations.ngettext(singular, plural, n)
+
+
+@contextmanager
+def gettext_for_imports() -> Iterator[None]:
+    """While the block runs, the standard ``gettext.gettext`` translates with the
+    referee's catalog: a library that does ``from gettext import gettext as _`` and
+    builds its words at import (typer's help panels: "Options", "Commands") gets them
+    in the language in force. Restored afterwards; no environment variable is set."""
+    saved = _gettext.gettext
+    _gettext.gettext = _
+    try:
+        yield
+    finally:
+        _gettext.gettext = saved
 
 
 def N_(message: str) -> str:

@@ -12,13 +12,21 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from referee.i18n import _
+
 if TYPE_CHECKING:
     from referee.live.controller import LiveSession
     from referee.session.store import Store
 
+
+# Help texts are translated when this module is imported: ``referee.cli.main`` chooses
+# the language (referee.i18n.setup) before it imports the command modules.
 _SessionOpt = Annotated[Path | None, typer.Option(
-    "--session", help="Session database file (default: the user data dir, or $REFEREE_DATA_DIR).")]
-_IdArg = Annotated[int | None, typer.Argument(metavar="[ID]", help="Session id (default: latest).")]
+    "--session", help=_("Session database file (default: the user data dir, or $REFEREE_DATA_DIR)."))]
+_IdArg = Annotated[int | None, typer.Argument(metavar="[ID]", help=_("Session id (default: latest)."))]
+_LangOpt = Annotated[str | None, typer.Option(
+    "--lang", help=_("Language of the referee: en, ru, kk or tr (default: $REFEREE_LANG, then "
+                     "LANGUAGE, LC_ALL, LANG)."))]
 
 
 def parse_duration(text: str) -> int:
@@ -29,11 +37,22 @@ def parse_duration(text: str) -> int:
     else:
         m = re.fullmatch(r"(?:(\d+)h)?(?:(\d+)(?:m|min))?", t)
         if not m or not (m.group(1) or m.group(2)):
-            raise ValueError(f"not a duration: {text!r} (e.g. 90m, 1h30m, 2h)")
+            raise ValueError(_("not a duration: {text!r} (e.g. 90m, 1h30m, 2h)").format(text=text))
         minutes = int(m.group(1) or 0) * 60 + int(m.group(2) or 0)
     if minutes <= 0:
-        raise ValueError(f"not a duration: {text!r} (must be positive)")
+        raise ValueError(_("not a duration: {text!r} (must be positive)").format(text=text))
     return minutes
+
+
+def use_language(value: str) -> str:
+    """Switch to language ``value`` (``--lang``); a usage error for one we do not have."""
+    from referee.i18n import LANGUAGES, normalise_language, setup
+
+    code = normalise_language(value)
+    if code is None:
+        raise typer.BadParameter(_("{value!r} is not a language of the referee (use {choices})").format(
+            value=value, choices=", ".join(LANGUAGES)), param_hint="--lang")
+    return setup(code)
 
 
 def _open(session_file: Path | None) -> Store:
@@ -72,21 +91,24 @@ def _run(session: LiveSession, head: list[str]) -> None:
 def register(app: typer.Typer) -> None:
     """Add the live-table commands to the ``referee`` app."""
 
-    @app.command()
+    @app.command(help=_("Start a session at the table: type each card (or pipe a file of entries)."))
     def start(
-        profile: Annotated[str, typer.Option("--profile", help="Built-in profile name or a profile YAML.")],
-        players: Annotated[str, typer.Option("--players", help="Names by seat: S=Azamat,E=Timur,...")] = "",
-        dealer: Annotated[str | None, typer.Option("--dealer", help="First dealer S|E|N|W or random "
-                                          "(pagat; drawn at random when not given, R40).")] = None,
-        caller: Annotated[str | None, typer.Option("--caller", help="First trump caller (kort R11; "
-                                          "drawn at random when not given).")] = None,
+        profile: Annotated[str, typer.Option(
+            "--profile", help=_("Built-in profile name or a profile YAML."))],
+        players: Annotated[str, typer.Option(
+            "--players", help=_("Names by seat: S=Azamat,E=Timur,..."))] = "",
+        dealer: Annotated[str | None, typer.Option("--dealer", help=_(
+            "First dealer S|E|N|W or random (pagat; drawn at random when not given, R40)."))] = None,
+        caller: Annotated[str | None, typer.Option("--caller", help=_(
+            "First trump caller (kort R11; drawn at random when not given)."))] = None,
         seed: Annotated[int | None, typer.Option(
-            "--seed", help="Seed of the draw for the first seat.")] = None,
+            "--seed", help=_("Seed of the draw for the first seat."))] = None,
         duration: Annotated[str | None, typer.Option(
-            "--duration", help="Agreed length, e.g. 90m (R44).")] = None,
+            "--duration", help=_("Agreed length, e.g. 90m (R44)."))] = None,
         target: Annotated[int | None, typer.Option(
-            "--target", help="Match wins to win a match (kort R31).")] = None,
+            "--target", help=_("Match wins to win a match (kort R31)."))] = None,
         session_file: _SessionOpt = None,
+        lang: _LangOpt = None,
     ) -> None:
         """Start a session at the table: type each card (or pipe a file of entries)."""
         from referee.cli.terminal import terminal
@@ -95,6 +117,8 @@ def register(app: typer.Typer) -> None:
         from referee.live.entry import parse_players
 
         term = terminal()
+        if lang is not None:
+            use_language(lang)
         try:
             minutes = parse_duration(duration) if duration else None
             names = parse_players([players]) if players else {}
@@ -109,7 +133,7 @@ def register(app: typer.Typer) -> None:
         except ValueError as exc:
             term.abort(str(exc), 2)
 
-    @app.command()
+    @app.command(help=_("Continue a session exactly where it stopped (the open trick included)."))
     def resume(
         session_id: _IdArg = None,
         session_file: _SessionOpt = None,
@@ -124,14 +148,14 @@ def register(app: typer.Typer) -> None:
             with _open(session_file) as store:
                 session = LiveSession.resume(store, session_id)
                 h = session.header
-                head = [M.RESUMED.format(sid=h.id, profile=h.profile_name, path=store.path),
-                        M.PLAYERS_LINE.format(players=M.players_text(h.players)),
+                head = [_(M.RESUMED).format(sid=h.id, profile=h.profile_name, path=store.path),
+                        _(M.PLAYERS_LINE).format(players=M.players_text(h.players)),
                         session.where()]
                 _run(session, head)
         except RefereeError as exc:
             terminal().abort(str(exc))
 
-    @app.command()
+    @app.command(help=_("List the stored sessions: date, profile, players, deals, courts, state."))
     def sessions(
         session_file: _SessionOpt = None,
     ) -> None:
@@ -145,20 +169,19 @@ def register(app: typer.Typer) -> None:
             with _open(session_file) as store:
                 infos = store.sessions()
                 if not infos:
-                    typer.echo(M.SESSIONS_NONE.format(path=store.path))
+                    typer.echo(_(M.SESSIONS_NONE).format(path=store.path))
                     return
-                cols = dict(id="id", date="date", profile="profile", players="players",
-                            deals="deals", courts="courts")
-                typer.echo(M.SESSIONS_HEAD.format(**cols))
+                cols = {key: _(word) for key, word in M.SESSIONS_COLUMNS.items()}
+                typer.echo(M.SESSIONS_ROW.format(**cols))
                 for info in infos:
                     s = LiveSession.resume(store, info.header.id)
                     g = s.game
                     if g.over:
-                        state = M.STATE_ENDED
+                        state = _(M.STATE_ENDED)
                     elif g.in_progress and g.current is not None:
-                        state = M.STATE_PLAYING.format(deal=g.current.number)
+                        state = _(M.STATE_PLAYING).format(deal=g.current.number)
                     else:
-                        state = M.STATE_BETWEEN if g.deals else M.STATE_NEW
+                        state = _(M.STATE_BETWEEN) if g.deals else _(M.STATE_NEW)
                     typer.echo(M.SESSIONS_ROW.format(
                         id=info.header.id, date=info.header.created[:16].replace("T", " "),
                         profile=info.header.profile_name,
@@ -168,10 +191,10 @@ def register(app: typer.Typer) -> None:
         except RefereeError as exc:
             terminal().abort(str(exc))
 
-    @app.command()
+    @app.command(help=_("Print the session summary: courts and totals, each deal's result."))
     def report(
         session_id: _IdArg = None,
-        as_json: Annotated[bool, typer.Option("--json", help="The replay --json summary report.")] = False,
+        as_json: Annotated[bool, typer.Option("--json", help=_("The replay --json summary report."))] = False,
         session_file: _SessionOpt = None,
     ) -> None:
         """Print the session summary: courts and totals, each deal's result."""
@@ -191,9 +214,9 @@ def register(app: typer.Typer) -> None:
         except RefereeError as exc:
             terminal().abort(str(exc))
 
-    @app.command()
+    @app.command(help=_("Write the session as a record (record-format.md) that `referee replay` reads."))
     def export(
-        output: Annotated[Path, typer.Option("-o", "--output", help="The record file to write (YAML).")],
+        output: Annotated[Path, typer.Option("-o", "--output", help=_("The record file to write (YAML)."))],
         session_id: _IdArg = None,
         session_file: _SessionOpt = None,
     ) -> None:
@@ -207,7 +230,7 @@ def register(app: typer.Typer) -> None:
         try:
             from referee.records import dump_record, write_text_atomic
         except ImportError:
-            term.abort(M.EXPORT_NEEDS_RECORDS)
+            term.abort(_(M.EXPORT_NEEDS_RECORDS))
         try:
             with _open(session_file) as store:
                 session = LiveSession.resume(store, session_id)
@@ -216,9 +239,10 @@ def register(app: typer.Typer) -> None:
                                    date=h.created[:10], duration=h.duration)
             output.parent.mkdir(parents=True, exist_ok=True)
             write_text_atomic(output, text)
-            typer.echo(M.EXPORTED.format(path=output, sid=h.id, deals=len(session.game.deals)))
+            typer.echo(M.exported(output, h.id, len(session.game.deals)))
         except RefereeError as exc:
             term.abort(str(exc))
         except OSError as exc:
-            term.abort(f"cannot write {output}: {exc.strerror or exc}")
+            term.abort(_("cannot write {path}: {reason}").format(path=output,
+                                                                 reason=exc.strerror or exc))
 

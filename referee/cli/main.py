@@ -3,17 +3,37 @@
 Each command module exposes ``register(app)`` and imports nothing heavy at module
 level (no cv2, numpy, pydantic or profile validation before a command runs), so
 ``referee --help`` stays fast.
+
+The language is chosen here, at import, before any command registers: ``--lang``
+(anywhere on the command line), else ``REFEREE_LANG``, else ``LANGUAGE`` /
+``LC_ALL`` / ``LANG``, else English (:func:`referee.i18n.choose_language`). The help
+texts given to typer are translated with it, and so are typer's panel titles
+("Options", "Commands"); click's "Usage:" and its error sentences stay English.
 """
 
 from __future__ import annotations
 
-import typer
+from referee import __version__, i18n
+from referee.i18n import N_, _
 
-from referee import __version__
+LANGUAGE = i18n.setup()
+
+# typer's own words, built when its help module is imported: imported here, after setup,
+# with the referee's catalog standing in for gettext (only when not English: it costs a
+# few hundredths of a second). Click's "Usage:" and error sentences have no translation.
+TYPER_WORDS = (N_("(deprecated) "), N_("[default: {}]"), N_("[env var: {}]"), N_("[required]"),
+               N_("Arguments"), N_("Options"), N_("Commands"), N_("Error"), N_("Aborted."),
+               N_("Try [blue]'{command_path} {help_option}'[/] for help."))
+
+with i18n.gettext_for_imports():
+    import typer
+
+    if LANGUAGE != "en":
+        import typer.rich_utils
 
 app = typer.Typer(
     name="referee",
-    help="Referee and score-keeper for Court Piece (Rang, Kort) at a real table.",
+    help=_("Referee and score-keeper for Court Piece (Rang, Kort) at a real table."),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -26,10 +46,23 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
+def _lang(value: str | None) -> str | None:
+    if value is not None:
+        from referee.cli.live import use_language
+
+        use_language(value)
+    return value
+
+
+@app.callback(help=_("Referee and score-keeper for Court Piece (Rang, Kort) at a real table."))
 def _main(
     version: bool = typer.Option(
-        False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
+        False, "--version", callback=_version, is_eager=True, help=_("Show the version and exit.")
+    ),
+    lang: str | None = typer.Option(
+        None, "--lang", callback=_lang, is_eager=True,
+        help=_("Language of the referee: en, ru, kk or tr (default: $REFEREE_LANG, then "
+               "LANGUAGE, LC_ALL, LANG)."),
     ),
 ) -> None:
     """Referee and score-keeper for Court Piece (Rang, Kort) at a real table."""

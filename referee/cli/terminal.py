@@ -25,7 +25,10 @@ class Terminal:
 
     def abort(self, text: str, code: int = EXIT_INVALID) -> NoReturn:
         """Print ``error: text`` on stderr (no markup, one line) and exit with ``code``."""
-        self.err.print(f"error: {text}", markup=False, highlight=False, soft_wrap=True)
+        from referee.i18n import _
+
+        self.err.print(_("error: {text}").format(text=text), markup=False, highlight=False,
+                       soft_wrap=True)
         raise typer.Exit(code)
 
 

@@ -20,10 +20,12 @@ from datetime import UTC, datetime
 
 from referee.core.events import ChooseTrump, Event, Misdeal, Play, Redeal
 from referee.core.game import Game, Notice
+from referee.core.notation import CYRILLIC_LANGUAGES
 from referee.core.table import Seat
 from referee.errors import ProfileError, RulesError
+from referee.i18n import _, language
 from referee.live import messages as M
-from referee.live.entry import Entry, parse_entry, parse_players
+from referee.live.entry import Entry, parse_entry, parse_players, typed_declaration
 from referee.session.store import SessionHeader, Store
 
 
@@ -53,7 +55,7 @@ def profile_snapshot(ref: str) -> tuple[str, str, str]:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise ProfileError(f"{path}: cannot read profile: {exc}") from None
+        raise ProfileError(_("{path}: cannot read profile: {reason}").format(path=path, reason=exc)) from None
     name = loads_profile(text, str(path)).name
     builtin = builtin_profiles().get(ref) == path
     return (ref if builtin else str(path.resolve())), name, text
@@ -65,7 +67,8 @@ def new_game(h: SessionHeader) -> Game:
 
     profile = loads_profile(h.profile_text, h.profile)
     if h.target is not None and h.target < 1:
-        raise RulesError(f"a match target is at least 1 match win, got {h.target} (R31)")
+        raise RulesError(_("a match target is at least 1 match win, got {target} (R31)").format(
+            target=h.target))
     if profile.rotation == "dealer":
         assert h.first_dealer is not None
         return Game(profile, first_dealer=Seat[h.first_dealer], target=h.target)
@@ -110,21 +113,22 @@ class LiveSession:
                 drawn = False
             derived = first_dealer.next(prof.clockwise)
             if caller is not None and Seat.parse(caller) != derived:
-                raise RulesError(f"first caller {Seat.parse(caller).name} is not the first "
-                                 f"dealer's right-hand neighbour {derived.name} (R40)")
+                raise RulesError(_("first caller {caller} is not the first dealer's right-hand "
+                                   "neighbour {seat} (R40)").format(
+                                       caller=Seat.parse(caller).name, seat=derived.name))
             first_caller = derived
-            fmt = M.DRAW_DEALER if drawn else M.GIVEN_DEALER
+            fmt = _(M.DRAW_DEALER) if drawn else _(M.GIVEN_DEALER)
             lines.append(fmt.format(seed=seed, dealer=first_dealer.name, caller=derived.name))
         else:
             if dealer is not None:
-                raise RulesError(f"profile {name} has no dealer rotation: name the first "
-                                 "caller with --caller (R11)")
+                raise RulesError(_("profile {name} has no dealer rotation: name the first "
+                                   "caller with --caller (R11)").format(name=name))
             if caller is None or caller.lower() == "random":
                 first_caller = draw_seat(seed)
-                lines.append(M.DRAW_CALLER.format(seed=seed, caller=first_caller.name))
+                lines.append(_(M.DRAW_CALLER).format(seed=seed, caller=first_caller.name))
             else:
                 first_caller = Seat.parse(caller)
-                lines.append(M.GIVEN_CALLER.format(caller=first_caller.name))
+                lines.append(_(M.GIVEN_CALLER).format(caller=first_caller.name))
         now = time.time()
         header = SessionHeader(
             profile=profile, profile_name=name, profile_text=text,
@@ -134,12 +138,12 @@ class LiveSession:
             started=now)
         game = new_game(header)  # raises for a bad target before anything is stored
         if game.profile.is_match:
-            lines.append(M.TARGET_LINE.format(target=game.match_target))
+            lines.append(_(M.TARGET_LINE).format(target=game.match_target))
         store.create(header)
         if duration:
-            lines.append(M.DURATION_LINE.format(minutes=duration))
-        head = [M.STARTED.format(sid=header.id, profile=name, path=store.path),
-                M.PLAYERS_LINE.format(players=M.players_text(players))]
+            lines.append(_(M.DURATION_LINE).format(minutes=duration))
+        head = [_(M.STARTED).format(sid=header.id, profile=name, path=store.path),
+                _(M.PLAYERS_LINE).format(players=M.players_text(players))]
         return cls(store, header, game), head + lines
 
     @classmethod
@@ -170,47 +174,47 @@ class LiveSession:
         d = g.current
         phase = g.phase
         if phase == "over":
-            return M.WHERE_OVER
+            return _(M.WHERE_OVER)
         if phase == "bavyan" and d is not None and d.bavyan_side is not None:
-            return M.WHERE_BAVYAN.format(deal=d.number, side=d.bavyan_side.name)
+            return _(M.WHERE_BAVYAN).format(deal=d.number, side=d.bavyan_side.name)
         if phase == "play" and d is not None and d.trump is not None:
             t = d.open_trick
-            cards = M.trick_text(t.seats, list(t.cards)) if t is not None else M.OPEN_NONE
+            cards = M.trick_text(t.seats, list(t.cards)) if t is not None else _(M.OPEN_NONE)
             trick = t.number if t is not None else len(d.completed_tricks) + 1
             seat = g.to_play
-            return M.WHERE_PLAY.format(deal=d.number, trick=trick, trump=d.trump.name,
+            return _(M.WHERE_PLAY).format(deal=d.number, trick=trick, trump=M.suit_text(d.trump),
                                        cards=cards, seat=seat.name if seat is not None else "?")
         if d is None:
-            return M.WHERE_NONE.format(caller=g.score.caller.name)
+            return _(M.WHERE_NONE).format(caller=g.score.caller.name)
         if d.result is None:
-            return M.WHERE_TRUMP.format(deal=d.number, caller=d.caller.name)
-        return M.WHERE_TRUMP.format(deal=d.number + 1, caller=g.score.caller.name)
+            return _(M.WHERE_TRUMP).format(deal=d.number, caller=d.caller.name)
+        return _(M.WHERE_TRUMP).format(deal=d.number + 1, caller=g.score.caller.name)
 
     def prompt(self) -> str:
         """The prompt text: the seat to play, the caller to choose trumps, the bavyan side."""
         g = self.game
         d = g.current
         if g.phase == "over":
-            return M.PROMPT_OVER
+            return _(M.PROMPT_OVER)
         if g.phase == "bavyan" and d is not None and d.bavyan_side is not None:
-            return M.PROMPT_BAVYAN.format(side=d.bavyan_side.name)
+            return _(M.PROMPT_BAVYAN).format(side=d.bavyan_side.name)
         if g.phase == "trump":
             caller = d.caller if d is not None and d.result is None else g.score.caller
-            return M.PROMPT_TRUMP.format(seat=caller.name,
+            return _(M.PROMPT_TRUMP).format(seat=caller.name,
                                          name=M.seat_name(g, self.players, caller),
                                          thirteen=" | trump 13 7D" if g.profile.options.thirteen
                                          else "")
         seat = g.to_play
         assert seat is not None
-        text = M.PROMPT_PLAY.format(seat=seat.name, name=M.seat_name(g, self.players, seat))
+        text = _(M.PROMPT_PLAY).format(seat=seat.name, name=M.seat_name(g, self.players, seat))
         options = self.declaration_options()
         if options:
-            text += M.DECL_HINT.format(options=", ".join(options))
+            text += _(M.DECL_HINT).format(options=", ".join(options))
         return text
 
     def declaration_options(self) -> list[str]:
         """The declarations a trump lead may carry now (R24, R25, R53), [] when none apply."""
-        return [":" + decl for decl in self.game.allowed_declarations()]
+        return [":" + typed_declaration(decl, language()) for decl in self.game.allowed_declarations()]
 
     # ---------------------------------------------------------------- entries
     def enter(self, line: str) -> Outcome | None:
@@ -226,7 +230,7 @@ class LiveSession:
     def _events(self, entry: Entry) -> Outcome:
         g = self.game
         if g.over and isinstance(entry.events[0], Play | ChooseTrump):
-            raise RulesError(M.SESSION_OVER)  # a ruling on the last deal is still taken
+            raise RulesError(_(M.SESSION_OVER))  # a ruling on the last deal is still taken
         cards: list[tuple[int, int, Seat, str]] = []
         lines: list[str] = []
         notices: list[Notice] = []
@@ -242,18 +246,18 @@ class LiveSession:
                 lines += M.notice_lines(g, ns, self.players)
             self.store.append(self.header.id, entry.events)
         except BaseException:
-            for _ in range(applied):
+            for _undone in range(applied):
                 g.undo()
             raise
         echo = _cards_line(cards) if cards else self.describe(entry.events, notices)
         d = g.current
         if any(n.kind == "end" for n in notices) and g.in_progress and d is not None:
-            lines.append(M.END_PENDING.format(deal=d.number))
+            lines.append(_(M.END_PENDING).format(deal=d.number))
         if g.over:
             lines += summary_lines(self)
         left = self.minutes_left()
         if left is not None and any(n.kind == "deal" for n in notices) and not g.over:
-            lines.append(M.TIME_LEFT.format(minutes=left) if left > 0 else M.TIME_UP)
+            lines.append(_(M.TIME_LEFT).format(minutes=left) if left > 0 else _(M.TIME_UP))
         return Outcome(echo, lines, notices, penalty=any(n.penalty for n in notices))
 
     def _card_context(self, ev: Event) -> tuple[int, int, Seat, str] | None:
@@ -267,7 +271,8 @@ class LiveSession:
             return None
         t = d.open_trick
         trick = t.number if t is not None else len(d.tricks) + 1
-        text = str(ev.card) + (f":{ev.declaration}" if ev.declaration else "")
+        text = M.card_text(ev.card) + (f":{M.declaration_word(ev.declaration)}"
+                                       if ev.declaration else "")
         return d.number, trick, seat, text
 
     def describe(self, entry_events: tuple[Event, ...], notices: list[Notice]) -> str:
@@ -277,28 +282,30 @@ class LiveSession:
         ev = entry_events[0]
         if isinstance(ev, ChooseTrump) and d is not None:
             if ev.thirteenth is not None:
-                return M.ECHO_TRUMP13.format(deal=d.number, caller=d.caller.name,
-                                             card=ev.thirteenth, suit=ev.suit.name)
-            return M.ECHO_TRUMP.format(deal=d.number, caller=d.caller.name, suit=ev.suit.name)
+                return _(M.ECHO_TRUMP13).format(deal=d.number, caller=d.caller.name,
+                                                card=M.card_text(ev.thirteenth),
+                                                suit=M.suit_text(ev.suit))
+            return _(M.ECHO_TRUMP).format(deal=d.number, caller=d.caller.name,
+                                          suit=M.suit_text(ev.suit))
         kinds = [n.kind for n in notices]
         if isinstance(ev, Redeal) and d is not None:
-            return M.ECHO_REDEAL.format(caller=d.caller.name)
+            return _(M.ECHO_REDEAL).format(caller=d.caller.name)
         if isinstance(ev, Misdeal):
             # R66: the same dealer deals again (kort: the player before the caller).
             dealer = g.next_dealer
             if dealer is None:
                 dealer = M.dealer_by_convention(g, g.score.caller)
-            return M.ECHO_MISDEAL.format(dealer=dealer.name)
+            return _(M.ECHO_MISDEAL).format(dealer=dealer.name)
         if "ruling" in kinds:
             n = next(n for n in notices if n.kind == "ruling")
-            return M.ECHO_RULING.format(seat=n.seat.name if n.seat is not None else "?", trick=n.trick,
+            return _(M.ECHO_RULING).format(seat=n.seat.name if n.seat is not None else "?", trick=n.trick,
                                         deal=d.number if d is not None else "?")
         if "end" in kinds:
-            return M.ECHO_END
+            return _(M.ECHO_END)
         side = d.bavyan_side.name if d is not None and d.bavyan_side is not None else "?"
         if d is not None and d.bavyan == "playing":
-            return M.ECHO_BAVYAN_YES.format(side=side)
-        return M.ECHO_BAVYAN_NO.format(side=side)
+            return _(M.ECHO_BAVYAN_YES).format(side=side)
+        return _(M.ECHO_BAVYAN_NO).format(side=side)
 
     # --------------------------------------------------------------- commands
     def _command(self, entry: Entry) -> Outcome:
@@ -309,27 +316,30 @@ class LiveSession:
             d = g.current
             done = d.completed_tricks if d is not None else []
             if not done:
-                raise RulesError(M.NO_LAST_TRICK)
+                raise RulesError(_(M.NO_LAST_TRICK))
             t = done[-1]
             assert t.winner is not None
-            return Outcome(M.ECHO_LAST.format(trick=t.number, leader=t.leader.name,
+            return Outcome(_(M.ECHO_LAST).format(trick=t.number, leader=t.leader.name,
                                               cards=M.trick_text(t.seats, list(t.cards)),
                                               winner=t.winner.name))
         if entry.command == "players":
             if entry.args:
                 self.set_players(parse_players(entry.args))
-            return Outcome(M.ECHO_PLAYERS.format(players=M.players_text(self.players)))
-        return Outcome(M.ECHO_HELP, M.HELP.splitlines(), help=True)
+            return Outcome(_(M.ECHO_PLAYERS).format(players=M.players_text(self.players)))
+        lines = _(M.HELP).splitlines()
+        if language() in CYRILLIC_LANGUAGES:
+            lines.append(_(M.HELP_CYRILLIC))
+        return Outcome(_(M.ECHO_HELP), lines, help=True)
 
     def undo(self) -> Outcome:
         """Remove the last stored event (R65), from the store first, then the game."""
         g = self.game
         if not g.events:
-            raise RulesError(M.NOTHING_TO_UNDO)
+            raise RulesError(_(M.NOTHING_TO_UNDO))
         what = M.undo_text(g, g.events[-1])
         self.store.pop(self.header.id)
         g.undo()
-        return Outcome(M.ECHO_UNDO.format(what=what), [f"  {self.where()}"])
+        return Outcome(_(M.ECHO_UNDO).format(what=what), [f"  {self.where()}"])
 
     def set_players(self, new: dict[str, str]) -> None:
         """Rename players; moving a known name to another seat only between deals."""
@@ -337,7 +347,7 @@ class LiveSession:
         moved = any(name in self.players.values() and self.players.get(seat) != name
                     for seat, name in new.items())
         if moved and self.game.in_progress:
-            raise RulesError(M.SWAP_BETWEEN_DEALS)
+            raise RulesError(_(M.SWAP_BETWEEN_DEALS))
         # a name moved to another seat leaves its old seat
         for seat, name in new.items():
             for other, old in list(merged.items()):
@@ -355,37 +365,39 @@ def summary_lines(s: LiveSession) -> list[str]:
 
     g = s.game
     sc = g.score
-    out = [M.SUMMARY_TITLE.format(sid=s.header.id, profile=g.profile.name, deals=len(g.deals))]
+    out = [M.summary_title(s.header.id, g.profile.name, len(g.deals))]
     for d in g.deals:
         if g.profile.is_match:
-            who = M.SUMMARY_WHO_KORT.format(caller=d.caller.name)
+            who = _(M.SUMMARY_WHO_KORT).format(caller=d.caller.name)
         else:
-            who = M.SUMMARY_WHO_PAGAT.format(dealer=d.dealer.name if d.dealer is not None else "?",
+            who = _(M.SUMMARY_WHO_PAGAT).format(dealer=d.dealer.name if d.dealer is not None else "?",
                                              caller=d.caller.name)
         text = (M.deal_result_text(g, d) if d.result is not None
-                else M.SUMMARY_IN_PROGRESS.format(ns=d.won[0], ew=d.won[1]))
-        trump = d.trump.name if d.trump is not None else "-"
-        out.append(M.SUMMARY_DEAL.format(deal=d.number, who=who, trump=trump, text=text))
-    out.append(M.SUMMARY_HEAD.format(label="", ns="NS", ew="EW"))
+                else _(M.SUMMARY_IN_PROGRESS).format(ns=M.tricks_count(d.won[0]),
+                                                         ew=M.tricks_count(d.won[1])))
+        trump = M.suit_text(d.trump) if d.trump is not None else "-"
+        out.append(_(M.SUMMARY_DEAL).format(deal=d.number, who=who, trump=trump, text=text))
     rows: list[tuple[str, list[int]]] = []
     if g.profile.is_match:
-        rows += [(M.SUMMARY_MATCHES, sc.matches_won), (M.SUMMARY_WINS, sc.wins),
-                 (M.SUMMARY_CURRENT, sc.match_wins)]
+        rows += [(_(M.SUMMARY_MATCHES), sc.matches_won), (_(M.SUMMARY_WINS), sc.wins),
+                 (_(M.SUMMARY_CURRENT), sc.match_wins)]
     else:
-        rows += [(M.SUMMARY_COURTS, sc.courts)]
-    rows.append((M.SUMMARY_DEALS_WON, sc.deals_won))
+        rows += [(_(M.SUMMARY_COURTS), sc.courts)]
+    rows.append((_(M.SUMMARY_DEALS_WON), sc.deals_won))
     if not g.profile.is_match:
-        rows.append((M.SUMMARY_STREAKS, sc.streaks))
+        rows.append((_(M.SUMMARY_STREAKS), sc.streaks))
     if g.profile.is_match:
-        rows.insert(3, (M.SUMMARY_COURTS, sc.courts))
+        rows.insert(3, (_(M.SUMMARY_COURTS), sc.courts))
+    width = max(13, *(len(label) + 2 for label, _pair in rows))
+    out.append(M.SUMMARY_HEAD.format(label="", width=width, ns="NS", ew="EW"))
     for label, pair in rows:
-        out.append(M.SUMMARY_HEAD.format(label=label, ns=pair[0], ew=pair[1]))
+        out.append(M.SUMMARY_HEAD.format(label=label, width=width, ns=pair[0], ew=pair[1]))
     lead = leader(g)
     if g.over:
-        out.append(M.SUMMARY_WINNER.format(side=lead) if lead != "draw" else M.SUMMARY_DRAW)
+        out.append(_(M.SUMMARY_WINNER).format(side=lead) if lead != "draw" else _(M.SUMMARY_DRAW))
     else:
-        out.append(M.SUMMARY_OPEN.format(side=lead) if lead != "draw" else M.SUMMARY_OPEN_DRAW)
-    out.append(M.SUMMARY_SAVED.format(path=s.store.path, sid=s.header.id))
+        out.append(_(M.SUMMARY_OPEN).format(side=lead) if lead != "draw" else _(M.SUMMARY_OPEN_DRAW))
+    out.append(_(M.SUMMARY_SAVED).format(path=s.store.path, sid=s.header.id))
     return out
 
 
@@ -399,5 +411,5 @@ def _cards_line(cards: list[tuple[int, int, Seat, str]]) -> str:
         groups[-1][1].append(f"{seat.name} {card}")
     text = ", ".join(groups[0][1])
     for trick, parts in groups[1:]:
-        text += f" | trick {trick}: " + ", ".join(parts)
-    return M.ECHO_CARDS.format(deal=deal, trick=first, cards=text)
+        text += _(M.ECHO_MORE_CARDS).format(trick=trick, cards=", ".join(parts))
+    return _(M.ECHO_CARDS).format(deal=deal, trick=first, cards=text)

@@ -28,6 +28,7 @@ from referee.core.events import (
 )
 from referee.core.table import Seat
 from referee.errors import NotationError
+from referee.i18n import _
 from referee.live import messages as M
 
 COMMANDS = ("undo", "last", "players", "help")
@@ -54,11 +55,34 @@ def strip_comment(line: str) -> str:
     return line.split("#", 1)[0].strip()
 
 
+DECLARATION_ALIASES = {"царь": "tsar", "троп": "trop", "троп7": "trop7", "sar": "tsar"}
+"""Declarations typed in the words of the seeds (ru/kk царь, троп; tr sar) besides the
+record's ``tsar``, ``trop``, ``trop7``."""
+
+
+def typed_declaration(decl: str, lang: str) -> str:
+    """The declaration as a player of ``lang`` types it after the card: ``царь``,
+    ``троп``, ``троп7`` under ru/kk, ``sar`` under tr, the record's word otherwise."""
+    if lang in ("ru", "kk"):
+        return {"tsar": "царь", "trop": "троп", "trop7": "троп7"}.get(decl, decl)
+    if lang == "tr":
+        return {"tsar": "sar"}.get(decl, decl)
+    return decl
+
+
 def _card(token: str, lang: str) -> Card:
-    """One card token: canonical everywhere, Cyrillic letters too under ru/kk (R2)."""
+    """One card token: canonical everywhere, Cyrillic letters too under ru/kk (R2).
+
+    The error names the token in the language in force (the examples show the
+    Cyrillic letters under ru/kk)."""
+    from referee.core.notation import CYRILLIC_LANGUAGES
     from referee.core.notation import parse_card as parse_token
 
-    return parse_token(token, lang)
+    try:
+        return parse_token(token, lang)
+    except NotationError:
+        msg = M.NOT_A_CARD_CYRILLIC if lang in CYRILLIC_LANGUAGES else M.NOT_A_CARD
+        raise NotationError(_(msg).format(token=token), token) from None
 
 
 def parse_card(token: str, lang: str = "en") -> tuple[Card, Declaration | None]:
@@ -68,8 +92,9 @@ def parse_card(token: str, lang: str = "en") -> tuple[Card, Declaration | None]:
     if not sep:
         return card, None
     d = decl.strip().lower()
+    d = DECLARATION_ALIASES.get(d, d)
     if d not in DECLARATIONS:
-        raise NotationError(M.BAD_DECLARATION.format(token=token), token)
+        raise NotationError(_(M.BAD_DECLARATION).format(token=token), token)
     return card, d  # type: ignore[return-value]
 
 
@@ -91,33 +116,33 @@ def parse_entry(line: str, lang: str | None = None) -> Entry | None:
     rest = words[1:]
     if head in COMMANDS:
         if head != "players" and rest:
-            raise NotationError(M.NO_ARGS.format(word=head), rest[0])
+            raise NotationError(_(M.NO_ARGS).format(word=head), rest[0])
         return Entry(text, command=head, args=tuple(rest))
     if head == "trump":
         return Entry(text, events=(_trump(rest, lang),))
     if head == "bavyan":
         if len(rest) != 1 or rest[0].lower() not in ("yes", "no", "y", "n"):
-            raise NotationError(M.BAVYAN_USAGE, " ".join(rest))
+            raise NotationError(_(M.BAVYAN_USAGE), " ".join(rest))
         return Entry(text, events=(Bavyan(rest[0].lower() in ("yes", "y")),))
     if head == "redeal":
         hand = tuple(_card(t, lang) for t in rest)
         if hand and len(hand) != 13:
-            raise NotationError(M.REDEAL_USAGE.format(n=len(hand)), " ".join(rest))
+            raise NotationError(M.redeal_usage(len(hand)), " ".join(rest))
         return Entry(text, events=(Redeal(hand),))
     if head == "misdeal":
         if rest:
-            raise NotationError(M.NO_ARGS.format(word=head), rest[0])
+            raise NotationError(_(M.NO_ARGS).format(word=head), rest[0])
         return Entry(text, events=(Misdeal(),))
     if head == "end":
         if rest:
-            raise NotationError(M.NO_ARGS.format(word=head), rest[0])
+            raise NotationError(_(M.NO_ARGS).format(word=head), rest[0])
         return Entry(text, events=(EndSession(),))
     if head == "revoke":
         if len(rest) != 2 or not rest[1].isdigit():
-            raise NotationError(M.REVOKE_USAGE, " ".join(rest))
+            raise NotationError(_(M.REVOKE_USAGE), " ".join(rest))
         return Entry(text, events=(RevokeRuling(Seat.parse(rest[0]), int(rest[1])),))
     if len(words) > 4:
-        raise NotationError(M.TOO_MANY_CARDS.format(n=len(words)), words[4])
+        raise NotationError(M.too_many_cards(len(words)), words[4])
     plays = []
     decls: list[str | None] = []
     for w in words:
@@ -125,7 +150,7 @@ def parse_entry(line: str, lang: str | None = None) -> Entry | None:
             card, decl = parse_card(w, lang)
         except NotationError:
             if len(words) == 1 and ":" not in w:
-                raise NotationError(M.UNKNOWN_ENTRY.format(token=w), w) from None
+                raise NotationError(_(M.UNKNOWN_ENTRY).format(token=w), w) from None
             raise
         plays.append(Play(card, decl))
         decls.append(decl)
@@ -134,15 +159,32 @@ def parse_entry(line: str, lang: str | None = None) -> Entry | None:
 
 def _trump(rest: list[str], lang: str) -> ChooseTrump:
     if not rest:
-        raise NotationError(M.TRUMP_USAGE, "")
+        raise NotationError(_(M.TRUMP_USAGE), "")
     if rest[0] == "13":
         if len(rest) != 2:
-            raise NotationError(M.TRUMP13_USAGE, " ".join(rest))
+            raise NotationError(_(M.TRUMP13_USAGE), " ".join(rest))
         card = _card(rest[1], lang)
         return ChooseTrump(card.suit, card)
     if len(rest) != 1:
-        raise NotationError(M.TRUMP_USAGE, " ".join(rest))
-    return ChooseTrump(Suit.parse(rest[0]))
+        raise NotationError(_(M.TRUMP_USAGE), " ".join(rest))
+    return ChooseTrump(_suit(rest[0], lang))
+
+
+def _suit(token: str, lang: str) -> Suit:
+    """``S H D C`` or a glyph; under ru/kk the Cyrillic suit letters too (``п ч б т к``)."""
+    try:
+        return Suit.parse(token)
+    except NotationError:
+        if len(token) == 1:
+            from referee.core.notation import CYRILLIC_LANGUAGES
+            from referee.core.notation import parse_card as parse_token
+
+            if lang in CYRILLIC_LANGUAGES:
+                try:
+                    return parse_token("2" + token, lang).suit
+                except NotationError:
+                    pass
+        raise NotationError(_(M.NOT_A_SUIT).format(token=token), token) from None
 
 
 def parse_players(args: tuple[str, ...] | list[str]) -> dict[str, str]:
@@ -157,6 +199,6 @@ def parse_players(args: tuple[str, ...] | list[str]) -> dict[str, str]:
             continue
         seat, sep, name = part.partition("=")
         if not sep or not name.strip():
-            raise NotationError(M.PLAYERS_USAGE.format(token=part), part)
+            raise NotationError(_(M.PLAYERS_USAGE).format(token=part), part)
         out[Seat.parse(seat).name] = name.strip()
     return out

@@ -1,6 +1,11 @@
-"""Every user-visible string of the live table, in one place (a later issue
-translates them with gettext), and the functions that build messages from the
-engine's :class:`~referee.core.game.Notice` objects.
+"""Every user-visible string of the live table, in one place, and the functions that
+build messages from the engine's :class:`~referee.core.game.Notice` objects.
+
+The constants are marked with ``N_()`` for extraction (``pybabel extract``) and stay
+English; every use translates them with ``_()`` at that moment (the language is
+chosen at start-up, after this module may have been imported). Counts shown with a
+noun go through ``ngettext`` in the functions below. Cards are shown in the display
+form of the language (:func:`card_text`).
 
 Nothing here prints; :mod:`referee.live.plain` and :mod:`referee.live.screen`
 decide where the text goes.
@@ -11,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from referee.core.table import Seat
+from referee.i18n import N_, _, language, ngettext
 
 if TYPE_CHECKING:
     from referee.core.deal import Deal
@@ -18,107 +24,102 @@ if TYPE_CHECKING:
     from referee.core.game import Game, Notice
 
 # ------------------------------------------------------------------ entry errors
-BAD_DECLARATION = "not a declaration: {token!r} (use :tsar, :trop or :trop7 on a trump lead)"
-NO_ARGS = "{word!r} takes no arguments"
-BAVYAN_USAGE = "answer the bavyan question with `bavyan yes` or `bavyan no` (R27)"
-REDEAL_USAGE = "a redeal hand is 13 cards, got {n} (or type `redeal` alone, R13)"
-REVOKE_USAGE = "a revoke ruling is `revoke SEAT TRICK`, e.g. `revoke W 3` (R43)"
-TOO_MANY_CARDS = "a line holds 1 to 4 cards, got {n}"
-UNKNOWN_ENTRY = "not a card or command: {token!r} (type `help`)"
-TRUMP_USAGE = "choose trumps with `trump S|H|D|C`, or `trump 13 7D` (R10)"
-TRUMP13_USAGE = "trump 13 needs the shown 13th card: `trump 13 7D` (R10)"
-PLAYERS_USAGE = "not a seat=name pair: {token!r} (e.g. `players S=Azamat E=Timur`)"
-NOTHING_TO_UNDO = "nothing to undo"
-NO_LAST_TRICK = "no trick has been completed in this deal yet"
-SWAP_BETWEEN_DEALS = "players change seats only between deals"
-SESSION_OVER = "the session has ended (R44): `undo` reopens it, or see `referee report`"
-EXPORT_NEEDS_RECORDS = "export needs referee.records (not available in this install)"
+BAD_DECLARATION = N_("not a declaration: {token!r} (use :tsar, :trop or :trop7 on a trump lead)")
+NO_ARGS = N_("{word!r} takes no arguments")
+BAVYAN_USAGE = N_("answer the bavyan question with `bavyan yes` or `bavyan no` (R27)")
+REVOKE_USAGE = N_("a revoke ruling is `revoke SEAT TRICK`, e.g. `revoke W 3` (R43)")
+UNKNOWN_ENTRY = N_("not a card or command: {token!r} (type `help`)")
+NOT_A_CARD = N_("not a card: {token!r} (e.g. AS, 10h, K♥)")
+NOT_A_CARD_CYRILLIC = N_("not a card: {token!r} (e.g. AS, 10h, K♥, Тт, 10ч)")
+NOT_A_SUIT = N_("not a suit: {token!r} (use S, H, D or C)")
+TRUMP_USAGE = N_("choose trumps with `trump S|H|D|C`, or `trump 13 7D` (R10)")
+TRUMP13_USAGE = N_("trump 13 needs the shown 13th card: `trump 13 7D` (R10)")
+PLAYERS_USAGE = N_("not a seat=name pair: {token!r} (e.g. `players S=Azamat E=Timur`)")
+NOTHING_TO_UNDO = N_("nothing to undo")
+NO_LAST_TRICK = N_("no trick has been completed in this deal yet")
+SWAP_BETWEEN_DEALS = N_("players change seats only between deals")
+SESSION_OVER = N_("the session has ended (R44): `undo` reopens it, or see `referee report`")
+EXPORT_NEEDS_RECORDS = N_("export needs referee.records (not available in this install)")
+LINE_ERROR = N_("line {number}: {text}")
 
 # ------------------------------------------------------------------ echo lines
-ECHO_CARDS = "> deal {deal} trick {trick}: {cards}"
-ECHO_TRUMP = "> deal {deal}: {caller} calls trumps {suit}"
-ECHO_TRUMP13 = "> deal {deal}: {caller} calls trumps 13, shows {card}: trumps {suit}"
-ECHO_BAVYAN_YES = "> bavyan: {side} play on for all 13 tricks (R27)"
-ECHO_BAVYAN_NO = "> bavyan: {side} decline; the 7:0 stands (R27)"
-ECHO_REDEAL = "> redeal: {caller} shows a hand without J, Q or K; cards are dealt again (R13)"
-ECHO_MISDEAL = "> misdeal: the deal is cancelled; {dealer} deals again (R66)"
-ECHO_RULING = "> table ruling: {seat} revoked in trick {trick} of deal {deal} (R43)"
-ECHO_END = "> end of session signalled (R44)"
-ECHO_UNDO = "> undone: {what}"
-ECHO_LAST = "> last trick ({trick}, led by {leader}): {cards}; won by {winner}"
-ECHO_PLAYERS = "> players: {players}"
-ECHO_HELP = "> help"
+ECHO_CARDS = N_("> deal {deal} trick {trick}: {cards}")
+ECHO_MORE_CARDS = N_(" | trick {trick}: {cards}")
+ECHO_TRUMP = N_("> deal {deal}: {caller} calls trumps {suit}")
+ECHO_TRUMP13 = N_("> deal {deal}: {caller} calls trumps 13, shows {card}: trumps {suit}")
+ECHO_BAVYAN_YES = N_("> bavyan: {side} play on for all 13 tricks (R27)")
+ECHO_BAVYAN_NO = N_("> bavyan: {side} decline; the 7:0 stands (R27)")
+ECHO_REDEAL = N_("> redeal: {caller} shows a hand without J, Q or K; cards are dealt again (R13)")
+ECHO_MISDEAL = N_("> misdeal: the deal is cancelled; {dealer} deals again (R66)")
+ECHO_RULING = N_("> table ruling: {seat} revoked in trick {trick} of deal {deal} (R43)")
+ECHO_END = N_("> end of session signalled (R44)")
+ECHO_UNDO = N_("> undone: {what}")
+ECHO_LAST = N_("> last trick ({trick}, led by {leader}): {cards}; won by {winner}")
+ECHO_PLAYERS = N_("> players: {players}")
+ECHO_HELP = N_("> help")
 
-UNDO_PLAY = "{seat} {card} (deal {deal}, trick {trick})"
-UNDO_TRUMP = "trumps {suit} (deal {deal})"
-UNDO_EVENT = "{what}"
-EVENT_WORDS = {"bavyan": "the bavyan answer", "redeal": "the redeal", "misdeal": "the misdeal",
-               "revoke": "the revoke ruling", "end": "the end signal"}
+UNDO_PLAY = N_("{seat} {card} (deal {deal}, trick {trick})")
+UNDO_TRUMP = N_("trumps {suit} (deal {deal})")
+EVENT_WORDS = {"bavyan": N_("the bavyan answer"), "redeal": N_("the redeal"),
+               "misdeal": N_("the misdeal"), "revoke": N_("the revoke ruling"),
+               "end": N_("the end signal")}
 
 # ------------------------------------------------------------------ notices
-TRICK_WON = "  trick {trick} to {seat}{name} (NS {ns}, EW {ew})"
-DECLARED = "  {seat} leads a trump: {decl}"
-DECL_REPLACED = "  {typed} is not allowed here: taken as {decl} (R53)"
-LEAD_FLAG = ("  FLAG: {seat} led {card} against a tsar/trop duty: illegal unless he holds "
-             "only trumps (R21-R24)")
-REVOKE_PENALTY = ("  REVOKE: {seat} failed to follow {suit} in trick {trick}; {card} in trick "
-                  "{proven} proves it. Penalty: the deal ends, 1 court to {side} (R43)")
-REVOKE_KORT = ("  revoke proven: {seat} failed to follow {suit} in trick {trick}; {card} in "
-               "trick {proven} proves it. No penalty under {profile}: the table rules (R36)")
-BREACH = ("  lead breach proven: {seat} in trick {trick}; {card} in trick {proven} proves it. "
-          "No penalty under {profile}: the table rules (R24, R36)")
-RULING_KORT = "  recorded with no penalty under {profile} (R36, R60)"
-BAVYAN_ASK = "  {side} lead 7:0: play on for bavyan? enter `bavyan yes` or `bavyan no` (R27)"
-MATCH_WON = "  MATCH to {side} ({ns}:{ew} in match wins); the next deal starts a new match at 0:0"
-END_PENDING = "  deal {deal} is finished first, then the summary (R44)"
-CONFIRM_PENALTY = "Confirm the penalty? [Enter] confirm, `undo` takes the card back (R65)"
+TRICK_WON = N_("  trick {trick} to {seat}{name} (NS {ns}, EW {ew})")
+DECLARED = N_("  {seat} leads a trump: {decl}")
+DECL_REPLACED = N_("  {typed} is not allowed here: taken as {decl} (R53)")
+LEAD_FLAG = N_("  FLAG: {seat} led {card} against a tsar/trop duty: illegal unless he holds "
+               "only trumps (R21-R24)")
+REVOKE_PENALTY = N_("  REVOKE: {seat} failed to follow {suit} in trick {trick}; {card} in trick "
+                    "{proven} proves it. Penalty: the deal ends, 1 court to {side} (R43)")
+REVOKE_KORT = N_("  revoke proven: {seat} failed to follow {suit} in trick {trick}; {card} in "
+                 "trick {proven} proves it. No penalty under {profile}: the table rules (R36)")
+BREACH = N_("  lead breach proven: {seat} in trick {trick}; {card} in trick {proven} proves it. "
+            "No penalty under {profile}: the table rules (R24, R36)")
+RULING_KORT = N_("  recorded with no penalty under {profile} (R36, R60)")
+BAVYAN_ASK = N_("  {side} lead 7:0: play on for bavyan? enter `bavyan yes` or `bavyan no` (R27)")
+MATCH_WON = N_("  MATCH to {side} ({ns}:{ew} in match wins); the next deal starts a new match at 0:0")
+END_PENDING = N_("  deal {deal} is finished first, then the summary (R44)")
+CONFIRM_PENALTY = N_("Confirm the penalty? [Enter] confirm, `undo` takes the card back (R65)")
 
-RESULT_PAGAT_WIN = "{side} win {won}:{lost}, streak {streak}"
-RESULT_PAGAT_STREAK_COURT = "{side} win {won}:{lost}, streak of {streak}: court to {side} (R41)"
-RESULT_PAGAT_COURT = "court to {side} (7:0)"
-RESULT_PAGAT_REVOKE = "court to {side}: revoke by {seat} (R43)"
-RESULT_KORT = {
-    "win": "{side} win {won}:{lost}: {wins} win",
-    "court": "COURT to {side} ({won}:{lost}): {wins} wins",
-    "at-court": "AT-COURT to {side} ({won}:{lost}): {wins} wins",
-    "bavyan": "BAVYAN to {side} ({won}:{lost}): {wins} wins",
-    "at-bavyan": "AT-BAVYAN to {side} ({won}:{lost}): {wins} wins",
-    "bavyan-failed": "BAVYAN FAILED: {wins} wins to {side}",
-    "trop-failed": "TROP FAILED: {wins} win to {side}",
-    "revoke": "revoke: deal to {side}",
-}
-RESULT_KORT_MATCH = ", match {ns}:{ew}"
-DEAL_OVER = "  deal {deal}: {text}"
-NEXT_PAGAT = "  next: {dealer} deals, {caller} calls"
-NEXT_KORT = "  next: {caller} calls trumps ({dealer} deals by convention)"
-TIME_LEFT = "  time left: {minutes} min"
-TIME_UP = "  the agreed time is up: type `end` after this deal (R44)"
+RESULT_PAGAT_WIN = N_("{side} win {won}:{lost}, streak {streak}")
+RESULT_PAGAT_STREAK_COURT = N_("{side} win {won}:{lost}, streak of {streak}: court to {side} (R41)")
+RESULT_PAGAT_COURT = N_("court to {side} (7:0)")
+RESULT_PAGAT_REVOKE = N_("court to {side}: revoke by {seat} (R43)")
+RESULT_KORT_REVOKE = N_("revoke: deal to {side}")
+RESULT_KORT_MATCH = N_(", match {ns}:{ew}")
+DEAL_OVER = N_("  deal {deal}: {text}")
+NEXT_PAGAT = N_("  next: {dealer} deals, {caller} calls")
+NEXT_KORT = N_("  next: {caller} calls trumps ({dealer} deals by convention)")
+TIME_LEFT = N_("  time left: {minutes} min")
+TIME_UP = N_("  the agreed time is up: type `end` after this deal (R44)")
 
 # ------------------------------------------------------------------ session lines
-STARTED = "session {sid} ({profile}) saved in {path}"
-RESUMED = "resuming session {sid} ({profile}) from {path}"
-PLAYERS_LINE = "players: {players}"
-DRAW_DEALER = "draw for the first dealer (seed {seed}): {dealer} deals, {caller} calls (R40)"
-GIVEN_DEALER = "first dealer {dealer}, {caller} calls (R40)"
-DRAW_CALLER = "draw for the first caller (seed {seed}): {caller} calls trumps (R11)"
-GIVEN_CALLER = "first caller {caller} (R11)"
-TARGET_LINE = "match target: {target} (R31)"
-DURATION_LINE = "agreed length: {minutes} min (R44)"
-WHERE_NONE = "no deal yet: {caller} calls trumps for deal 1"
-WHERE_TRUMP = "deal {deal}: {caller} calls trumps"
-WHERE_PLAY = "deal {deal}, trick {trick}, trumps {trump}: {cards}; {seat} to play"
-WHERE_BAVYAN = "deal {deal}: {side} at 7:0 must answer the bavyan question"
-WHERE_OVER = "the session has ended"
-OPEN_NONE = "no card on the table"
-STAYS_OPEN = "session {sid} stays open: `referee resume {sid}` goes on"
-PROMPT_PLAY = "{seat}{name} to play"
-PROMPT_TRUMP = "{seat}{name}: trumps? (trump S|H|D|C{thirteen})"
-PROMPT_BAVYAN = "{side}: bavyan yes|no"
-PROMPT_OVER = "session over: undo, or Ctrl-D to leave"
-DECL_HINT = " (trump lead: {options})"
-REFUSED = "error: {text}"
+STARTED = N_("session {sid} ({profile}) saved in {path}")
+RESUMED = N_("resuming session {sid} ({profile}) from {path}")
+PLAYERS_LINE = N_("players: {players}")
+NO_NAMES = N_("(no names: seats only)")
+DRAW_DEALER = N_("draw for the first dealer (seed {seed}): {dealer} deals, {caller} calls (R40)")
+GIVEN_DEALER = N_("first dealer {dealer}, {caller} calls (R40)")
+DRAW_CALLER = N_("draw for the first caller (seed {seed}): {caller} calls trumps (R11)")
+GIVEN_CALLER = N_("first caller {caller} (R11)")
+TARGET_LINE = N_("match target: {target} (R31)")
+DURATION_LINE = N_("agreed length: {minutes} min (R44)")
+WHERE_NONE = N_("no deal yet: {caller} calls trumps for deal 1")
+WHERE_TRUMP = N_("deal {deal}: {caller} calls trumps")
+WHERE_PLAY = N_("deal {deal}, trick {trick}, trumps {trump}: {cards}; {seat} to play")
+WHERE_BAVYAN = N_("deal {deal}: {side} at 7:0 must answer the bavyan question")
+WHERE_OVER = N_("the session has ended")
+OPEN_NONE = N_("no card on the table")
+STAYS_OPEN = N_("session {sid} stays open: `referee resume {sid}` goes on")
+PROMPT_PLAY = N_("{seat}{name} to play")
+PROMPT_TRUMP = N_("{seat}{name}: trumps? (trump S|H|D|C{thirteen})")
+PROMPT_BAVYAN = N_("{side}: bavyan yes|no")
+PROMPT_OVER = N_("session over: undo, or Ctrl-D to leave")
+DECL_HINT = N_(" (trump lead: {options})")
+REFUSED = N_("error: {text}")
 
-HELP = """entries:
+HELP = N_("""entries:
   AS | AS KH 2H 7H     one card, or a whole trick, in play order
   AS:trop              a trump lead may carry :tsar (default), :trop, :trop7 (kort, R20-R25)
   trump H | trump 13 7D  choose trumps (13: the caller's shown 13th card, kort R10)
@@ -130,55 +131,146 @@ HELP = """entries:
   last                 show the previous trick
   players [S=Name ...] show or change the players (seat changes between deals)
   end                  the agreed time is up: finish this deal, then the summary (R44)
-  help                 this list"""
+  help                 this list""")
+HELP_CYRILLIC = N_("cards: Cyrillic letters work too: В Д К Т (J Q K A), suits п ч б т/к: "
+                   "Тт = ace of clubs, 10ч = ten of hearts")
 
 # ------------------------------------------------------------------ summary
-SUMMARY_TITLE = "Session {sid} ({profile}): {deals} deals"
-SUMMARY_DEAL = "  deal {deal:>2}  {who}, trumps {trump}: {text}"
-SUMMARY_WHO_PAGAT = "{dealer} dealt, {caller} called"
-SUMMARY_WHO_KORT = "{caller} called"
-SUMMARY_IN_PROGRESS = "in progress ({ns}:{ew} in tricks)"
-SUMMARY_HEAD = "{label:<13}{ns:>6}{ew:>6}"
-SUMMARY_COURTS = "courts"
-SUMMARY_DEALS_WON = "deals won"
-SUMMARY_STREAKS = "streak"
-SUMMARY_WINS = "match wins"
-SUMMARY_MATCHES = "matches won"
-SUMMARY_CURRENT = "this match"
-SUMMARY_WINNER = "Winner: {side}"
-SUMMARY_DRAW = "Draw"
-SUMMARY_OPEN = "Session open; ahead: {side}"
-SUMMARY_OPEN_DRAW = "Session open; level"
-SUMMARY_SAVED = "Saved in {path} (session {sid}): `referee report {sid}`, `referee export {sid} -o FILE.yaml`"
+SUMMARY_DEAL = N_("  deal {deal:>2}  {who}, trumps {trump}: {text}")
+SUMMARY_WHO_PAGAT = N_("{dealer} dealt, {caller} called")
+SUMMARY_WHO_KORT = N_("{caller} called")
+SUMMARY_IN_PROGRESS = N_("in progress (NS {ns}, EW {ew})")
+SUMMARY_HEAD = "{label:<{width}}{ns:>6}{ew:>6}"
+SUMMARY_COURTS = N_("courts")
+SUMMARY_DEALS_WON = N_("deals won")
+SUMMARY_STREAKS = N_("streak")
+SUMMARY_WINS = N_("match wins")
+SUMMARY_MATCHES = N_("matches won")
+SUMMARY_CURRENT = N_("this match")
+SUMMARY_WINNER = N_("Winner: {side}")
+SUMMARY_DRAW = N_("Draw")
+SUMMARY_OPEN = N_("Session open; ahead: {side}")
+SUMMARY_OPEN_DRAW = N_("Session open; level")
+SUMMARY_SAVED = N_("Saved in {path} (session {sid}): `referee report {sid}`, "
+                   "`referee export {sid} -o FILE.yaml`")
 
-SESSIONS_HEAD = "{id:>4}  {date:<16}  {profile:<12}  {players:<36}  {deals:>5}  {courts:>7}  state"
 SESSIONS_ROW = "{id:>4}  {date:<16}  {profile:<12}  {players:<36}  {deals:>5}  {courts:>7}  {state}"
-SESSIONS_NONE = "no sessions in {path}"
-STATE_ENDED = "ended"
-STATE_PLAYING = "deal {deal} in progress"
-STATE_BETWEEN = "between deals"
-STATE_NEW = "not started"
-EXPORTED = "wrote {path} (session {sid}, {deals} deals)"
+SESSIONS_COLUMNS = {"id": N_("id"), "date": N_("date"), "profile": N_("profile"),
+                    "players": N_("players"), "deals": N_("deals"), "courts": N_("courts"),
+                    "state": N_("state")}
+SESSIONS_NONE = N_("no sessions in {path}")
+STATE_ENDED = N_("ended")
+STATE_PLAYING = N_("deal {deal} in progress")
+STATE_BETWEEN = N_("between deals")
+STATE_NEW = N_("not started")
 
 # ------------------------------------------------------------------ screen
-SCREEN_TITLE = "court-referee · {profile} · session {sid}"
-SCREEN_TRUMP = "trumps {suit}"
-SCREEN_NO_TRUMP = "trumps: not chosen"
-SCREEN_NEXT_DEAL = "deal {deal}: {caller} calls trumps"
-SCREEN_DEAL = "deal {deal}"
-SCREEN_TRICK = "trick {trick}"
-SCREEN_TRICKS = "tricks  NS {ns} : EW {ew}"
-SCREEN_COURTS = "courts  NS {ns} : EW {ew}    streaks  NS {sns} : EW {sew}"
-SCREEN_MATCH = "match  NS {ns} : EW {ew} (to {target})    matches  NS {mns} : EW {mew}"
-SCREEN_DEALER = "dealer {dealer} · caller {caller}"
-SCREEN_CALLER_KORT = "caller {caller} · {dealer} deals by convention"
+SCREEN_TITLE = N_("court-referee · {profile} · session {sid}")
+SCREEN_TRUMP = N_("trumps {suit}")
+SCREEN_NO_TRUMP = N_("trumps: not chosen")
+SCREEN_NEXT_DEAL = N_("deal {deal}: {caller} calls trumps")
+SCREEN_DEAL = N_("deal {deal}")
+SCREEN_TRICK = N_("trick {trick}")
+SCREEN_TRICKS = N_("tricks  NS {ns} : EW {ew}")
+SCREEN_COURTS = N_("courts  NS {ns} : EW {ew}    streaks  NS {sns} : EW {sew}")
+SCREEN_MATCH = N_("match  NS {ns} : EW {ew} (to {target})    matches  NS {mns} : EW {mew}")
+SCREEN_DEALER = N_("dealer {dealer} · caller {caller}")
+SCREEN_CALLER_KORT = N_("caller {caller} · {dealer} deals by convention")
 SCREEN_TURN = "▶ "
-SCREEN_TIME = "time left {minutes} min"
+SCREEN_TIME = N_("time left {minutes} min")
+
+SUIT_WORDS = (N_("spades"), N_("hearts"), N_("diamonds"), N_("clubs"))
+DECLARATION_WORDS = {"tsar": N_("tsar"), "trop": N_("trop"), "trop7": N_("trop7")}
+BADGE_WORDS = {"trump": N_("trump"), "tsar": N_("tsar"), "trop": N_("trop"), "trop 7": N_("trop 7")}
+
+
+# ------------------------------------------------------------------ counts (ngettext)
+def tricks_count(n: int) -> str:
+    """``1 trick``, ``5 tricks`` (ru: 1 взятка, 2 взятки, 5 взяток)."""
+    return ngettext("{n} trick", "{n} tricks", n).format(n=n)
+
+
+def deals_count(n: int) -> str:
+    """``1 deal``, ``4 deals``."""
+    return ngettext("{n} deal", "{n} deals", n).format(n=n)
+
+
+def cards_count(n: int) -> str:
+    """``1 card``, ``14 cards``."""
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
+
+
+def wins_count(n: int) -> str:
+    """``1 win``, ``10 wins`` (match wins, kort R30)."""
+    return ngettext("{n} win", "{n} wins", n).format(n=n)
+
+
+def redeal_usage(n: int) -> str:
+    """A redeal hand of the wrong size (R13)."""
+    return _("a redeal hand is 13 cards, got {cards} (or type `redeal` alone, R13)").format(
+        cards=cards_count(n))
+
+
+def too_many_cards(n: int) -> str:
+    """A line of more than four cards."""
+    return _("a line holds 1 to 4 cards, got {cards}").format(cards=cards_count(n))
+
+
+def summary_title(sid: int | None, profile: str, deals: int) -> str:
+    """``Session 1 (pagat): 4 deals`` (the summary heading)."""
+    return _("Session {sid} ({profile}): {deals}").format(sid=sid, profile=profile,
+                                                         deals=deals_count(deals))
+
+
+def exported(path: object, sid: int | None, deals: int) -> str:
+    """The line ``referee export`` prints."""
+    return _("wrote {path} (session {sid}, {deals})").format(path=path, sid=sid,
+                                                            deals=deals_count(deals))
+
+
+# ------------------------------------------------------------------ cards, suits, words
+def card_text(card: object, glyphs: bool = False) -> str:
+    """A card as the players read it: the canonical token under English (``AS``; with
+    ``glyphs`` the display form ``A♠``), the display form of the language otherwise
+    (``Т♠`` under ru/kk, ``A♠`` under tr, ``10♥``). Anything else: ``str()``."""
+    from referee.core.cards import Card
+    from referee.core.notation import display_card
+
+    if not isinstance(card, Card):
+        return str(card)
+    lang = language()
+    if lang == "en" and not glyphs:
+        return str(card)
+    return display_card(card, lang)
+
+
+def suit_text(suit: object, glyphs: bool = False) -> str:
+    """A trump suit in a line: ``H`` under English (``H ♥`` with ``glyphs``), the
+    suit's name and glyph otherwise (``черви ♥``)."""
+    from referee.core.cards import Suit
+
+    if not isinstance(suit, Suit):
+        return str(suit)
+    if language() == "en":
+        return f"{suit.name} {suit.symbol}" if glyphs else suit.name
+    return f"{suit_word(suit)} {suit.symbol}"
 
 
 def suit_word(suit: int) -> str:
     """The suit's name for sentences: spades, hearts, diamonds, clubs."""
-    return ("spades", "hearts", "diamonds", "clubs")[suit]
+    return _(SUIT_WORDS[suit])
+
+
+def declaration_word(decl: str | None) -> str:
+    """``tsar``, ``trop``, ``trop7`` in the language (ru: царь, троп, троп до конца)."""
+    if not decl:
+        return ""
+    return _(DECLARATION_WORDS[decl]) if decl in DECLARATION_WORDS else decl
+
+
+def badge_word(badge: str) -> str:
+    """The KORT trump badge: trump, tsar, trop, trop 7 (ru: козырь, царь, троп, троп 7)."""
+    return _(BADGE_WORDS[badge]) if badge in BADGE_WORDS else badge
 
 
 def seat_name(game: Game, players: dict[str, str], seat: Seat) -> str:
@@ -190,7 +282,7 @@ def seat_name(game: Game, players: dict[str, str], seat: Seat) -> str:
 def players_text(players: dict[str, str]) -> str:
     """``S Azamat, E Timur, ...`` in seat order; seats without a name are left out."""
     parts = [f"{s.name} {players[s.name]}" for s in Seat if s.name in players]
-    return ", ".join(parts) if parts else "(no names: seats only)"
+    return ", ".join(parts) if parts else _(NO_NAMES)
 
 
 def dealer_by_convention(game: Game, caller: Seat) -> Seat:
@@ -202,7 +294,35 @@ def dealer_by_convention(game: Game, caller: Seat) -> Seat:
 
 def trick_text(seats: list[Seat], cards: list[object]) -> str:
     """``W AH, N 2H, E 3H`` for a trick's cards in play order."""
-    return ", ".join(f"{s.name} {c}" for s, c in zip(seats, cards, strict=False))
+    return ", ".join(f"{s.name} {card_text(c)}" for s, c in zip(seats, cards, strict=False))
+
+
+def _kort_result(result: str, side: str, won: int, lost: int, wins: int) -> str:
+    """One kort deal result (R30) with the match wins counted in the language."""
+    n = wins
+    if result == "win":
+        text = ngettext("{side} win {won}:{lost}: {wins} win", "{side} win {won}:{lost}: {wins} wins", n)
+    elif result == "court":
+        text = ngettext("COURT to {side} ({won}:{lost}): {wins} win",
+                        "COURT to {side} ({won}:{lost}): {wins} wins", n)
+    elif result == "at-court":
+        text = ngettext("AT-COURT to {side} ({won}:{lost}): {wins} win",
+                        "AT-COURT to {side} ({won}:{lost}): {wins} wins", n)
+    elif result == "bavyan":
+        text = ngettext("BAVYAN to {side} ({won}:{lost}): {wins} win",
+                        "BAVYAN to {side} ({won}:{lost}): {wins} wins", n)
+    elif result == "at-bavyan":
+        text = ngettext("AT-BAVYAN to {side} ({won}:{lost}): {wins} win",
+                        "AT-BAVYAN to {side} ({won}:{lost}): {wins} wins", n)
+    elif result == "bavyan-failed":
+        text = ngettext("BAVYAN FAILED: {wins} win to {side}", "BAVYAN FAILED: {wins} wins to {side}", n)
+    elif result == "trop-failed":
+        text = ngettext("TROP FAILED: {wins} win to {side}", "TROP FAILED: {wins} wins to {side}", n)
+    elif result == "revoke":
+        text = _(RESULT_KORT_REVOKE)
+    else:
+        text = "{side}"
+    return text.format(side=side, won=won, lost=lost, wins=wins)
 
 
 def deal_result_text(game: Game, d: Deal) -> str:
@@ -214,19 +334,18 @@ def deal_result_text(game: Game, d: Deal) -> str:
     if not game.profile.is_match:
         if d.result == "revoke":
             seat = d.revoke.seat.name if d.revoke is not None else "?"
-            return RESULT_PAGAT_REVOKE.format(side=side, seat=seat)
+            return _(RESULT_PAGAT_REVOKE).format(side=side, seat=seat)
         if d.result == "court":
-            return RESULT_PAGAT_COURT.format(side=side)
+            return _(RESULT_PAGAT_COURT).format(side=side)
         if d.courts[w]:
-            return RESULT_PAGAT_STREAK_COURT.format(side=side, won=won, lost=lost,
-                                                    streak=game.profile.scoring.streak)
+            return _(RESULT_PAGAT_STREAK_COURT).format(side=side, won=won, lost=lost,
+                                                       streak=game.profile.scoring.streak)
         streak = _streak_after(game, d)
-        return RESULT_PAGAT_WIN.format(side=side, won=won, lost=lost, streak=streak)
-    text = RESULT_KORT.get(d.result, "{side}").format(side=side, won=won, lost=lost,
-                                                      wins=d.wins[w])
+        return _(RESULT_PAGAT_WIN).format(side=side, won=won, lost=lost, streak=streak)
+    text = _kort_result(d.result, side, won, lost, d.wins[w])
     before = d.score_before.match_wins
     mw = [before[0] + d.wins[0], before[1] + d.wins[1]]
-    return text + RESULT_KORT_MATCH.format(ns=mw[0], ew=mw[1])
+    return text + _(RESULT_KORT_MATCH).format(ns=mw[0], ew=mw[1])
 
 
 def _streak_after(game: Game, d: Deal) -> int:
@@ -243,10 +362,11 @@ def next_text(game: Game) -> str:
     if caller is None:
         return ""
     if game.profile.is_match:
-        return NEXT_KORT.format(caller=caller.name,
-                                dealer=dealer_by_convention(game, caller).name)
+        return _(NEXT_KORT).format(caller=caller.name,
+                                   dealer=dealer_by_convention(game, caller).name)
     dealer = game.next_dealer
-    return NEXT_PAGAT.format(dealer=dealer.name if dealer is not None else "?", caller=caller.name)
+    return _(NEXT_PAGAT).format(dealer=dealer.name if dealer is not None else "?",
+                                caller=caller.name)
 
 
 def notice_lines(game: Game, notices: list[Notice], players: dict[str, str]) -> list[str]:
@@ -261,17 +381,18 @@ def notice_lines(game: Game, notices: list[Notice], players: dict[str, str]) -> 
     for n in notices:
         if n.kind == "trick":
             assert n.seat is not None and d is not None  # the trick's deal is the last one
-            lines.append(TRICK_WON.format(trick=n.trick, seat=n.seat.name,
-                                          name=seat_name(game, players, n.seat),
-                                          ns=d.won[0], ew=d.won[1]))
+            lines.append(_(TRICK_WON).format(trick=n.trick, seat=n.seat.name,
+                                             name=seat_name(game, players, n.seat),
+                                             ns=d.won[0], ew=d.won[1]))
         elif n.kind == "declared":
             assert n.seat is not None
-            lines.append(DECLARED.format(seat=n.seat.name, decl=n.text))
+            lines.append(_(DECLARED).format(seat=n.seat.name, decl=declaration_word(n.text)))
         elif n.kind == "replaced":
-            lines.append(DECL_REPLACED.format(typed=n.result, decl=n.text))
+            lines.append(_(DECL_REPLACED).format(typed=declaration_word(n.result),
+                                                 decl=declaration_word(n.text)))
         elif n.kind == "flag":
             assert n.seat is not None
-            lines.append(LEAD_FLAG.format(seat=n.seat.name, card=n.card))
+            lines.append(_(LEAD_FLAG).format(seat=n.seat.name, card=card_text(n.card)))
         elif n.kind in ("revoke", "breach"):
             assert n.seat is not None
             suit = ""
@@ -280,33 +401,34 @@ def notice_lines(game: Game, notices: list[Notice], players: dict[str, str]) -> 
                 suit = suit_word(rev.suit)
             elif isinstance(n.card, Card):
                 suit = suit_word(n.card.suit)
+            card = card_text(n.card)
             if n.kind == "breach":
-                lines.append(BREACH.format(seat=n.seat.name, trick=n.trick, card=n.card,
-                                           proven=n.proven_at, profile=game.profile.name))
+                lines.append(_(BREACH).format(seat=n.seat.name, trick=n.trick, card=card,
+                                              proven=n.proven_at, profile=game.profile.name))
             elif n.penalty:
-                lines.append(REVOKE_PENALTY.format(seat=n.seat.name, suit=suit, trick=n.trick,
-                                                   card=n.card, proven=n.proven_at,
-                                                   side=n.seat.side.other.name))
+                lines.append(_(REVOKE_PENALTY).format(seat=n.seat.name, suit=suit, trick=n.trick,
+                                                      card=card, proven=n.proven_at,
+                                                      side=n.seat.side.other.name))
             else:
-                lines.append(REVOKE_KORT.format(seat=n.seat.name, suit=suit, trick=n.trick,
-                                                card=n.card, proven=n.proven_at,
-                                                profile=game.profile.name))
+                lines.append(_(REVOKE_KORT).format(seat=n.seat.name, suit=suit, trick=n.trick,
+                                                   card=card, proven=n.proven_at,
+                                                   profile=game.profile.name))
         elif n.kind == "ruling" and game.profile.scoring.revoke_penalty != "court":
-            lines.append(RULING_KORT.format(profile=game.profile.name))
+            lines.append(_(RULING_KORT).format(profile=game.profile.name))
         elif n.kind == "bavyan":
             assert n.side is not None
-            lines.append(BAVYAN_ASK.format(side=n.side.name))
+            lines.append(_(BAVYAN_ASK).format(side=n.side.name))
         elif n.kind == "deal":
             fin = _finished_deal(game)
             if fin is not None:
-                lines.append(DEAL_OVER.format(deal=fin.number, text=deal_result_text(game, fin)))
+                lines.append(_(DEAL_OVER).format(deal=fin.number, text=deal_result_text(game, fin)))
         elif n.kind == "match":
             assert n.side is not None
             fin = _finished_deal(game)
             mw = [0, 0]
             if fin is not None:
                 mw = [fin.score_before.match_wins[i] + fin.wins[i] for i in (0, 1)]
-            lines.append(MATCH_WON.format(side=n.side.name, ns=mw[0], ew=mw[1]))
+            lines.append(_(MATCH_WON).format(side=n.side.name, ns=mw[0], ew=mw[1]))
     if any(n.kind == "deal" for n in notices):
         nxt = next_text(game)
         if nxt and not game.over:
@@ -328,12 +450,12 @@ def undo_text(game: Game, event: Event) -> str:
     d = game.current
     if isinstance(event, Play) and d is not None and d.tricks:
         t = d.tricks[-1]
-        return UNDO_PLAY.format(seat=t.seats[-1].name, card=event.card, deal=d.number,
-                                trick=t.number)
+        return _(UNDO_PLAY).format(seat=t.seats[-1].name, card=card_text(event.card),
+                                   deal=d.number, trick=t.number)
     if isinstance(event, ChooseTrump) and d is not None:
-        return UNDO_TRUMP.format(suit=str(event.thirteenth or event.suit), deal=d.number)
+        suit = card_text(event.thirteenth) if event.thirteenth else suit_text(event.suit)
+        return _(UNDO_TRUMP).format(suit=suit, deal=d.number)
     name = type(event).__name__.lower()
     key = {"bavyan": "bavyan", "redeal": "redeal", "misdeal": "misdeal",
            "revokeruling": "revoke", "endsession": "end"}.get(name, name)
-    return UNDO_EVENT.format(what=EVENT_WORDS.get(key, key))
-
+    return _(EVENT_WORDS[key]) if key in EVENT_WORDS else key

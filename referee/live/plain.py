@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from referee.errors import RefereeError
+from referee.i18n import _
 from referee.live import messages as M
 from referee.live.controller import LiveSession
 
@@ -22,7 +23,7 @@ def run_plain(session: LiveSession, lines: Iterable[str], out: TextIO, err: Text
         try:
             outcome = session.enter(raw)
         except RefereeError as exc:
-            err.write(M.REFUSED.format(text=f"line {number}: {exc}") + "\n")
+            err.write(_(M.REFUSED).format(text=_(M.LINE_ERROR).format(number=number, text=exc)) + "\n")
             err.flush()
             continue
         if outcome is None:
@@ -30,5 +31,5 @@ def run_plain(session: LiveSession, lines: Iterable[str], out: TextIO, err: Text
         out.write("\n".join([outcome.echo, *outcome.lines]) + "\n")
         out.flush()
     if not session.game.over:
-        out.write(M.STAYS_OPEN.format(sid=session.header.id) + "\n")
+        out.write(_(M.STAYS_OPEN).format(sid=session.header.id) + "\n")
         out.flush()

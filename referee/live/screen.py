@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from referee.core.table import Seat
 from referee.errors import RefereeError
+from referee.i18n import _
 from referee.live import messages as M
 
 if TYPE_CHECKING:
@@ -33,13 +34,7 @@ _SUIT_STYLE = {"S": "bold", "C": "bold", "H": "bold red", "D": "bold red",
 
 
 def _card_text(card: object, glyphs: bool) -> str:
-    text = str(card)
-    if glyphs:
-        from referee.core.cards import Card
-
-        if isinstance(card, Card):
-            return card.text(glyphs=True)
-    return text
+    return M.card_text(card, glyphs)
 
 
 def render(session: LiveSession, messages: list[str], *, glyphs: bool = False,
@@ -83,21 +78,21 @@ def render(session: LiveSession, messages: list[str], *, glyphs: bool = False,
         return Text(f"[{text}]", style=_SUIT_STYLE.get(text[-1], "bold"))
 
     # ---- header: deal, trick, trumps, badge
-    head = Text(M.SCREEN_TITLE.format(profile=g.profile.name, sid=session.header.id),
+    head = Text(_(M.SCREEN_TITLE).format(profile=g.profile.name, sid=session.header.id),
                 style="bold")
     info = Text()
     if d is not None and (live or g.phase != "trump"):
-        info.append(M.SCREEN_DEAL.format(deal=d.number) + "  ")
+        info.append(_(M.SCREEN_DEAL).format(deal=d.number) + "  ")
         if d.trump is not None:
             trick = t.number if t is not None else len(d.completed_tricks) + 1
-            info.append(M.SCREEN_TRICK.format(trick=trick) + "  ")
-            info.append(M.SCREEN_TRUMP.format(suit=_suit_text(d.trump, glyphs)), style="bold")
+            info.append(_(M.SCREEN_TRICK).format(trick=trick) + "  ")
+            info.append(_(M.SCREEN_TRUMP).format(suit=_suit_text(d.trump, glyphs)), style="bold")
             if g.profile.options.tsar:
-                info.append(f"  [{d.badge().upper()}]", style="bold magenta")
+                info.append(f"  [{M.badge_word(d.badge()).upper()}]", style="bold magenta")
         else:
-            info.append(M.SCREEN_NO_TRUMP)
+            info.append(_(M.SCREEN_NO_TRUMP))
     elif g.phase == "trump":
-        info.append(M.SCREEN_NEXT_DEAL.format(deal=len(g.deals) + 1, caller=g.score.caller.name))
+        info.append(_(M.SCREEN_NEXT_DEAL).format(deal=len(g.deals) + 1, caller=g.score.caller.name))
 
     # ---- the table: N top, W left, E right, S bottom; cards in front of each seat
     table = Table.grid(expand=True)
@@ -108,7 +103,7 @@ def render(session: LiveSession, messages: list[str], *, glyphs: bool = False,
     east = Text.assemble(card(Seat.E), "  ", seat_label(Seat.E))
     centre = Text()
     if d is not None and live:
-        centre = Text(M.SCREEN_TRICKS.format(ns=d.won[0], ew=d.won[1]))
+        centre = Text(_(M.SCREEN_TRICKS).format(ns=d.won[0], ew=d.won[1]))
     table.add_row("", seat_label(Seat.N), "")
     table.add_row("", card(Seat.N), "")
     table.add_row(west, centre, east)
@@ -118,29 +113,26 @@ def render(session: LiveSession, messages: list[str], *, glyphs: bool = False,
     # ---- the session score and who deals / calls
     sc = g.score
     if g.profile.is_match:
-        score = M.SCREEN_MATCH.format(ns=sc.match_wins[0], ew=sc.match_wins[1],
+        score = _(M.SCREEN_MATCH).format(ns=sc.match_wins[0], ew=sc.match_wins[1],
                                       target=g.match_target, mns=sc.matches_won[0],
                                       mew=sc.matches_won[1])
     else:
-        score = M.SCREEN_COURTS.format(ns=sc.courts[0], ew=sc.courts[1], sns=sc.streaks[0],
+        score = _(M.SCREEN_COURTS).format(ns=sc.courts[0], ew=sc.courts[1], sns=sc.streaks[0],
                                        sew=sc.streaks[1])
     seats = Text(_seats_line(session))
     left = session.minutes_left()
     if left is not None:
-        seats.append("    " + M.SCREEN_TIME.format(minutes=left))
+        seats.append("    " + _(M.SCREEN_TIME).format(minutes=left))
     msgs = messages[-MESSAGE_LINES:]
     body: list[RenderableType] = [Text.assemble(head, "    ", info), Text(""), table, Text(""),
             Text(score, style="bold"), seats, Text("")]
-    body += [Text(m, style="red" if m.startswith("error") else "") for m in msgs]
+    refused = _(M.REFUSED).split("{", 1)[0]
+    body += [Text(m, style="red" if m.startswith(refused) else "") for m in msgs]
     return Group(*body)
 
 
 def _suit_text(suit: object, glyphs: bool) -> str:
-    from referee.core.cards import Suit
-
-    if isinstance(suit, Suit):
-        return f"{suit.name} {suit.symbol}" if glyphs else suit.name
-    return str(suit)
+    return M.suit_text(suit, glyphs)
 
 
 def _seats_line(session: LiveSession) -> str:
@@ -152,9 +144,9 @@ def _seats_line(session: LiveSession) -> str:
     else:
         dealer, caller = g.next_dealer, g.score.caller
     if g.profile.is_match:
-        return M.SCREEN_CALLER_KORT.format(caller=caller.name,
+        return _(M.SCREEN_CALLER_KORT).format(caller=caller.name,
                                            dealer=M.dealer_by_convention(g, caller).name)
-    return M.SCREEN_DEALER.format(dealer=dealer.name if dealer is not None else "?",
+    return _(M.SCREEN_DEALER).format(dealer=dealer.name if dealer is not None else "?",
                                   caller=caller.name)
 
 
@@ -176,14 +168,14 @@ def run_screen(session: LiveSession, head: list[str], console: Console | None = 
         try:
             outcome = session.enter(line)
         except RefereeError as exc:
-            messages = [M.REFUSED.format(text=exc)]
+            messages = [_(M.REFUSED).format(text=exc)]
             continue
         if outcome is None:
             continue
         messages = [outcome.echo, *outcome.lines]
         if outcome.penalty:
             con.clear()
-            con.print(render(session, [*messages, M.CONFIRM_PENALTY], glyphs=glyphs,
+            con.print(render(session, [*messages, _(M.CONFIRM_PENALTY)], glyphs=glyphs,
                              penalty=True))
             try:
                 answer = con.input("> ")
@@ -198,4 +190,4 @@ def run_screen(session: LiveSession, head: list[str], console: Console | None = 
 
         con.print("\n".join(summary_lines(session)), markup=False, highlight=False)
     else:
-        con.print(M.STAYS_OPEN.format(sid=session.header.id), markup=False)
+        con.print(_(M.STAYS_OPEN).format(sid=session.header.id), markup=False)

@@ -24,6 +24,7 @@ from typing import Any
 
 from referee.core.events import Event
 from referee.errors import RefereeError
+from referee.i18n import _
 from referee.session.codec import decode, encode
 
 DB_NAME = "sessions.db"
@@ -106,7 +107,8 @@ class Store:
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.executescript(_SCHEMA)
         except (OSError, sqlite3.Error) as exc:
-            raise SessionError(f"cannot open the session file {self.path}: {exc}") from None
+            raise SessionError(_("cannot open the session file {path}: {reason}").format(
+                path=self.path, reason=exc)) from None
 
     def __enter__(self) -> Store:
         return self
@@ -173,19 +175,20 @@ class Store:
         if sid is None:
             latest = self.latest()
             if latest is None:
-                raise SessionError(f"no session yet in {self.path}: start one with "
-                                   "`referee start --profile NAME`")
+                raise SessionError(_("no session yet in {path}: start one with "
+                                     "`referee start --profile NAME`").format(path=self.path))
             return latest
         row = self._db.execute("SELECT id FROM sessions WHERE id=?", (sid,)).fetchone()
         if row is None:
-            raise SessionError(f"no session {sid} in {self.path} (see `referee sessions`)")
+            raise SessionError(_("no session {sid} in {path} (see `referee sessions`)").format(
+                sid=sid, path=self.path))
         return sid
 
     def header(self, sid: int) -> SessionHeader:
         """The header of session ``sid`` (which must exist)."""
         row = self._db.execute("SELECT * FROM sessions WHERE id=?", (sid,)).fetchone()
         if row is None:
-            raise SessionError(f"no session {sid} in {self.path}")
+            raise SessionError(_("no session {sid} in {path}").format(sid=sid, path=self.path))
         return _header(row)
 
     def events(self, sid: int) -> list[Event]:
@@ -195,8 +198,8 @@ class Store:
         try:
             return [decode(r[0]) for r in rows]
         except (ValueError, KeyError) as exc:
-            raise SessionError(f"session {sid} in {self.path} holds an unreadable event: "
-                               f"{exc}") from None
+            raise SessionError(_("session {sid} in {path} holds an unreadable event: {reason}").format(
+                sid=sid, path=self.path, reason=exc)) from None
 
     def sessions(self) -> list[SessionInfo]:
         """Every session, oldest first, with its event count."""

@@ -18,10 +18,11 @@ REFEREE = [sys.executable, "-c", "from referee.cli.main import run; run()"]
 
 
 def referee_env(data_dir: Path) -> dict[str, str]:
-    """The environment of a test subprocess: its own data dir, no colour, 80 columns."""
+    """The environment of a test subprocess: its own data dir, no colour, 80 columns, and
+    English whatever the machine's locale (the live tests read the English lines)."""
     env = dict(os.environ)
     env.update(REFEREE_DATA_DIR=str(data_dir), NO_COLOR="1", COLUMNS="80", TERM="dumb",
-               PYTHONIOENCODING="utf-8")
+               PYTHONIOENCODING="utf-8", REFEREE_LANG="en")
     return env
 
 
