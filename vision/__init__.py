@@ -1,0 +1,15 @@
+"""Reading playing cards from photos and camera frames (OpenCV + NumPy).
+
+Modules (each imports cv2/numpy itself; importing this package does not):
+
+* :mod:`vision.detector`: card outlines (four corners) and rectification.
+* :mod:`vision.segment`: ink, corner index and pips of a rectified card.
+* :mod:`vision.glyphs`: template matching of rank glyphs and suit shapes.
+* :mod:`vision.reader`: the readings that must agree, and :func:`vision.reader.detect`.
+* :mod:`vision.tracker`: pure logic turning per-frame detections into plays.
+* :mod:`vision.evaluate`, :mod:`vision.bench`: accuracy and speed tools.
+* :mod:`vision.build_templates`: builds the shipped ``templates.npz``.
+"""
+
+#: Default confidence threshold of ``referee detect`` and :func:`vision.reader.detect`.
+DEFAULT_THRESHOLD = 0.5

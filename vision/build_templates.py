@@ -15,7 +15,10 @@ Requirements of the build only (not of the package): ``node`` and ``npm`` on
 PATH (or ``--svg-dir`` with already rendered SVGs named like ``C10.svg``,
 ``Ha.svg``), and the Python packages ``cairosvg`` and ``Pillow``.
 
-Usage: ``python -m vision.build_templates [--svg-dir DIR] [--out PATH]``.
+Usage: ``python -m vision.build_templates [--svg-dir DIR] [--font-dir DIR] [--out PATH]``.
+The shipped file was built without ``--font-dir`` (DejaVu from the system only):
+adding the STIX and Computer Modern fonts of the matplotlib wheel made index
+reading on the dev photos slightly worse.
 Nothing is downloaded at run time; the output is committed (~1 MB).
 """
 
@@ -27,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -58,11 +62,14 @@ FONT_FILES = [
     "DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSerif.ttf", "DejaVuSerif-Bold.ttf",
     "DejaVuSansCondensed.ttf", "DejaVuSansCondensed-Bold.ttf", "DejaVuSerifCondensed.ttf",
     "DejaVuSerifCondensed-Bold.ttf", "DejaVuSansMono.ttf", "DejaVuSansMono-Bold.ttf",
+    # fonts shipped inside the matplotlib wheel (STIX: OFL; Computer Modern: BaKoMa
+    # licence), used when --font-dir points at matplotlib/mpl-data/fonts/ttf
+    "STIXGeneral.ttf", "STIXGeneralBol.ttf", "cmr10.ttf", "cmss10.ttf", "cmb10.ttf",
 ]
 HERSHEY = [cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COMPLEX,
            cv2.FONT_HERSHEY_TRIPLEX]
 
-Mask = NDArray[np.uint8]
+Mask = NDArray[Any]
 
 
 def render_svgs(workdir: Path) -> Path:
@@ -80,7 +87,7 @@ def render_svgs(workdir: Path) -> Path:
     return workdir / "svg"
 
 
-def rasterise(svg: Path) -> NDArray[np.uint8]:
+def rasterise(svg: Path) -> NDArray[Any]:
     """An SVG card as a BGR image of the rectified card size (CARD_H, CARD_W, 3)."""
     import cairosvg
 
@@ -110,15 +117,18 @@ def art_glyphs(svg_dir: Path) -> tuple[list[tuple[str, Mask]], list[tuple[str, M
                 if parts.suit is not None:
                     suits.append((s, crop_to_ink(parts.suit)))
                 if r in "2345678910T":
-                    big = [c for c in comps if not in_corner(c) and c.area > 150]
+                    big = [c for c in comps if not in_corner(c) and c.area > 0.0026 * CARD_W * CARD_H]
                     for c in big:
                         m = c.mask if c.cy < CARD_H / 2 else c.mask[::-1, ::-1]
                         suits.append((s, crop_to_ink(np.ascontiguousarray(m))))
     return ranks, suits
 
 
-def font_glyphs() -> tuple[list[tuple[str, Mask]], list[tuple[str, Mask]]]:
-    """Rank glyphs and filled suit symbols rendered from DejaVu fonts and Hershey fonts."""
+def font_glyphs(
+    font_dirs: list[Path],
+) -> tuple[list[tuple[str, Mask]], list[tuple[str, Mask]]]:
+    """Rank glyphs and filled suit symbols rendered from the FONT_FILES found in
+    ``font_dirs`` (first hit per file name) and from OpenCV's Hershey fonts."""
     ranks: list[tuple[str, Mask]] = []
     suits: list[tuple[str, Mask]] = []
     try:
@@ -126,27 +136,27 @@ def font_glyphs() -> tuple[list[tuple[str, Mask]], list[tuple[str, Mask]]]:
     except ImportError:  # pragma: no cover - build-time only
         print("warning: Pillow missing, DejaVu glyphs skipped", file=sys.stderr)
     else:
-        for d in FONT_DIRS:
-            for fname in FONT_FILES:
-                path = d / fname
-                if not path.exists():
-                    continue
-                font = ImageFont.truetype(str(path), 64)
-                texts = [(r, RANK_TEXT[r]) for r in RANKS]
-                if "Mono" not in fname:
-                    texts += [(s, SUIT_CHARS[s]) for s in SUITS]
-                for lab, text in texts:
-                    img = Image.new("L", (200, 120), 0)
-                    ImageDraw.Draw(img).text((10, 10), text, fill=255, font=font)
-                    m = (np.asarray(img) > 127).astype(np.uint8) * 255
-                    if m.any():
-                        (ranks if lab in RANKS else suits).append((lab, crop_to_ink(m)))
+        for fname in FONT_FILES:
+            hits = [d / fname for d in font_dirs if (d / fname).exists()]
+            if not hits:
+                continue
+            path = hits[0]
+            font = ImageFont.truetype(str(path), 64)
+            texts = [(r, RANK_TEXT[r]) for r in RANKS]
+            if "Mono" not in fname and "DejaVu" in fname:
+                texts += [(s, SUIT_CHARS[s]) for s in SUITS]
+            for lab, text in texts:
+                img = Image.new("L", (200, 120), 0)
+                ImageDraw.Draw(img).text((10, 10), text, fill=255, font=font)
+                m = (np.asarray(img) > 127).astype(np.uint8) * 255
+                if m.any():
+                    (ranks if lab in RANKS else suits).append((lab, crop_to_ink(m)))
     for face in HERSHEY:
         for thick in (2, 4):
             for r in RANKS:
-                img = np.zeros((120, 200), np.uint8)
-                cv2.putText(img, RANK_TEXT[r], (10, 90), face, 2.5, 255, thick, cv2.LINE_AA)
-                m = (img > 127).astype(np.uint8) * 255
+                canvas = np.zeros((120, 200), np.uint8)
+                cv2.putText(canvas, RANK_TEXT[r], (10, 90), face, 2.5, 255, thick, cv2.LINE_AA)
+                m = (canvas > 127).astype(np.uint8) * 255
                 ranks.append((r, crop_to_ink(m)))
     return ranks, suits
 
@@ -172,27 +182,44 @@ def augment(mask: Mask) -> list[Mask]:
     return out
 
 
-def pack(items: list[tuple[str, Mask]], grid: tuple[int, int]) -> tuple[NDArray[np.float32], NDArray[np.float32], NDArray[np.str_]]:
+def pack(
+    items: list[tuple[str, Mask]], grid: tuple[int, int]
+) -> tuple[NDArray[np.float32], NDArray[np.float32], NDArray[np.str_]]:
     """Vectors (N, w*h), aspects (N,) and labels (N,) of augmented glyph masks."""
-    vecs, asps, labs = [], [], []
+    vecs: list[NDArray[np.float32]] = []
+    asps: list[float] = []
+    labs: list[str] = []
     for lab, m in items:
         for a in augment(m):
-            vecs.append(glyph_vector(a, grid))
-            asps.append(aspect(a))
+            v = glyph_vector(a, grid)
+            if float(np.linalg.norm(v)) < 0.5:
+                continue  # a uniform block (over-thickened variant): no shape left
+            asp = aspect(a)
+            # skip near-duplicates (the same pip on many cards): keeps the set small
+            same = [i for i, lb in enumerate(labs) if lb == lab]
+            if same:
+                sims = np.stack([vecs[i] for i in same]) @ v
+                close = [same[j] for j in np.nonzero(sims > 0.97)[0]]
+                if any(abs(np.log(asp / asps[i])) < 0.05 for i in close):
+                    continue
+            vecs.append(v)
+            asps.append(asp)
             labs.append(lab)
-    return np.stack(vecs), np.array(asps, np.float32), np.array(labs)
+    order = np.argsort(np.array(labs), kind="stable")
+    return (np.stack(vecs)[order], np.array(asps, np.float32)[order], np.array(labs)[order])
 
 
-def build(svg_dir: Path | None, out: Path) -> None:
-    """Build the template file ``out`` (rendering the CC0 art first if ``svg_dir`` is None)."""
+def build(svg_dir: Path | None, out: Path, font_dirs: list[Path]) -> None:
+    """Build the template file ``out`` (rendering the CC0 art first if ``svg_dir`` is None),
+    with glyphs of the fonts found in ``font_dirs``."""
     with tempfile.TemporaryDirectory() as tmp:
         sdir = svg_dir if svg_dir is not None else render_svgs(Path(tmp))
         ar, asu = art_glyphs(sdir)
-    fr, fs = font_glyphs()
+    fr, fs = font_glyphs(font_dirs)
     rv, ra, rl = pack(ar + fr, RANK_GRID)
     sv, sa, sl = pack(asu + fs, SUIT_GRID)
-    np.savez_compressed(out, rank_vectors=rv.astype(np.float16).astype(np.float32),
-                        rank_aspects=ra, rank_labels=rl, suit_vectors=sv, suit_aspects=sa,
+    np.savez_compressed(out, rank_vectors=rv.astype(np.float16), rank_aspects=ra,
+                        rank_labels=rl, suit_vectors=sv.astype(np.float16), suit_aspects=sa,
                         suit_labels=sl)
     print(f"wrote {out}: {len(rl)} rank templates, {len(sl)} suit templates "
           f"({out.stat().st_size // 1024} KiB)")
@@ -204,8 +231,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--svg-dir", type=Path, default=None,
                    help="already rendered @letele/playing-cards SVGs (skip npm/node)")
     p.add_argument("--out", type=Path, default=TEMPLATE_FILE)
+    p.add_argument("--font-dir", type=Path, action="append", default=[],
+                   help="extra folder with .ttf fonts (e.g. matplotlib/mpl-data/fonts/ttf)")
     a = p.parse_args(argv)
-    build(a.svg_dir, a.out)
+    build(a.svg_dir, a.out, [*a.font_dir, *FONT_DIRS])
     return 0
 
 

@@ -4,8 +4,14 @@ A card face is a bright, nearly colourless quadrilateral on a table that is dark
 or more saturated (wood, felt, cloth). The detector thresholds the per-pixel
 minimum of the three channels ("whiteness": high only where all of B, G and R
 are high) at several levels, keeps external contours whose convex hull is close
-to a quadrilateral with a card's aspect ratio, and fits each side with a line so
-that rounded corners do not pull the outline inwards.
+to a quadrilateral (any aspect ratio up to MAX_ASPECT: oblique views squash
+cards), and fits each side with a line so that rounded corners do not pull the
+outline inwards. Overlapping cards form one blob; there, cards are found from
+three visible corners (see ``_quads_in_blob``). Every outline is only a
+candidate: the reader reports nothing it cannot read.
+
+Limits: a table about as white as the cards gives no contrast (not handled);
+a card whose four corners are all hidden is not found.
 
 All coordinates are image pixels, x to the right and y down, as float32.
 """
@@ -13,22 +19,26 @@ All coordinates are image pixels, x to the right and y down, as float32.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import cv2
 import numpy as np
 from numpy.typing import NDArray
 
 #: Size of a rectified card, (width, height) in pixels, portrait.
-CARD_W = 200
-CARD_H = 290
+CARD_W = 150
+CARD_H = 218
 
 #: Long side / short side of the outline accepted as a card (63x88 and 57x89 mm
 #: cards are 1.40 and 1.56; perspective stretches or squeezes it a little).
 MIN_ASPECT = 1.0
 MAX_ASPECT = 3.6
 
+#: Card outlines looked for in one blob of overlapping cards, at most.
+MAX_BLOB_QUADS = 4
+
 #: Image long side used for finding outlines (speed); outlines are scaled back.
-WORK_SIDE = 960
+WORK_SIDE = 800
 
 FloatArray = NDArray[np.float32]
 
@@ -57,7 +67,7 @@ class Quad:
         return float(c[0]), float(c[1])
 
 
-def order_clockwise(pts: NDArray[np.floating]) -> FloatArray:
+def order_clockwise(pts: NDArray[Any]) -> FloatArray:
     """Order four points clockwise (x right, y down) from the one nearest (0, 0).
 
     ``pts``: (4, 2) array. Returns a new (4, 2) float32 array.
@@ -70,7 +80,7 @@ def order_clockwise(pts: NDArray[np.floating]) -> FloatArray:
     return np.roll(p, -start, axis=0)
 
 
-def _line_intersection(l1: NDArray[np.float64], l2: NDArray[np.float64]) -> NDArray[np.float64]:
+def _line_intersection(l1: NDArray[Any], l2: NDArray[Any]) -> NDArray[Any]:
     """Intersect two lines given as (vx, vy, x0, y0). Raises ValueError if parallel."""
     vx1, vy1, x1, y1 = l1
     vx2, vy2, x2, y2 = l2
@@ -81,11 +91,15 @@ def _line_intersection(l1: NDArray[np.float64], l2: NDArray[np.float64]) -> NDAr
     return np.array([x1 + t * vx1, y1 + t * vy1])
 
 
-def _refine_quad(approx: NDArray[np.float64], contour: NDArray[np.float64]) -> NDArray[np.float64]:
+def _refine_quad(
+    approx: NDArray[Any], contour: NDArray[Any], partial: bool = False
+) -> NDArray[Any]:
     """Refit each side of ``approx`` (4, 2) with a line through the contour points near it.
 
     Points within 15% of a side's length from either end are ignored (rounded
-    corners). Returns (4, 2) corners; returns ``approx`` unchanged on failure.
+    corners). With ``partial`` a side with too few points (hidden under another
+    card) keeps its rough line instead of failing. Returns (4, 2) corners;
+    returns ``approx`` unchanged on failure.
     """
     pts = contour.reshape(-1, 2).astype(np.float64)
     lines = []
@@ -102,7 +116,10 @@ def _refine_quad(approx: NDArray[np.float64], contour: NDArray[np.float64]) -> N
         dist = np.abs(rel @ n)
         sel = (t > 0.15 * length) & (t < 0.85 * length) & (dist < max(3.0, 0.04 * length))
         if sel.sum() < 5:
-            return approx
+            if not partial:
+                return approx
+            lines.append(np.array([u[0], u[1], a[0], a[1]]))
+            continue
         line = cv2.fitLine(pts[sel].astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
         lines.append(line.astype(np.float64))
     out = []
@@ -118,8 +135,15 @@ def _refine_quad(approx: NDArray[np.float64], contour: NDArray[np.float64]) -> N
     return res
 
 
-def _quad_from_contour(contour: NDArray[np.int32], min_area: float) -> tuple[NDArray[np.float64], float] | None:
-    """A (4, 2) outline and fill ratio for a card-like contour, else None."""
+def _quad_from_contour(
+    contour: NDArray[Any], min_area: float, seen: list[NDArray[Any]] | None = None
+) -> tuple[NDArray[Any], float] | None:
+    """A (4, 2) outline and fill ratio for a card-like contour, else None.
+
+    ``seen``: rough outlines already handled (same contour at another
+    threshold); a contour whose rough outline is within 2 px of one of them is
+    skipped (None). The rough outline is appended to ``seen``.
+    """
     area = cv2.contourArea(contour)
     if area < min_area:
         return None
@@ -138,6 +162,11 @@ def _quad_from_contour(contour: NDArray[np.int32], min_area: float) -> tuple[NDA
             break
     if approx is None:
         return None
+    if seen is not None:
+        key = approx[np.argsort(approx[:, 0] + 3 * approx[:, 1])]
+        if any(np.abs(key - k).max() <= 2 for k in seen):
+            return None
+        seen.append(key)
     quad = _refine_quad(approx, contour)
     qa = abs(cv2.contourArea(quad.astype(np.float32)))
     if qa <= 0:
@@ -161,17 +190,80 @@ def _quad_from_contour(contour: NDArray[np.int32], min_area: float) -> tuple[NDA
     return quad, float(fill)
 
 
-def whiteness(image: NDArray[np.uint8]) -> NDArray[np.uint8]:
+def _quads_in_blob(
+    contour: NDArray[Any], mask: NDArray[Any], min_area: float, seen: list[NDArray[Any]]
+) -> list[NDArray[Any]]:
+    """Card outlines inside a blob of overlapping cards (work-scale pixels).
+
+    The blob's outline is simplified to a polygon. Wherever two long sides meet
+    at a near right angle with a card's length ratio, the corner and its two
+    neighbours are three corners of a card; the fourth (hidden under or over
+    the other card) completes the parallelogram. A candidate is kept if the
+    blob covers >= 93% of it. Each outline is refitted to the contour points
+    along its visible sides. The reader decides whether anything is readable.
+    """
+    area = cv2.contourArea(contour)
+    if area < 2 * min_area:
+        return []
+    hull_area = cv2.contourArea(cv2.convexHull(contour))
+    if hull_area <= 0 or not 0.5 <= area / hull_area < 0.97:
+        return []
+    peri = cv2.arcLength(contour, True)
+    poly = cv2.approxPolyDP(contour, 0.01 * peri, True).reshape(-1, 2).astype(np.float64)
+    n = len(poly)
+    if not 5 <= n <= 16:
+        return []
+    x, y, w, h = cv2.boundingRect(contour)
+    filled = np.zeros((h, w), np.uint8)  # the blob with its holes (pips) filled
+    cv2.drawContours(filled, [contour], -1, 1, -1, offset=(-x, -y))
+    roi = filled > 0
+    min_side = 0.6 * float(np.sqrt(min_area))
+    out = []
+    for i in range(n):
+        a, b, c = poly[i - 1], poly[i], poly[(i + 1) % n]
+        ab, cb = a - b, c - b
+        la, lc = float(np.hypot(*ab)), float(np.hypot(*cb))
+        if min(la, lc) < min_side:
+            continue
+        cos = float(np.dot(ab, cb) / (la * lc))
+        if abs(cos) > 0.42:  # not within 65-115 degrees
+            continue
+        if not 1.15 <= max(la, lc) / min(la, lc) <= 1.9:
+            continue
+        quad = np.array([a, b, c, a + c - b])
+        qmask = np.zeros((h, w), np.uint8)
+        cv2.fillConvexPoly(qmask, np.round(quad - [x, y]).astype(np.int32), 1)
+        inside = qmask > 0
+        if inside.sum() == 0 or (roi & inside).sum() / inside.sum() < 0.93:
+            continue
+        quad = _refine_quad(quad, contour, partial=True)
+        # the hidden corner again from the three refitted visible ones
+        quad[3] = quad[0] + quad[2] - quad[1]
+        key = quad[np.argsort(quad[:, 0] + 3 * quad[:, 1])]
+        if any(np.abs(key - k).max() <= 3 for k in seen):
+            continue
+        seen.append(key)
+        out.append(quad)
+    return out
+
+
+def whiteness(image: NDArray[Any]) -> NDArray[Any]:
     """Per-pixel minimum of B, G, R: high only on bright colourless pixels. (H, W) uint8."""
-    return np.asarray(cv2.min(cv2.min(image[:, :, 0], image[:, :, 1]), image[:, :, 2]))
+    b, g, r = cv2.split(image)
+    return np.asarray(cv2.min(cv2.min(b, g), r))
 
 
-def _masks(white: NDArray[np.uint8]) -> list[NDArray[np.uint8]]:
+def _masks(white: NDArray[Any]) -> list[NDArray[Any]]:
     """Binary masks (255 = card-like) of ``white`` at several thresholds."""
     masks = []
     otsu, m = cv2.threshold(white, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     masks.append(m)
-    hi = float(np.percentile(white, 99.5))
+    hist = cv2.calcHist([white], [0], None, [256], [0, 256]).ravel().astype(np.float64)
+    cum = np.cumsum(hist) / max(1.0, hist.sum())
+    hi = float(np.searchsorted(cum, 0.995))
+    levels = np.arange(256, dtype=np.float64)
+    mean = float((hist * levels).sum() / max(1.0, hist.sum()))
+    std = float(np.sqrt((hist * (levels - mean) ** 2).sum() / max(1.0, hist.sum())))
     for frac in (0.55, 0.75):
         t = otsu + frac * (hi - otsu) if hi > otsu else otsu
         masks.append(cv2.threshold(white, t, 255, cv2.THRESH_BINARY)[1])
@@ -179,89 +271,128 @@ def _masks(white: NDArray[np.uint8]) -> list[NDArray[np.uint8]]:
     h, w = white.shape
     k = max(31, (min(h, w) // 4) | 1)
     bg = cv2.blur(white, (k, k))
-    spread = max(8.0, float(np.std(white)) * 0.5)
-    loc = cv2.compare(white.astype(np.float32), bg.astype(np.float32) + spread, cv2.CMP_GT)
+    spread = max(8.0, std * 0.5)
+    loc = cv2.compare(white, cv2.add(bg, np.full_like(bg, min(255, round(spread)))), cv2.CMP_GT)
     masks.append(loc)
     return masks
 
 
-def find_cards(image: NDArray[np.uint8], min_side_px: float = 24.0) -> list[Quad]:
+def find_cards(image: NDArray[Any], min_side_px: float = 24.0) -> list[Quad]:
+    """Find card outlines in a BGR uint8 image of shape (H, W, 3): the largest
+    outline of each group of :func:`find_card_groups`. Raises ValueError on a non-BGR array."""
+    return [g[0] for g in find_card_groups(image, min_side_px)]
+
+
+def find_card_groups(image: NDArray[Any], min_side_px: float = 24.0) -> list[list[Quad]]:
     """Find card outlines in a BGR uint8 image of shape (H, W, 3).
 
     ``min_side_px``: shortest card side, in image pixels, still looked for.
-    Returns outlines (image pixels) with duplicates (same card at several
-    thresholds) merged, largest first. Raises ValueError on a non-BGR array.
+    Returns groups of alternative outlines (image pixels) of the same card, as
+    found at several thresholds, largest first. Raises ValueError on a non-BGR array.
     """
     if image.ndim != 3 or image.shape[2] != 3:
         raise ValueError(f"expected an (H, W, 3) BGR image, got shape {image.shape}")
     h, w = image.shape[:2]
     scale = min(1.0, WORK_SIDE / max(h, w))
-    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
-    white = cv2.GaussianBlur(whiteness(small), (3, 3), 0)
+    white = whiteness(image)
+    if scale < 1:
+        white = cv2.resize(white, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
+    white = cv2.GaussianBlur(white, (3, 3), 0)
     sh, sw = white.shape
     min_area = (min_side_px * scale) ** 2 * 1.3
     max_area = 0.9 * sh * sw
     found: list[Quad] = []
+    seen: list[NDArray[Any]] = []
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
-    for mask in _masks(white):
+    blobs: list[tuple[NDArray[Any], NDArray[Any]]] = []
+    for k, mask in enumerate(_masks(white)):
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
         for c in contours:
             if cv2.contourArea(c) > max_area:
                 continue
-            r = _quad_from_contour(c, min_area)
+            r = _quad_from_contour(c, min_area, seen)
             if r is None:
+                if k == 0:
+                    blobs.append((c, mask))
                 continue
             quad, fill = r
             found.append(Quad(order_clockwise(quad / scale), fill))
-    return _dedupe(found)
+    # overlapping cards make one blob: look for their corners, in blobs the size of
+    # two or three cards like those found alone (any size if none was)
+    areas = sorted(q.area * scale * scale for q in found)
+    ref = areas[len(areas) // 2] if areas else None
+    for c, mask in blobs:
+        a = cv2.contourArea(c)
+        if ref is not None and not 1.2 * ref <= a <= 3.5 * ref:
+            continue
+        if ref is None and a > 0.25 * sh * sw:
+            continue
+        for quad in _quads_in_blob(c, mask, min_area, seen)[:MAX_BLOB_QUADS]:
+            found.append(Quad(order_clockwise(quad / scale), 1.0))
+    return _group(found)
 
 
-def _dedupe(quads: list[Quad]) -> list[Quad]:
-    """Merge outlines whose centres lie inside each other; keep the best-filled one."""
-    quads = sorted(quads, key=lambda q: (-q.area))
-    kept: list[Quad] = []
+def _group(quads: list[Quad]) -> list[list[Quad]]:
+    """Group outlines of the same card (found at several thresholds).
+
+    Two outlines are the same card when the centre of one lies inside the other
+    and their areas differ by less than a factor 2. Each group lists its
+    outlines largest first; groups are ordered by their largest outline.
+    """
+    quads = sorted(quads, key=lambda q: -q.area)
+    groups: list[list[Quad]] = []
     for q in quads:
-        dup = False
-        for i, k in enumerate(kept):
-            cx, cy = q.center
+        cx, cy = q.center
+        for g in groups:
+            k = g[0]
             kx, ky = k.center
             inside = cv2.pointPolygonTest(k.corners.reshape(-1, 1, 2), (cx, cy), False) >= 0
             inside2 = cv2.pointPolygonTest(q.corners.reshape(-1, 1, 2), (kx, ky), False) >= 0
-            if inside or inside2:
-                ratio = q.area / max(1.0, k.area)
-                if ratio > 0.7:
-                    if q.fill > k.fill + 0.02:
-                        kept[i] = q
-                    dup = True
-                    break
-                # a much smaller outline inside a card: an inner frame; keep both
-                # as alternatives (the reader decides)
-        if not dup:
-            kept.append(q)
-    return kept
+            if (inside or inside2) and q.area > 0.5 * k.area:
+                if all(np.abs(q.corners - o.corners).max() > 3 for o in g):
+                    g.append(q)
+                break
+        else:
+            groups.append([q])
+    return groups
 
 
-def rectify(image: NDArray[np.uint8], corners: NDArray[np.floating]) -> list[NDArray[np.uint8]]:
-    """Warp the card with outline ``corners`` (4, 2) to a portrait CARD_W x CARD_H image.
-
-    A card has two portrait orientations 180 degrees apart that look alike; the
-    reader handles those. Which of the quad's side pairs is the short one is
-    decided by the side lengths; when they are close (strong perspective) both
-    90-degree choices are returned. Returns one or two BGR (CARD_H, CARD_W, 3) images.
-    """
+def upright_orders(corners: NDArray[Any]) -> tuple[list[FloatArray], float]:
+    """The two ways of mapping outline ``corners`` (4, 2) onto a portrait card, the
+    likelier first (short sides on top and bottom), and the outline's aspect
+    ratio (long / short, >= 1). Each way is a (4, 2) float32 array of the image
+    points that go to the card's top-left, top-right, bottom-right, bottom-left."""
     p = order_clockwise(np.asarray(corners))
     sides = np.hypot(*(np.roll(p, -1, axis=0) - p).T)
     s_top = (sides[0] + sides[2]) / 2  # p0->p1 and p2->p3
     s_side = (sides[1] + sides[3]) / 2
+    turned = np.roll(p, -1, axis=0)
+    orders = [p, turned] if s_top <= s_side else [turned, p]
+    return orders, float(max(s_top, s_side) / max(1e-6, min(s_top, s_side)))
+
+
+def warp(image: NDArray[Any], src: NDArray[Any]) -> NDArray[Any]:
+    """Warp the quadrilateral ``src`` (4, 2; TL, TR, BR, BL) of a BGR image to a
+    portrait (CARD_H, CARD_W, 3) card."""
     dst = np.array([[0, 0], [CARD_W - 1, 0], [CARD_W - 1, CARD_H - 1], [0, CARD_H - 1]], np.float32)
-    outs = []
-    orders = [p, np.roll(p, -1, axis=0)] if s_top <= s_side else [np.roll(p, -1, axis=0), p]
-    ratio = max(s_top, s_side) / max(1e-6, min(s_top, s_side))
-    if ratio > 1.25:
+    m = cv2.getPerspectiveTransform(np.asarray(src, np.float32), dst)
+    return np.asarray(cv2.warpPerspective(image, m, (CARD_W, CARD_H), flags=cv2.INTER_LINEAR,
+                                          borderMode=cv2.BORDER_REPLICATE))
+
+
+def rectify(
+    image: NDArray[Any], corners: NDArray[Any], both: bool = False
+) -> list[NDArray[Any]]:
+    """Warp the card with outline ``corners`` (4, 2) to a portrait CARD_W x CARD_H image.
+
+    A card has two portrait orientations 180 degrees apart that look alike; the
+    reader handles those. Which of the quad's side pairs is the short one is
+    decided by the side lengths; when they are close (strong perspective), or
+    ``both`` is true, both 90-degree choices are returned, the likelier first.
+    Returns one or two BGR (CARD_H, CARD_W, 3) images.
+    """
+    orders, ratio = upright_orders(corners)
+    if ratio > 1.25 and not both:
         orders = orders[:1]
-    for src in orders:
-        m = cv2.getPerspectiveTransform(src.astype(np.float32), dst)
-        outs.append(cv2.warpPerspective(image, m, (CARD_W, CARD_H), flags=cv2.INTER_LINEAR,
-                                        borderMode=cv2.BORDER_REPLICATE))
-    return outs
+    return [warp(image, src) for src in orders]

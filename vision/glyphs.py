@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -18,11 +19,12 @@ from numpy.typing import NDArray
 
 RANK_GRID = (20, 28)  # (width, height) of a normalised rank glyph
 SUIT_GRID = (24, 24)  # (width, height) of a normalised suit shape
+BLUR_SIGMA = 0.8  # grid cells; blur makes thin and bold strokes comparable
 
 TEMPLATE_FILE = Path(__file__).with_name("templates.npz")
 
 
-def crop_to_ink(mask: NDArray[np.uint8]) -> NDArray[np.uint8]:
+def crop_to_ink(mask: NDArray[Any]) -> NDArray[Any]:
     """Crop a binary mask (H, W) to the bounding box of its non-zero pixels.
 
     Raises ValueError if the mask is empty.
@@ -33,47 +35,72 @@ def crop_to_ink(mask: NDArray[np.uint8]) -> NDArray[np.uint8]:
     return mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
 
 
-def glyph_vector(mask: NDArray[np.uint8], grid: tuple[int, int]) -> NDArray[np.float32]:
+def glyph_vector(mask: NDArray[Any], grid: tuple[int, int]) -> NDArray[np.float32]:
     """Normalised vector of a cropped binary glyph ``mask`` on ``grid`` (w, h).
 
     Returns a float32 vector of length w*h with zero mean and unit norm (all
     zeros if the glyph is uniform).
     """
     m = cv2.resize((mask > 0).astype(np.float32), grid, interpolation=cv2.INTER_AREA)
-    m = cv2.GaussianBlur(m, (3, 3), 0.8)
+    m = cv2.GaussianBlur(m, (0, 0), BLUR_SIGMA)
     v = m.ravel() - m.mean()
     n = float(np.linalg.norm(v))
     return (v / n).astype(np.float32) if n > 1e-6 else np.zeros_like(v, dtype=np.float32)
 
 
-def aspect(mask: NDArray[np.uint8]) -> float:
+def aspect(mask: NDArray[Any]) -> float:
     """Width / height of a cropped glyph mask."""
     return mask.shape[1] / max(1, mask.shape[0])
 
 
 @dataclass(frozen=True)
 class TemplateSet:
-    """Templates of one kind: ``vectors`` (N, D) float32, ``aspects`` (N,), ``labels`` (N,) str."""
+    """Templates of one kind: ``vectors`` (N, D) float32, ``aspects`` (N,), ``labels`` (N,) str.
+
+    Built with :meth:`create`, which sorts the templates by label so that the best
+    score per label is one ``np.maximum.reduceat``.
+    """
 
     vectors: NDArray[np.float32]
-    aspects: NDArray[np.float32]
+    log_aspects: NDArray[np.float32]
     labels: NDArray[np.str_]
     grid: tuple[int, int]
+    starts: NDArray[np.intp]
+    names: tuple[str, ...]
 
-    def scores(self, mask: NDArray[np.uint8], aspect_weight: float = 0.6) -> dict[str, float]:
+    @classmethod
+    def create(
+        cls,
+        vectors: NDArray[Any],
+        aspects: NDArray[Any],
+        labels: NDArray[Any],
+        grid: tuple[int, int],
+    ) -> TemplateSet:
+        """A template set from unsorted arrays (vectors (N, D), aspects (N,), labels (N,))."""
+        order = np.argsort(labels, kind="stable")
+        lab = np.asarray(labels)[order]
+        starts = np.flatnonzero(np.r_[True, lab[1:] != lab[:-1]])
+        return cls(
+            np.ascontiguousarray(np.asarray(vectors)[order], np.float32),
+            np.log(np.asarray(aspects)[order]).astype(np.float32),
+            lab,
+            grid,
+            starts,
+            tuple(str(x) for x in lab[starts]),
+        )
+
+    def scores(self, mask: NDArray[Any], aspect_weight: float = 0.6) -> dict[str, float]:
         """Best score per label for a cropped glyph mask (higher is better, at most 1).
 
         Score = correlation - aspect_weight * |log(aspect ratio / template aspect ratio)|.
         """
         v = glyph_vector(mask, self.grid)
-        a = aspect(mask)
-        s = self.vectors @ v - aspect_weight * np.abs(np.log(a / self.aspects))
-        out: dict[str, float] = {}
-        for lab in np.unique(self.labels):
-            out[str(lab)] = float(s[self.labels == lab].max())
-        return out
+        la = np.float32(np.log(aspect(mask)))
+        s = self.vectors @ v - np.float32(aspect_weight) * np.abs(self.log_aspects - la)
+        best = np.maximum.reduceat(s, self.starts)
+        return dict(zip(self.names, best.tolist(), strict=True))
 
-    def classify(self, mask: NDArray[np.uint8], allowed: set[str] | None = None) -> tuple[str, float, float]:
+    def classify(self, mask: NDArray[Any], allowed: set[str] | None = None) -> tuple[str, float, float]:
         """(label, score, margin over the best other label) for a cropped glyph mask.
 
         ``allowed`` restricts the labels considered (e.g. red suits only).
@@ -108,8 +135,10 @@ def load_templates(path: Path = TEMPLATE_FILE) -> Templates:
         return _cache
     with np.load(path) as z:
         t = Templates(
-            ranks=TemplateSet(z["rank_vectors"], z["rank_aspects"], z["rank_labels"], RANK_GRID),
-            suits=TemplateSet(z["suit_vectors"], z["suit_aspects"], z["suit_labels"], SUIT_GRID),
+            ranks=TemplateSet.create(z["rank_vectors"], z["rank_aspects"], z["rank_labels"],
+                                     RANK_GRID),
+            suits=TemplateSet.create(z["suit_vectors"], z["suit_aspects"], z["suit_labels"],
+                                     SUIT_GRID),
         )
     if path == TEMPLATE_FILE:
         _cache = t

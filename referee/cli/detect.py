@@ -1,0 +1,134 @@
+"""``referee detect IMAGE... [--json] [--annotate DIR] [--threshold X]``: read cards in photos.
+
+OpenCV and NumPy are imported only when the command runs, so the rest of the
+CLI works on a machine where OpenCV cannot load. The JSON report follows
+``record-format.md`` ("Card detection report"): one object per image, in the
+order given, with the cards read (label, confidence, four corners in image
+pixels, x right and y down, clockwise from the corner nearest the top-left).
+A card that cannot be read confidently is left out, never guessed.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from referee.cli.terminal import EXIT_USAGE, terminal
+from vision import DEFAULT_THRESHOLD
+
+CV2_HINT = (
+    "OpenCV (cv2) cannot be loaded ({err}); on a server without a display install "
+    "libGL (apt-get install libgl1) or replace opencv-python with opencv-python-headless "
+    "(pip install opencv-python-headless)"
+)
+
+
+def _import_cv2() -> Any:
+    """Import cv2, or abort with exit 1 and a one-line hint on how to fix it."""
+    try:
+        import cv2
+    except ImportError as exc:  # e.g. libGL.so.1 missing
+        terminal().abort(CV2_HINT.format(err=str(exc).splitlines()[0] if str(exc) else "import error"))
+    return cv2
+
+
+def _annotated_path(folder: Path, image: Path, used: set[Path]) -> Path:
+    """A new file name in ``folder`` for the annotated copy of ``image``."""
+    base = folder / f"{image.stem}.annotated.jpg"
+    out, n = base, 1
+    while out in used:
+        n += 1
+        out = folder / f"{image.stem}.annotated-{n}.jpg"
+    used.add(out)
+    return out
+
+
+def detect_command(
+    images: Annotated[
+        list[Path], typer.Argument(metavar="IMAGE", help="Photos or frames to read.")
+    ],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the JSON detection report.")
+    ] = False,
+    annotate: Annotated[
+        Path | None,
+        typer.Option("--annotate", metavar="DIR",
+                     help="Write each image with the outlines and labels drawn into DIR."),
+    ] = None,
+    threshold: Annotated[
+        float,
+        typer.Option("--threshold", metavar="X",
+                     help="Report only cards read with at least this confidence (0-1)."),
+    ] = DEFAULT_THRESHOLD,
+) -> None:
+    """Find and read the playing cards in IMAGE files (face-up cards only)."""
+    term = terminal()
+    if not 0.0 <= threshold <= 1.0:
+        term.abort(f"--threshold must be between 0 and 1, got {threshold}", EXIT_USAGE)
+    cv2 = _import_cv2()
+    from vision.reader import detect
+
+    loaded = []
+    for path in images:
+        if not path.is_file():
+            term.abort(f"no such image file: {path}")
+        img = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        if img is None:
+            term.abort(f"cannot read image file (not an image or unsupported format): {path}")
+        loaded.append((path, img))
+    if annotate is not None:
+        try:
+            annotate.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            term.abort(f"cannot create annotation folder {annotate}: {exc.strerror}")
+
+    report: list[dict[str, Any]] = []
+    used: set[Path] = set()
+    for path, img in loaded:
+        dets = detect(img, threshold)
+        cards = [
+            {
+                "card": d.card,
+                "confidence": round(float(d.confidence), 3),
+                "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in d.corners],
+            }
+            for d in dets
+        ]
+        report.append({"image": str(path), "cards": cards})
+        if annotate is not None:
+            out = _annotated_path(annotate, path, used)
+            if not cv2.imwrite(str(out), _draw(cv2, img, dets)):
+                term.abort(f"cannot write annotated image {out}")
+        if not as_json:
+            text = "  ".join(f"{c['card']} ({c['confidence']:.2f})" for c in cards)
+            term.out.print(f"{path}: {text or 'no card read'}", markup=False, highlight=False,
+                           soft_wrap=True)
+    if as_json:
+        typer.echo(json.dumps(report))
+
+
+def _draw(cv2: Any, img: Any, dets: list[Any]) -> Any:
+    """A copy of ``img`` with each detection's outline and label drawn on it."""
+    import numpy as np
+
+    out = img.copy()
+    thick = max(2, round(max(img.shape[:2]) / 400))
+    for d in dets:
+        pts = np.round(d.corners).astype(np.int32).reshape(-1, 1, 2)
+        cv2.polylines(out, [pts], True, (0, 255, 0), thick)
+        x, y = (int(v) for v in d.corners[0])
+        label = f"{d.card} {d.confidence:.2f}"
+        scale = thick / 2
+        cv2.putText(out, label, (x, max(12, y - 6)), cv2.FONT_HERSHEY_SIMPLEX, scale, (0, 0, 0),
+                    thick + 2, cv2.LINE_AA)
+        cv2.putText(out, label, (x, max(12, y - 6)), cv2.FONT_HERSHEY_SIMPLEX, scale,
+                    (0, 255, 255), thick, cv2.LINE_AA)
+    return out
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``detect`` command to the referee app."""
+    app.command("detect")(detect_command)

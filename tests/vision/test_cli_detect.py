@@ -1,0 +1,134 @@
+"""``referee detect`` end to end (typer's CliRunner; images generated at test time)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import pytest
+from synth import card_face, place, table
+from typer.testing import CliRunner
+
+from referee.cli.main import app
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def scene(tmp_path: Path) -> tuple[Path, dict]:
+    frame = table("felt")
+    truth = {}
+    for i, card in enumerate(["7H", "5D", "AD"]):
+        truth[card] = place(frame, card_face(card), (300.0 + 340 * i, 360.0), 25.0 * i - 20, 110)
+    path = tmp_path / "scene.png"
+    cv2.imwrite(str(path), frame)
+    return path, truth
+
+
+def test_json_report_follows_the_record_format(scene: tuple[Path, dict], tmp_path: Path) -> None:
+    path, truth = scene
+    empty = tmp_path / "empty.png"
+    cv2.imwrite(str(empty), table("wood"))
+    res = runner.invoke(app, ["detect", "--json", str(path), str(empty)])
+    assert res.exit_code == 0, res.output
+    report = json.loads(res.stdout)
+    assert [r["image"] for r in report] == [str(path), str(empty)]
+    assert report[1]["cards"] == []
+    cards = report[0]["cards"]
+    assert sorted(c["card"] for c in cards) == ["5D", "7H", "AD"]
+    for c in cards:
+        assert set(c) == {"card", "confidence", "corners"}
+        assert 0.5 <= c["confidence"] <= 1.0
+        corners = c["corners"]
+        assert len(corners) == 4 and all(len(p) == 2 for p in corners)
+        # starts at the corner nearest the image's top-left, then clockwise (y down)
+        d2 = [x * x + y * y for x, y in corners]
+        assert d2.index(min(d2)) == 0
+        xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+        area2 = sum(xs[i] * ys[(i + 1) % 4] - ys[i] * xs[(i + 1) % 4] for i in range(4))
+        assert area2 > 0
+        true = sorted(truth[c["card"]].tolist())
+        assert max(abs(a - b) for p, q in zip(sorted(corners), true, strict=True)
+                   for a, b in zip(p, q, strict=True)) < 6
+
+
+def test_threshold_filters_and_text_output(scene: tuple[Path, dict]) -> None:
+    path, _ = scene
+    res = runner.invoke(app, ["detect", str(path)])
+    assert res.exit_code == 0
+    assert str(path) in res.stdout and "7H" in res.stdout
+    strict = runner.invoke(app, ["detect", "--json", "--threshold", "1.0", str(path)])
+    assert strict.exit_code == 0
+    assert all(c["confidence"] >= 1.0 for c in json.loads(strict.stdout)[0]["cards"])
+
+
+def test_annotate_writes_one_image_per_input(scene: tuple[Path, dict], tmp_path: Path) -> None:
+    path, _ = scene
+    out = tmp_path / "annotated"
+    res = runner.invoke(app, ["detect", "--annotate", str(out), str(path)])
+    assert res.exit_code == 0, res.output
+    files = sorted(out.iterdir())
+    assert [f.name for f in files] == ["scene.annotated.jpg"]
+    img = cv2.imread(str(files[0]))
+    assert img is not None and img.shape[:2] == (720, 1280)
+
+
+def test_missing_and_unreadable_images_exit_1(tmp_path: Path) -> None:
+    res = runner.invoke(app, ["detect", str(tmp_path / "nope.jpg")])
+    assert res.exit_code == 1
+    assert "no such image file" in res.stderr
+    bad = tmp_path / "bad.jpg"
+    bad.write_text("not an image")
+    res = runner.invoke(app, ["detect", "--json", str(bad)])
+    assert res.exit_code == 1
+    assert "cannot read image file" in res.stderr
+    assert res.stdout == ""
+
+
+def test_bad_threshold_is_a_usage_error(scene: tuple[Path, dict]) -> None:
+    path, _ = scene
+    res = runner.invoke(app, ["detect", "--threshold", "1.5", str(path)])
+    assert res.exit_code == 2
+
+
+def test_real_photo_via_the_cli(cards_real: Path) -> None:
+    res = runner.invoke(app, ["detect", "--json", str(cards_real / "rdpong_scene_green_many.jpg")])
+    assert res.exit_code == 0
+    cards = sorted(c["card"] for c in json.loads(res.stdout)[0]["cards"])
+    assert set(cards) <= {"9D", "4H", "5C", "JS", "AC", "2C"}
+    assert len(cards) >= 5
+
+
+def test_cv2_failure_message_says_how_to_fix_it() -> None:
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys, builtins\n"
+        "real = builtins.__import__\n"
+        "def fake(name, *a, **k):\n"
+        "    if name == 'cv2': raise ImportError('libGL.so.1: cannot open shared object file')\n"
+        "    return real(name, *a, **k)\n"
+        "builtins.__import__ = fake\n"
+        "sys.argv = ['referee', 'detect', 'x.jpg']\n"
+        "from referee.cli.main import run\n"
+        "run()\n"
+    )
+    res = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert res.returncode == 1
+    lines = [ln for ln in res.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1
+    assert "libgl1" in lines[0] and "opencv-python-headless" in lines[0]
+
+
+def test_help_does_not_import_cv2() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys\nsys.argv=['referee','detect','--help']\n"
+            "from referee.cli.main import run\n"
+            "try:\n    run()\nexcept SystemExit:\n    pass\n"
+            "print('cv2' in sys.modules, 'numpy' in sys.modules)")
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert res.stdout.strip().splitlines()[-1] == "False False"

@@ -1,0 +1,47 @@
+"""The template set ships inside the wheel and is loaded from an installed copy
+(nothing is downloaded or built at run time)."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_wheel_ships_the_templates_and_reads_a_card_from_them(tmp_path: Path) -> None:
+    if importlib.util.find_spec("hatchling") is None:
+        pytest.skip("hatchling is not installed here: the wheel is built offline")
+    build = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
+         str(REPO), "-w", str(tmp_path / "dist")],
+        capture_output=True, text=True, check=False, timeout=300,
+    )
+    if build.returncode != 0:
+        pytest.skip(f"cannot build a wheel offline here: {build.stderr.strip()[-300:]}")
+    wheel = next((tmp_path / "dist").glob("*.whl"))
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert "vision/templates.npz" in names
+    target = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(target)
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1])\n"
+        "import vision.glyphs as g, vision.reader as r\n"
+        "from synth import card_face, place, table\n"
+        "f = table('felt'); place(f, card_face('9D'), (640.0, 360.0), 30.0, 120)\n"
+        "print(g.TEMPLATE_FILE.parent.parent == __import__('pathlib').Path(sys.argv[2]))\n"
+        "print([d.card for d in r.detect(f)])\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    run = subprocess.run(
+        [sys.executable, "-c", code, str(Path(__file__).parent), str(target)],
+        capture_output=True, text=True, env=env, cwd=tmp_path, check=False, timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["True", "['9D']"]

@@ -1,0 +1,68 @@
+"""``python -m vision.evaluate DIR`` and ``python -m vision.bench`` on generated images."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import cv2
+from synth import card_back, card_face, place, table
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", *args], capture_output=True, text=True,
+                          cwd=REPO, timeout=120, check=False)
+
+
+def make_folder(tmp_path: Path) -> Path:
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    one = table("felt")
+    place(one, card_face("7H"), (400.0, 360.0), 20.0, 110)
+    place(one, card_face("5D"), (800.0, 360.0), -15.0, 110)
+    cv2.imwrite(str(folder / "synth_scene_a.png"), one)
+    two = table("wood", seed=4)
+    place(two, card_back(2), (640.0, 360.0), 5.0, 110)
+    cv2.imwrite(str(folder / "synth_empty_b.png"), two)
+    # the labels say 7H and 5D, and a 9C the reader cannot see (a miss, not an error)
+    (folder / "labels.csv").write_text(
+        "file,cards\nsynth_scene_a.png,7H 5D 9C\nsynth_empty_b.png,\n", encoding="utf-8")
+    return folder
+
+
+def test_evaluate_prints_per_image_lines_then_the_totals(tmp_path: Path) -> None:
+    res = run("vision.evaluate", str(make_folder(tmp_path)))
+    assert res.returncode == 0, res.stderr
+    lines = res.stdout.strip().splitlines()
+    assert lines[0].startswith("synth_scene_a.png: expected 7H 5D 9C | read ")
+    assert "missing 9C" in lines[0] and "WRONG" not in lines[0]
+    assert lines[1].startswith("synth_empty_b.png: expected - | read - | right 0/0")
+    assert lines[-5:] == [
+        "cards found: 2",
+        "cards read right: 2 of 3",
+        "wrong labels: 0",
+        "precision: 1.000",
+        "recall: 0.667",
+    ]
+    assert "synth_scene: cards 3, found 2, right 2, wrong 0" in lines
+    assert "synth_empty: cards 0, found 0, right 0, wrong 0" in lines
+
+
+def test_evaluate_without_labels_is_an_error(tmp_path: Path) -> None:
+    res = run("vision.evaluate", str(tmp_path))
+    assert res.returncode == 2
+    assert "labels.csv" in res.stderr
+
+
+def test_bench_reports_milliseconds_per_frame(tmp_path: Path) -> None:
+    folder = make_folder(tmp_path)
+    res = run("vision.bench", str(folder / "synth_scene_a.png"), "--repeat", "2")
+    assert res.returncode == 0, res.stderr
+    first, last = res.stdout.strip().splitlines()
+    assert first.startswith("synth_scene_a.png: median ") and first.endswith("(2 cards)")
+    assert "ms per 1280x720 frame" in last and "one core" in last
+    ms = float(last.split()[1])
+    assert 0 < ms < 1000
