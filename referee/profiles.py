@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee.errors import ProfileError
+from referee.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from referee.core.profile import Profile
@@ -71,7 +72,8 @@ def resolve_profile(ref: str, base_dir: Path | None = None) -> Path:
     """
     ref = str(ref).strip()
     if not ref:
-        raise ProfileError("empty profile name (known: " + ", ".join(builtin_profiles()) + ")")
+        raise ProfileError(_("empty profile name (known: {names})").format(
+            names=", ".join(builtin_profiles())))
     known = builtin_profiles()
     if not _looks_like_path(ref) and ref in known:
         return known[ref]
@@ -81,9 +83,9 @@ def resolve_profile(ref: str, base_dir: Path | None = None) -> Path:
     if path.is_file():
         return path
     if _looks_like_path(ref):
-        raise ProfileError(f"{path}: profile file not found")
-    raise ProfileError(f"unknown profile {ref!r} (known: {', '.join(known) or 'none found'}; "
-                       "or give a path to a profile YAML)")
+        raise ProfileError(_("{path}: profile file not found").format(path=path))
+    raise ProfileError(_("unknown profile {name!r} (known: {names}; or give a path to a profile "
+                         "YAML)").format(name=ref, names=", ".join(known) or _("none found")))
 
 
 def load_profile(ref: str | os.PathLike[str], base_dir: Path | None = None) -> Profile:
@@ -96,9 +98,10 @@ def load_profile(ref: str | os.PathLike[str], base_dir: Path | None = None) -> P
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise ProfileError(f"{path}: cannot read profile: {exc.strerror or exc}") from None
+        raise ProfileError(_("{path}: cannot read profile: {reason}").format(
+            path=path, reason=exc.strerror or exc)) from None
     except UnicodeDecodeError:
-        raise ProfileError(f"{path}: not a UTF-8 text file") from None
+        raise ProfileError(_("{path}: not a UTF-8 text file").format(path=path)) from None
     return loads_profile(text, str(path))
 
 
@@ -115,15 +118,18 @@ def loads_profile(text: str, source: str = "<profile>") -> Profile:
         mark = getattr(exc, "problem_mark", None)
         where = f"{source}:{mark.line + 1}" if mark is not None else source
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise ProfileError(f"{where}: YAML syntax error: {problem}") from None
+        raise ProfileError(_("{place}: YAML syntax error: {problem}").format(
+            place=where, problem=problem)) from None
     if data is None:
-        raise ProfileError(f"{source}: empty profile (expected a mapping of profile keys)")
+        raise ProfileError(_("{source}: empty profile (expected a mapping of profile keys)").format(
+            source=source))
     if not isinstance(data, dict):
-        raise ProfileError(f"{source}:1: a profile is a YAML mapping of keys, "
-                           f"not a {_yaml_kind(data)}")
+        raise ProfileError(_("{source}:1: a profile is a YAML mapping of keys, not {kind}").format(
+            source=source, kind=_yaml_kind(data)))
     dup = _duplicate_key(yaml.compose(text, Loader=yaml_loader()))
     if dup is not None:
-        raise ProfileError(f"{source}:{dup[0]}: {dup[1]}: key given twice")
+        raise ProfileError(_("{place}: {key}: key given twice").format(
+            place=f"{source}:{dup[0]}", key=dup[1]))
     try:
         return Profile.model_validate(data)
     except ValidationError as exc:
@@ -131,11 +137,12 @@ def loads_profile(text: str, source: str = "<profile>") -> Profile:
 
 
 def _yaml_kind(value: object) -> str:
+    """``a list``, ``a string`` or ``a int`` (the type's name) in the language in force."""
     if isinstance(value, list):
-        return "list"
+        return _(N_("a list"))
     if isinstance(value, str):
-        return "string"
-    return type(value).__name__
+        return _(N_("a string"))
+    return _("a {type}").format(type=type(value).__name__)
 
 
 @dataclass(frozen=True)
@@ -237,21 +244,22 @@ def _describe(exc: Any, text: str, source: str) -> str:
         root = yaml.compose(text, Loader=yaml_loader())
     except yaml.YAMLError:  # pragma: no cover - it parsed a moment ago
         root = None
-    msg = str(err.get("msg", "invalid value"))
+    msg = str(err.get("msg", _("invalid value")))
     if kind == "extra_forbidden":
-        problem = "unknown key"
+        problem = _("unknown key")
         known = _known_keys(loc[:-1])
         close = difflib.get_close_matches(str(loc[-1]), known, n=1) if known else []
         if close:
-            problem += f" (did you mean {close[0]!r}?)"
+            problem += " " + _("(did you mean {key!r}?)").format(key=close[0])
     elif kind == "missing":
-        problem = "required key is missing"
+        problem = _("required key is missing")
     elif kind == "value_error":
         problem = msg.removeprefix("Value error, ")
     else:
+        # pydantic's own sentence (English), with the value that was given
         problem = msg[:1].lower() + msg[1:]
         if "input" in err and not isinstance(err["input"], dict | list):
-            problem += f" (got {err['input']!r})"
+            problem += " " + _("(got {value!r})").format(value=err["input"])
     where = _locate(root, loc, at_key=kind == "extra_forbidden")
     if kind == "value_error":
         # A model-level check: point at the key of that mapping (or of a mapping inside
@@ -275,7 +283,8 @@ def _describe(exc: Any, text: str, source: str) -> str:
             if best is not None:
                 key = ".".join(str(x) for x in (*loc, *best[2]))
                 where = _Where(best[1].start_mark.line + 1, key)
-    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    extra = len(errors) - 1
+    more = " " + ngettext("(and {n} more)", "(and {n} more)", extra).format(n=extra) if extra else ""
     key = f"{where.key}: " if where.key else ""
     return f"{source}:{where.line}: {key}{problem}{more}"
 

@@ -27,6 +27,7 @@ from referee.core.cards import Card, Suit
 from referee.core.events import DECLARATIONS, Bavyan, ChooseTrump, EndSession, Play, Redeal, RevokeRuling
 from referee.core.table import Seat
 from referee.errors import NotationError, ProfileError, RecordError, RulesError
+from referee.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from referee.core.deal import Deal
@@ -53,14 +54,15 @@ def _parse_token(word: str, declarations: bool, pname: str, errs: _Errors, deal:
     decl: str | None = None
     text_card = word
     if ":" in word:
-        text_card, _, d = word.partition(":")
+        text_card, _sep, d = word.partition(":")
         decl = d.strip().lower()
         if decl not in DECLARATIONS:
-            raise errs.error(f"unknown declaration {d!r} (use :tsar, :trop or :trop7)",
-                             deal=deal, trick=trick, token=word, path=path)
+            raise errs.error(_("unknown declaration {declaration!r} (use :tsar, :trop or :trop7)").format(
+                declaration=d), deal=deal, trick=trick, token=word, path=path)
         if not declarations:
-            raise errs.error(f"declaration :{decl} does not apply to profile {pname} "
-                             "(no tsar/trop, R40)", deal=deal, trick=trick, token=word, path=path)
+            raise errs.error(_("declaration :{declaration} does not apply to profile {profile} "
+                               "(no tsar/trop, R40)").format(declaration=decl, profile=pname),
+                             deal=deal, trick=trick, token=word, path=path)
     try:
         card = Card.parse(text_card)
     except NotationError as exc:
@@ -112,6 +114,35 @@ class Record:
 
 
 # ----------------------------------------------------------------------- errors
+NO_THIRTEEN = N_('no trump "13" option')
+PLACE_DEAL = N_("deal {deal}")
+PLACE_TRICK = N_("trick {trick}")
+"""The place in a message (``game.yaml:21: deal 2, trick 2: ...``), the words of the screen."""
+KIND_WORDS = {"list": N_("a list"), "text": N_("a text")}
+"""What a YAML document holds instead of a mapping."""
+
+
+def yaml_kind(value: object) -> str:
+    """``a list``, ``a text`` or ``a int`` (the type's name) in the language in force."""
+    if isinstance(value, list):
+        return _(KIND_WORDS["list"])
+    if isinstance(value, str):
+        return _(KIND_WORDS["text"])
+    return _("a {type}").format(type=type(value).__name__)
+
+
+def yaml_error(source: str, exc: Exception) -> str:
+    """``file:line: YAML syntax error: problem`` for a YAML error (PyYAML's own problem text)."""
+    import yaml
+
+    mark = getattr(exc, "problem_mark", None)
+    head = f"{source}:{mark.line + 1}" if mark is not None else source
+    problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+    if isinstance(exc, yaml.constructor.ConstructorError):
+        return _("{place}: YAML error: {problem}").format(place=head, problem=problem)
+    return _("{place}: YAML syntax error: {problem}").format(place=head, problem=problem)
+
+
 class _Errors:
     """Builds one-line RecordErrors; finds YAML line numbers lazily (only on error)."""
 
@@ -159,9 +190,9 @@ class _Errors:
         head = f"{self.source}:{line}" if line is not None else self.source
         place = []
         if deal is not None:
-            place.append(f"deal {deal}")
+            place.append(_(PLACE_DEAL).format(deal=deal))
         if trick is not None:
-            place.append(f"trick {trick}")
+            place.append(_(PLACE_TRICK).format(trick=trick))
         where = ", ".join(place)
         parts = [head]
         if where:
@@ -261,7 +292,8 @@ def _fast_load(text: str, loader: Any) -> Any:
                 raise _Unsupported
             if value in container:  # PyYAML keeps the last silently; a record must not
                 raise yaml.constructor.ConstructorError(
-                    "while reading a mapping", None, f"duplicate key {value!r}", event.start_mark)
+                    "while reading a mapping", None, _("duplicate key {key!r}").format(key=value),
+                    event.start_mark)
             top[1] = value
         else:
             container[top[1]] = value
@@ -277,7 +309,7 @@ def load_record(path: str | Path, *, profile: str | None = None) -> Record:
     try:
         text = p.read_text(encoding="utf-8")
     except UnicodeDecodeError:
-        raise RecordError(f"{p}: not a UTF-8 text file") from None
+        raise RecordError(_("{path}: not a UTF-8 text file").format(path=p)) from None
     return loads_record(text, p.parent, source=str(p), profile=profile)
 
 
@@ -293,38 +325,33 @@ def loads_record(text: str, base_dir: str | Path = ".", *, source: str = "<recor
     try:
         data = load_yaml(text)
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        head = f"{source}:{mark.line + 1}" if mark is not None else source
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        what = "YAML error" if isinstance(exc, yaml.constructor.ConstructorError) else \
-            "YAML syntax error"
-        raise RecordError(f"{head}: {what}: {problem}") from None
+        raise RecordError(yaml_error(source, exc)) from None
     if data is None:
-        raise RecordError(f"{source}: empty record (expected a mapping with record: 1, "
-                          "profile: and deals:)")
+        raise RecordError(_("{source}: empty record (expected a mapping with record: 1, "
+                            "profile: and deals:)").format(source=source))
     if not isinstance(data, dict):
-        kind = "list" if isinstance(data, list) else "text" if isinstance(data, str) else \
-            type(data).__name__
-        raise RecordError(f"{source}:1: a record is a YAML mapping (record: 1, profile: ..., "
-                          f"deals: ...), not a {kind}")
+        raise RecordError(_("{source}:1: a record is a YAML mapping (record: 1, profile: ..., "
+                            "deals: ...), not {kind}").format(source=source, kind=yaml_kind(data)))
     for key in data:
         if key not in TOP_KEYS:
-            raise errs.error(f"unknown key {key!r} (expected one of: {', '.join(TOP_KEYS)})",
-                             path=(key,))
+            raise errs.error(_("unknown key {key!r} (expected one of: {keys})").format(
+                key=key, keys=", ".join(TOP_KEYS)), path=(key,))
     if "record" not in data:
-        raise errs.error("missing key 'record' (the format version: record: 1)")
+        raise errs.error(_("missing key 'record' (the format version: record: 1)"))
     version = data["record"]
     if type(version) is not int or version != RECORD_VERSION:
-        raise errs.error(f"unknown record version {version!r} (this referee reads record: "
-                         f"{RECORD_VERSION})", path=("record",))
+        raise errs.error(_("unknown record version {version!r} (this referee reads record: "
+                           "{supported})").format(version=version, supported=RECORD_VERSION),
+                         path=("record",))
 
     # ---- profile
     ref = profile if profile is not None else data.get("profile")
     if ref is None:
-        raise errs.error("missing key 'profile' (a built-in name such as kort or pagat, "
-                         "or a path to a profile YAML)")
+        raise errs.error(_("missing key 'profile' (a built-in name such as kort or pagat, "
+                           "or a path to a profile YAML)"))
     if not isinstance(ref, str):
-        raise errs.error(f"profile must be a name or a path, not {ref!r}", path=("profile",))
+        raise errs.error(_("profile must be a name or a path, not {value!r}").format(value=ref),
+                         path=("profile",))
     base = Path(".") if profile is not None else Path(base_dir)
     try:
         prof_path = resolve_profile(ref, base)
@@ -339,13 +366,13 @@ def loads_record(text: str, base_dir: str | Path = ".", *, source: str = "<recor
     pname = prof.name
 
     def not_here(key: str, why: str, path: tuple[Any, ...], deal: int | None = None) -> RecordError:
-        return errs.error(f"{key} does not apply to profile {pname} ({why})", deal=deal,
-                          path=path)
+        return errs.error(_("{key} does not apply to profile {profile} ({why})").format(
+            key=key, profile=pname, why=why), deal=deal, path=path)
 
     def seat(value: Any, key: str, path: tuple[Any, ...], deal: int | None = None) -> Seat:
         if not isinstance(value, str):
-            raise errs.error(f"{key}: not a seat: {value!r} (use S, E, N or W)", deal=deal,
-                             path=path)
+            raise errs.error(_("{key}: not a seat: {value!r} (use S, E, N or W)").format(
+                key=key, value=value), deal=deal, path=path)
         try:
             return Seat.parse(value)
         except NotationError as exc:
@@ -358,44 +385,47 @@ def loads_record(text: str, base_dir: str | Path = ".", *, source: str = "<recor
     players = data.get("players")
     if players is not None:
         if not isinstance(players, dict):
-            raise errs.error("players must be a mapping of seats to names, e.g. "
-                             "{S: Azamat, E: Timur, N: Bakyt, W: Erlan}", path=("players",))
+            raise errs.error(_("players must be a mapping of seats to names, e.g. "
+                               "{example}").format(example="{S: Azamat, E: Timur, N: Bakyt, W: Erlan}"),
+                             path=("players",))
         rec.players = {}
         for k, v in players.items():
             s = seat(k, "players", ("players", k))
             if v is not None and not isinstance(v, str | int | float):
-                raise errs.error(f"players: the name of {s.name} must be text, not {v!r}",
-                                 path=("players", k))
+                raise errs.error(_("players: the name of {seat} must be text, not {value!r}").format(
+                    seat=s.name, value=v), path=("players", k))
             rec.players[s.name] = "" if v is None else str(v)
     date = data.get("date")
     if date is not None:
         if isinstance(date, _dt.date | _dt.datetime):
             date = date.isoformat()
         if not isinstance(date, str):
-            raise errs.error(f"date must be text such as \"2026-11-28\", not {date!r}",
-                             path=("date",))
+            raise errs.error(_("date must be text such as \"2026-11-28\", not {value!r}").format(
+                value=date), path=("date",))
         rec.date = date
     duration = data.get("duration")
     if duration is not None:
         if type(duration) is not int or duration <= 0:
-            raise errs.error(f"duration must be a positive number of minutes, not {duration!r}",
-                             path=("duration",))
+            raise errs.error(_("duration must be a positive number of minutes, not {value!r}").format(
+                value=duration), path=("duration",))
         rec.duration = duration
     ended = data.get("ended", False)
     if ended is None:
         ended = False
     if not isinstance(ended, bool):
-        raise errs.error(f"ended must be true or false, not {ended!r}", path=("ended",))
+        raise errs.error(_("ended must be true or false, not {value!r}").format(value=ended),
+                         path=("ended",))
     rec.ended = ended
 
     # ---- seats and target (R11, R40)
     if data.get("first_dealer") is not None:
         if not dealer_rotation:
-            raise not_here("first_dealer", "the trump caller rotates; give first_caller, R11",
+            raise not_here("first_dealer", _("the trump caller rotates; give first_caller, R11"),
                            ("first_dealer",))
         rec.first_dealer = seat(data["first_dealer"], "first_dealer", ("first_dealer",))
     elif dealer_rotation:
-        raise errs.error(f"missing key 'first_dealer' (profile {pname}: the first dealer, R40)")
+        raise errs.error(_("missing key 'first_dealer' (profile {profile}: the first dealer, "
+                           "R40)").format(profile=pname))
     if data.get("first_caller") is not None:
         rec.first_caller = seat(data["first_caller"], "first_caller", ("first_caller",))
         if dealer_rotation:
@@ -403,18 +433,19 @@ def loads_record(text: str, base_dir: str | Path = ".", *, source: str = "<recor
             derived = rec.first_dealer.next(prof.clockwise)
             if rec.first_caller != derived:
                 raise errs.error(
-                    f"first_caller {rec.first_caller.name} is not the first dealer's right-hand "
-                    f"neighbour {derived.name} (R40)", path=("first_caller",))
+                    _("first_caller {caller} is not the first dealer's right-hand "
+                      "neighbour {seat} (R40)").format(caller=rec.first_caller.name, seat=derived.name),
+                    path=("first_caller",))
     elif not dealer_rotation:
-        raise errs.error(f"missing key 'first_caller' (profile {pname}: the first trump "
-                         "caller, R11)")
+        raise errs.error(_("missing key 'first_caller' (profile {profile}: the first trump "
+                           "caller, R11)").format(profile=pname))
     if data.get("target") is not None:
         if not is_match:
-            raise not_here("target", "courts decide the session, R44", ("target",))
+            raise not_here("target", _("courts decide the session, R44"), ("target",))
         tgt = data["target"]
         if type(tgt) is not int or tgt < 1:
-            raise errs.error(f"target must be a positive number of match wins, not {tgt!r}",
-                             path=("target",))
+            raise errs.error(_("target must be a positive number of match wins, not {value!r}").format(
+                value=tgt), path=("target",))
         rec.target = tgt
 
     # ---- deals
@@ -422,32 +453,32 @@ def loads_record(text: str, base_dir: str | Path = ".", *, source: str = "<recor
     if deals is None:
         deals = []
     if not isinstance(deals, list):
-        raise errs.error("deals must be a list of deals (each '- trump: ...')", path=("deals",))
+        raise errs.error(_("deals must be a list of deals (each '- trump: ...')"), path=("deals",))
     card_parse = Card.parse
     cache = _TOKENS_DECL if opts.tsar else _TOKENS
     for i, raw in enumerate(deals):
         n = i + 1
         dpath: tuple[Any, ...] = ("deals", i)
         if not isinstance(raw, dict):
-            raise errs.error(f"a deal is a mapping (trump:, tricks:, ...), not {raw!r}", deal=n,
-                             path=dpath)
+            raise errs.error(_("a deal is a mapping (trump:, tricks:, ...), not {value!r}").format(
+                value=raw), deal=n, path=dpath)
         for key in raw:
             if key not in DEAL_KEYS:
-                raise errs.error(f"unknown key {key!r} (expected one of: {', '.join(DEAL_KEYS)})",
-                                 deal=n, path=(*dpath, key))
+                raise errs.error(_("unknown key {key!r} (expected one of: {keys})").format(
+                    key=key, keys=", ".join(DEAL_KEYS)), deal=n, path=(*dpath, key))
         # trump, "13" (R10, R59)
         if "trump" not in raw:
-            raise errs.error("missing key 'trump'", deal=n, path=dpath)
+            raise errs.error(_("missing key 'trump'"), deal=n, path=dpath)
         trump_raw = raw["trump"]
         thirteenth: Card | None = None
         if raw.get("thirteenth") is not None and not opts.thirteen:
-            raise not_here("thirteenth", 'no trump "13" option', (*dpath, "thirteenth"), n)
+            raise not_here("thirteenth", _(NO_THIRTEEN), (*dpath, "thirteenth"), n)
         if str(trump_raw).strip() == "13" and not isinstance(trump_raw, bool):
             if not opts.thirteen:
-                raise not_here('trump "13"', 'no trump "13" option', (*dpath, "trump"), n)
+                raise not_here('trump "13"', _(NO_THIRTEEN), (*dpath, "trump"), n)
             th = raw.get("thirteenth")
             if th is None:
-                raise errs.error('trump "13" needs thirteenth: the shown 13th card (R10)',
+                raise errs.error(_('trump "13" needs thirteenth: the shown 13th card (R10)'),
                                  deal=n, path=(*dpath, "trump"))
             try:
                 thirteenth = card_parse(str(th))
@@ -456,11 +487,11 @@ def loads_record(text: str, base_dir: str | Path = ".", *, source: str = "<recor
             trump = thirteenth.suit
         else:
             if raw.get("thirteenth") is not None:
-                raise errs.error('thirteenth goes only with trump: "13"', deal=n,
+                raise errs.error(_('thirteenth goes only with trump: "13"'), deal=n,
                                  path=(*dpath, "thirteenth"))
             if not isinstance(trump_raw, str):
-                raise errs.error(f"trump: not a suit: {trump_raw!r} (use S, H, D, C or \"13\")",
-                                 deal=n, path=(*dpath, "trump"))
+                raise errs.error(_("trump: not a suit: {value!r} (use S, H, D, C or \"13\")").format(
+                    value=trump_raw), deal=n, path=(*dpath, "trump"))
             try:
                 trump = Suit.parse(trump_raw)
             except NotationError as exc:
@@ -469,28 +500,28 @@ def loads_record(text: str, base_dir: str | Path = ".", *, source: str = "<recor
         # redeals (R13)
         if raw.get("redeals") is not None:
             if not opts.redeal:
-                raise not_here("redeals", "no redeal, R40", (*dpath, "redeals"), n)
+                raise not_here("redeals", _("no redeal, R40"), (*dpath, "redeals"), n)
             rd = raw["redeals"]
             if type(rd) is not int or rd < 0:
-                raise errs.error(f"redeals must be a number 0 or more, not {rd!r}", deal=n,
-                                 path=(*dpath, "redeals"))
+                raise errs.error(_("redeals must be a number 0 or more, not {value!r}").format(
+                    value=rd), deal=n, path=(*dpath, "redeals"))
             dr.redeals = rd
         # bavyan (R27)
         if raw.get("bavyan") is not None:
             if not opts.bavyan:
-                raise not_here("bavyan", "no bavyan, R40", (*dpath, "bavyan"), n)
+                raise not_here("bavyan", _("no bavyan, R40"), (*dpath, "bavyan"), n)
             bv = raw["bavyan"]
             if isinstance(bv, str) and bv.strip().lower() == "pending":
                 dr.bavyan = "pending"
             elif isinstance(bv, bool):
                 dr.bavyan = bv
             else:
-                raise errs.error(f"bavyan must be true, false or pending, not {bv!r}", deal=n,
-                                 path=(*dpath, "bavyan"))
+                raise errs.error(_("bavyan must be true, false or pending, not {value!r}").format(
+                    value=bv), deal=n, path=(*dpath, "bavyan"))
         # dealer / caller (R12, R40, R42)
         if raw.get("dealer") is not None:
             if not dealer_rotation:
-                raise not_here("dealer", "no dealer rotation; the trump caller rotates, R12",
+                raise not_here("dealer", _("no dealer rotation; the trump caller rotates, R12"),
                                (*dpath, "dealer"), n)
             dr.dealer = seat(raw["dealer"], "dealer", (*dpath, "dealer"), n)
         if raw.get("caller") is not None:
@@ -501,20 +532,20 @@ def loads_record(text: str, base_dir: str | Path = ".", *, source: str = "<recor
             rpath = (*dpath, "revoke")
             if not isinstance(rv, dict) or set(rv) - {"seat", "trick"} or "seat" not in rv \
                     or "trick" not in rv:
-                raise errs.error(f"revoke must be {{seat: W, trick: 3}}, not {rv!r}", deal=n,
-                                 path=rpath)
+                raise errs.error(_("revoke must be {example}, not {value!r}").format(
+                    example="{seat: W, trick: 3}", value=rv), deal=n, path=rpath)
             rseat = seat(rv["seat"], "revoke seat", rpath, n)
             rtrick = rv["trick"]
             if type(rtrick) is not int or rtrick < 1:
-                raise errs.error(f"revoke trick must be a trick number, not {rtrick!r}", deal=n,
-                                 path=rpath)
+                raise errs.error(_("revoke trick must be a trick number, not {value!r}").format(
+                    value=rtrick), deal=n, path=rpath)
             dr.revoke = (rseat, rtrick)
         # tricks (R3, R4, R20)
         tricks = raw.get("tricks")
         if tricks is None:
             tricks = []
         if not isinstance(tricks, list):
-            raise errs.error("tricks must be a list of tricks (each '- AS 2S 3S 4S')", deal=n,
+            raise errs.error(_("tricks must be a list of tricks (each '- AS 2S 3S 4S')"), deal=n,
                              path=(*dpath, "tricks"))
         last = len(tricks)
         for t_index, trick in enumerate(tricks):
@@ -525,12 +556,13 @@ def loads_record(text: str, base_dir: str | Path = ".", *, source: str = "<recor
             elif isinstance(trick, list):
                 words = [str(w) for w in trick]
             else:
-                raise errs.error(f"a trick is its cards in play order, e.g. 'AS 2S 3S 4S', "
-                                 f"not {trick!r}", deal=n, trick=tn, path=tpath)
+                raise errs.error(_("a trick is its cards in play order, e.g. 'AS 2S 3S 4S', "
+                                   "not {value!r}").format(value=trick), deal=n, trick=tn, path=tpath)
             count = len(words)
             if count > 4 or count == 0 or (count < 4 and tn != last):
-                raise errs.error(f"{count} card{'s' if count != 1 else ''} in a trick "
-                                 "(expected 4)", deal=n, trick=tn, path=tpath)
+                raise errs.error(ngettext("{count} card in a trick (expected 4)",
+                                          "{count} cards in a trick (expected 4)", count).format(
+                                              count=count), deal=n, trick=tn, path=tpath)
             try:
                 plays = [cache[w] for w in words]
             except KeyError:
@@ -583,27 +615,34 @@ def replay(record: Record) -> Game:
             prev = deals[i - 1]
             if prev.tricks and len(prev.tricks[-1]) < 4:
                 cnt = len(prev.tricks[-1])
-                raise errs.error(f"{cnt} card{'s' if cnt != 1 else ''} in a trick (expected 4; "
-                                 f"only the last deal of a record may be in progress)",
-                                 deal=prev.number, trick=len(prev.tricks),
-                                 path=("deals", i - 1, "tricks", len(prev.tricks) - 1))
-            why = "bavyan: pending" if prev.bavyan == "pending" else "its tricks stop before it ended"
-            raise errs.error(f"deal {n} follows deal {prev.number}, which is still in progress "
-                             f"({why}); only the last deal may be in progress", deal=n, path=dpath)
+                raise errs.error(ngettext(
+                    "{count} card in a trick (expected 4; only the last deal of a record may be "
+                    "in progress)",
+                    "{count} cards in a trick (expected 4; only the last deal of a record may be "
+                    "in progress)", cnt).format(count=cnt),
+                    deal=prev.number, trick=len(prev.tricks),
+                    path=("deals", i - 1, "tricks", len(prev.tricks) - 1))
+            why = "bavyan: pending" if prev.bavyan == "pending" else _("its tricks stop before it ended")
+            raise errs.error(_("deal {deal} follows deal {previous}, which is still in progress "
+                               "({why}); only the last deal may be in progress").format(
+                                   deal=n, previous=prev.number, why=why), deal=n, path=dpath)
         if dr.dealer is not None and dr.dealer != game.next_dealer:
             nd = game.next_dealer
-            raise errs.error(f"dealer: {dr.dealer.name} contradicts the rotation: "
-                             f"{nd.name if nd is not None else '?'} deals deal {n} (R42)", deal=n,
-                             path=(*dpath, "dealer"))
+            raise errs.error(_("dealer: {dealer} contradicts the rotation: {seat} deals deal "
+                               "{deal} (R42)").format(dealer=dr.dealer.name,
+                                                      seat=nd.name if nd is not None else "?", deal=n),
+                             deal=n, path=(*dpath, "dealer"))
         if dr.caller is not None and dr.caller != game.next_caller:
             nc = game.next_caller
             rule = "R40" if record.profile.rotation == "dealer" else "R12"
-            raise errs.error(f"caller: {dr.caller.name} contradicts the rotation: "
-                             f"{nc.name if nc is not None else '?'} calls trumps in deal {n} ({rule})",
+            raise errs.error(_("caller: {caller} contradicts the rotation: {seat} calls trumps in "
+                               "deal {deal} ({rule})").format(caller=dr.caller.name,
+                                                              seat=nc.name if nc is not None else "?",
+                                                              deal=n, rule=rule),
                              deal=n, path=(*dpath, "caller"))
         choose = ChooseTrump(dr.trump, dr.thirteenth)
         try:
-            for _ in range(dr.redeals):
+            for _redeal in range(dr.redeals):
                 apply(ChooseTrump(dr.trump, dr.thirteenth))
                 apply(Redeal())
             apply(choose)
@@ -628,17 +667,20 @@ def replay(record: Record) -> Game:
             if d.bavyan == "pending":
                 if dr.bavyan == "pending":
                     if tn != ntricks:
-                        raise errs.error(f"bavyan: pending, but the deal reached 7:0 after trick "
-                                         f"{tn} and trick {tn + 1} follows", deal=n, trick=tn + 1,
+                        raise errs.error(_("bavyan: pending, but the deal reached 7:0 after trick "
+                                           "{trick} and trick {next} follows").format(
+                                               trick=tn, next=tn + 1), deal=n, trick=tn + 1,
                                          path=(*dpath, "tricks", t_index + 1))
                 else:
                     apply(Bavyan(dr.bavyan is True))
         if dr.bavyan is True and d.bavyan != "playing":
-            raise errs.error(f"bavyan: true, but deal {n} did not reach 7:0 "
-                             f"(NS {d.won[0]}:{d.won[1]} EW)", deal=n, path=(*dpath, "bavyan"))
+            raise errs.error(_("bavyan: true, but deal {deal} did not reach 7:0 "
+                               "(NS {ns}:{ew} EW)").format(deal=n, ns=d.won[0], ew=d.won[1]),
+                             deal=n, path=(*dpath, "bavyan"))
         if dr.bavyan == "pending" and d.bavyan != "pending":
-            raise errs.error(f"bavyan: pending, but deal {n} is not waiting at 7:0 "
-                             f"(NS {d.won[0]}:{d.won[1]} EW)", deal=n, path=(*dpath, "bavyan"))
+            raise errs.error(_("bavyan: pending, but deal {deal} is not waiting at 7:0 "
+                               "(NS {ns}:{ew} EW)").format(deal=n, ns=d.won[0], ew=d.won[1]),
+                             deal=n, path=(*dpath, "bavyan"))
         if dr.revoke is not None:
             rseat, rtrick = dr.revoke
             try:
@@ -657,13 +699,18 @@ def _too_many(errs: _Errors, d: Deal, tn: int, word: str, path: tuple[Any, ...])
     """The error for a card after the deal ended (R5, R25, R27, R43, R50)."""
     last = d.tricks[-1]
     if d.abandoned_last:
-        ended = f"deal {d.number} ended at card {len(last.cards)} of trick {last.number} ({_score(d)})"
+        ended = _("deal {deal} ended at card {card} of trick {trick} ({score})").format(
+            deal=d.number, card=len(last.cards), trick=last.number, score=_score(d))
     else:
-        ended = f"deal {d.number} ended after trick {last.number} ({_score(d)})"
-    extra = f"trick {tn} is one too many" if tn > last.number else f"{word} is one card too many"
+        ended = _("deal {deal} ended after trick {trick} ({score})").format(
+            deal=d.number, trick=last.number, score=_score(d))
+    if tn > last.number:
+        extra = _("trick {trick} is one too many").format(trick=tn)
+    else:
+        extra = _("{token} is one card too many").format(token=word)
     hint = ""
     if d.result in ("court", "at-court") and d.bavyan == "declined":
-        hint = " (bavyan: true if the side played on, R27)"
+        hint = " " + _("(bavyan: true if the side played on, R27)")
     return errs.error(f"{ended}; {extra}{hint}", deal=d.number, trick=tn, path=path)
 
 

@@ -17,9 +17,10 @@ from typing import Annotated, Any
 import typer
 
 from referee.cli.terminal import EXIT_USAGE, terminal
+from referee.i18n import N_, _
 from vision import DEFAULT_THRESHOLD
 
-CV2_HINT = (
+CV2_HINT = N_(
     "OpenCV (cv2) cannot be loaded ({err}); on a server without a display install "
     "libGL (apt-get install libgl1) or replace opencv-python with opencv-python-headless "
     "(pip install opencv-python-headless)"
@@ -31,7 +32,7 @@ def _import_cv2() -> Any:
     try:
         import cv2
     except ImportError as exc:  # e.g. libGL.so.1 missing
-        terminal().abort(CV2_HINT.format(err=str(exc).splitlines()[0] if str(exc) else "import error"))
+        terminal().abort(_(CV2_HINT).format(err=str(exc).splitlines()[0] if str(exc) else exc))
     return cv2
 
 
@@ -48,42 +49,45 @@ def _annotated_path(folder: Path, image: Path, used: set[Path]) -> Path:
 
 def detect_command(
     images: Annotated[
-        list[Path], typer.Argument(metavar="IMAGE", help="Photos or frames to read.")
+        list[Path], typer.Argument(metavar="IMAGE", help=_("Photos or frames to read."))
     ],
     as_json: Annotated[
-        bool, typer.Option("--json", help="Print the JSON detection report.")
+        bool, typer.Option("--json", help=_("Print the JSON detection report."))
     ] = False,
     annotate: Annotated[
         Path | None,
         typer.Option("--annotate", metavar="DIR",
-                     help="Write each image with the outlines and labels drawn into DIR."),
+                     help=_("Write each image with the outlines and labels drawn into DIR.")),
     ] = None,
     threshold: Annotated[
         float,
         typer.Option("--threshold", metavar="X",
-                     help="Report only cards read with at least this confidence (0-1)."),
+                     help=_("Report only cards read with at least this confidence (0-1).")),
     ] = DEFAULT_THRESHOLD,
 ) -> None:
     """Find and read the playing cards in IMAGE files (face-up cards only)."""
     term = terminal()
     if not 0.0 <= threshold <= 1.0:
-        term.abort(f"--threshold must be between 0 and 1, got {threshold}", EXIT_USAGE)
+        term.abort(_("--threshold must be between 0 and 1, got {value}").format(value=threshold),
+                   EXIT_USAGE)
     cv2 = _import_cv2()
     from vision.reader import detect
 
     loaded = []
     for path in images:
         if not path.is_file():
-            term.abort(f"no such image file: {path}")
+            term.abort(_("no such image file: {path}").format(path=path))
         img = cv2.imread(str(path), cv2.IMREAD_COLOR)
         if img is None:
-            term.abort(f"cannot read image file (not an image or unsupported format): {path}")
+            term.abort(_("cannot read image file (not an image or unsupported format): {path}")
+                       .format(path=path))
         loaded.append((path, img))
     if annotate is not None:
         try:
             annotate.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            term.abort(f"cannot create annotation folder {annotate}: {exc.strerror}")
+            term.abort(_("cannot create annotation folder {path}: {reason}")
+                       .format(path=annotate, reason=exc.strerror))
 
     report: list[dict[str, Any]] = []
     used: set[Path] = set()
@@ -101,10 +105,10 @@ def detect_command(
         if annotate is not None:
             out = _annotated_path(annotate, path, used)
             if not cv2.imwrite(str(out), _draw(cv2, img, dets)):
-                term.abort(f"cannot write annotated image {out}")
+                term.abort(_("cannot write annotated image {path}").format(path=out))
         if not as_json:
             text = "  ".join(f"{c['card']} ({c['confidence']:.2f})" for c in cards)
-            term.out.print(f"{path}: {text or 'no card read'}", markup=False, highlight=False,
+            term.out.print(f"{path}: {text or _('no card read')}", markup=False, highlight=False,
                            soft_wrap=True)
     if as_json:
         typer.echo(json.dumps(report))
@@ -131,4 +135,6 @@ def _draw(cv2: Any, img: Any, dets: list[Any]) -> Any:
 
 def register(app: typer.Typer) -> None:
     """Add the ``detect`` command to the referee app."""
-    app.command("detect")(detect_command)
+    app.command("detect", help=_("Find and read the playing cards in IMAGE files (face-up cards only)."))(
+        detect_command
+    )

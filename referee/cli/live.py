@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 # the language (referee.i18n.setup) before it imports the command modules.
 _SessionOpt = Annotated[Path | None, typer.Option(
     "--session", help=_("Session database file (default: the user data dir, or $REFEREE_DATA_DIR)."))]
-_IdArg = Annotated[int | None, typer.Argument(metavar="[ID]", help=_("Session id (default: latest)."))]
+_IdArg = Annotated[int | None, typer.Argument(metavar="ID", help=_("Session id (default: latest)."))]
 _LangOpt = Annotated[str | None, typer.Option(
     "--lang", help=_("Language of the referee: en, ru, kk or tr (default: $REFEREE_LANG, then "
                      "LANGUAGE, LC_ALL, LANG)."))]
@@ -55,10 +55,16 @@ def use_language(value: str) -> str:
     return setup(code)
 
 
-def _open(session_file: Path | None) -> Store:
-    from referee.session.store import Store
+def _open(session_file: Path | None, *, create: bool = False) -> Store:
+    """The session database. Only ``start`` passes ``create``; the other commands get a
+    SessionError when it is missing. A ``--session`` file's folder must exist (only the
+    default data dir is made). Nothing is written before the first session is stored."""
+    from referee.session.store import SessionError, Store
 
-    return Store(session_file)
+    if create and session_file is not None and not session_file.parent.is_dir():
+        raise SessionError(_("no folder {folder} for the session database {path}").format(
+            folder=session_file.parent, path=session_file))
+    return Store(session_file, create=create)
 
 
 def _run(session: LiveSession, head: list[str]) -> None:
@@ -98,9 +104,11 @@ def register(app: typer.Typer) -> None:
         players: Annotated[str, typer.Option(
             "--players", help=_("Names by seat: S=Azamat,E=Timur,..."))] = "",
         dealer: Annotated[str | None, typer.Option("--dealer", help=_(
-            "First dealer S|E|N|W or random (pagat; drawn at random when not given, R40)."))] = None,
+            "First dealer S|E|N|W or random (pagat, R40; drawn at random when neither "
+            "--dealer nor --caller is given)."))] = None,
         caller: Annotated[str | None, typer.Option("--caller", help=_(
-            "First trump caller (kort R11; drawn at random when not given)."))] = None,
+            "First trump caller (kort R11; drawn at random when not given). Under pagat "
+            "the first dealer is the player before him (R40)."))] = None,
         seed: Annotated[int | None, typer.Option(
             "--seed", help=_("Seed of the draw for the first seat."))] = None,
         duration: Annotated[str | None, typer.Option(
@@ -122,7 +130,7 @@ def register(app: typer.Typer) -> None:
         try:
             minutes = parse_duration(duration) if duration else None
             names = parse_players([players]) if players else {}
-            with _open(session_file) as store:
+            with _open(session_file, create=True) as store:
                 session, head = LiveSession.start(
                     store, profile=profile, players=names, dealer=dealer, caller=caller,
                     seed=seed, duration=minutes, target=target)
@@ -160,6 +168,8 @@ def register(app: typer.Typer) -> None:
         session_file: _SessionOpt = None,
     ) -> None:
         """List the stored sessions: date, profile, players, deals, courts, state."""
+        import sys
+
         from referee.cli.terminal import terminal
         from referee.errors import RefereeError
         from referee.live import messages as M
@@ -171,8 +181,7 @@ def register(app: typer.Typer) -> None:
                 if not infos:
                     typer.echo(_(M.SESSIONS_NONE).format(path=store.path))
                     return
-                cols = {key: _(word) for key, word in M.SESSIONS_COLUMNS.items()}
-                typer.echo(M.SESSIONS_ROW.format(**cols))
+                rows: list[dict[str, str]] = []
                 for info in infos:
                     s = LiveSession.resume(store, info.header.id)
                     g = s.game
@@ -182,12 +191,16 @@ def register(app: typer.Typer) -> None:
                         state = _(M.STATE_PLAYING).format(deal=g.current.number)
                     else:
                         state = _(M.STATE_BETWEEN) if g.deals else _(M.STATE_NEW)
-                    typer.echo(M.SESSIONS_ROW.format(
-                        id=info.header.id, date=info.header.created[:16].replace("T", " "),
-                        profile=info.header.profile_name,
-                        players=M.players_text(info.header.players)[:36],
-                        deals=len(g.deals), courts=f"{g.score.courts[0]}:{g.score.courts[1]}",
-                        state=state))
+                    rows.append({
+                        "id": str(info.header.id),
+                        "date": info.header.created[:16].replace("T", " "),
+                        "profile": info.header.profile_name,
+                        "players": M.players_text(info.header.players),
+                        "deals": str(len(g.deals)),
+                        "courts": f"{g.score.courts[0]}:{g.score.courts[1]}",
+                        "state": state})
+                width = terminal().out.width if sys.stdout.isatty() else 80
+                typer.echo("\n".join(M.sessions_lines(rows, width)))
         except RefereeError as exc:
             terminal().abort(str(exc))
 
@@ -231,13 +244,14 @@ def register(app: typer.Typer) -> None:
             from referee.records import dump_record, write_text_atomic
         except ImportError:
             term.abort(_(M.EXPORT_NEEDS_RECORDS))
+        if not output.parent.is_dir():
+            term.abort(_(M.NO_FOLDER).format(folder=output.parent, path=output))
         try:
             with _open(session_file) as store:
                 session = LiveSession.resume(store, session_id)
                 h = session.header
                 text = dump_record(session.game, profile=h.profile, players=h.players or None,
                                    date=h.created[:10], duration=h.duration)
-            output.parent.mkdir(parents=True, exist_ok=True)
             write_text_atomic(output, text)
             typer.echo(M.exported(output, h.id, len(session.game.deals)))
         except RefereeError as exc:

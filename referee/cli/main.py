@@ -31,7 +31,9 @@ with i18n.gettext_for_imports():
     if LANGUAGE != "en":
         import typer.rich_utils
 
-app = typer.Typer(
+from referee.cli.app import RefereeTyper  # noqa: E402
+
+app = RefereeTyper(
     name="referee",
     help=_("Referee and score-keeper for Court Piece (Rang, Kort) at a real table."),
     no_args_is_help=True,
@@ -84,6 +86,37 @@ def _register() -> None:
 _register()
 
 
+def main(args: list[str] | None = None) -> int:
+    """Run ``referee`` with ``args`` (default: the command line); returns the exit code.
+
+    typer runs with ``standalone_mode=False``, so its usage errors come here and are
+    said in one line (``error: Missing argument 'RECORD'. See 'referee replay --help'.``,
+    exit 2) instead of typer's framed panel; ``typer.Exit`` codes pass through.
+    """
+    try:
+        from typer._click.exceptions import ClickException, UsageError
+    except ImportError:  # a typer that does not vendor click
+        from click.exceptions import ClickException, UsageError  # type: ignore[assignment]
+    from referee.cli.app import usage_error_line
+    from referee.cli.terminal import EXIT_INVALID, terminal
+
+    try:
+        code = app(args=args, prog_name="referee", standalone_mode=False)
+    except UsageError as exc:
+        if type(exc).__name__ != "NoArgsIsHelpError":  # that one has printed the help
+            terminal().error(usage_error_line(exc))
+        return exc.exit_code
+    except ClickException as exc:
+        terminal().error(str(exc.format_message()))
+        return exc.exit_code
+    except typer.Abort:
+        terminal().error(_("aborted"))
+        return EXIT_INVALID
+    return code if isinstance(code, int) else 0
+
+
 def run() -> None:
     """Console-script entry point (``referee``)."""
-    app()
+    import sys
+
+    sys.exit(main())

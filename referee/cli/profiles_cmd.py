@@ -10,19 +10,25 @@ from typing import Annotated
 
 import typer
 
+from referee.i18n import _
+
 
 def register(app: typer.Typer) -> None:
     """Add the ``profiles`` command group to ``app``."""
-    sub = typer.Typer(
+    from referee.cli.app import RefereeTyper
+
+    sub = RefereeTyper(
         name="profiles",
-        help="List the rule profiles, show one, or print the profile JSON Schema.",
+        help=_("List the rule profiles, show one, or print the profile JSON Schema."),
         invoke_without_command=True,
         add_completion=False,
         pretty_exceptions_enable=False,
     )
-    sub.callback(invoke_without_command=True)(list_cmd)
-    sub.command("show")(show_cmd)
-    sub.command("schema")(schema_cmd)
+    sub.callback(invoke_without_command=True,
+                 help=_("List the rule profiles, show one, or print the profile JSON Schema."))(list_cmd)
+    sub.command("show", help=_("Print one profile's YAML (after checking it is valid)."))(show_cmd)
+    sub.command("schema", help=_("Print the JSON Schema of profile files (for editors; see README "
+                                 "\"Profile format\")."))(schema_cmd)
     app.add_typer(sub, name="profiles")
 
 
@@ -37,27 +43,27 @@ def list_cmd(ctx: typer.Context) -> None:
     from referee.profiles import builtin_profiles, load_profile
 
     out = terminal().out
-    table = Table(title="profiles", title_justify="left")
-    table.add_column("name", no_wrap=True)
-    table.add_column("title")
-    table.add_column("file", no_wrap=True)
+    table = Table(title=_("profiles"), title_justify="left")
+    table.add_column(_("name"), no_wrap=True)
+    table.add_column(_("title"))
+    table.add_column(_("file"), no_wrap=True)
     folders = set()
     for name, path in builtin_profiles().items():
         try:
             title = load_profile(str(path)).title
         except RefereeError as exc:
-            title = f"invalid: {exc}"
+            title = _("invalid: {reason}").format(reason=exc)
         table.add_row(name, title, path.name)
         folders.add(str(path.parent))
     out.print(table)
     for folder in sorted(folders):
-        out.print(f"in {folder}", markup=False, soft_wrap=True)
-    out.print("Copy one with `referee profiles show NAME > mine.yaml`, edit it, then use "
-              "`--profile mine.yaml`.", markup=False)
+        out.print(_("in {folder}").format(folder=folder), markup=False, soft_wrap=True)
+    out.print(_("Copy one with `referee profiles show NAME > mine.yaml`, edit it, then use "
+                "`--profile mine.yaml`."), markup=False)
 
 
 def show_cmd(
-    profile: Annotated[str, typer.Argument(metavar="NAME|PATH", help="A built-in name or a YAML path.")],
+    profile: Annotated[str, typer.Argument(metavar="NAME|PATH", help=_("A built-in name or a YAML path."))],
 ) -> None:
     """Print one profile's YAML (after checking it is valid)."""
     import sys

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from referee.i18n import N_, _
+
 if TYPE_CHECKING:
     from referee.core.game import Game
     from referee.records import Record
@@ -20,19 +22,22 @@ if TYPE_CHECKING:
 
 def register(app: typer.Typer) -> None:
     """Add the ``replay`` command to ``app``."""
-    app.command("replay")(replay_cmd)
+    app.command("replay", help=_("Replay a session record and print its summary report."))(replay_cmd)
 
 
+# Help texts are translated when this module is imported: ``referee.cli.main`` chooses
+# the language (referee.i18n.setup) before it imports the command modules.
 def replay_cmd(
-    record: Annotated[Path, typer.Argument(help="The record YAML to replay (record-format.md).")],
-    json_out: Annotated[bool, typer.Option("--json", help="Print the summary report as JSON.")] = False,
+    record: Annotated[Path, typer.Argument(
+        metavar="RECORD", help=_("The record YAML to replay (record-format.md)."))],
+    json_out: Annotated[bool, typer.Option("--json", help=_("Print the summary report as JSON."))] = False,
     write_canonical: Annotated[Path | None, typer.Option(
         "--write-canonical", metavar="OUT",
-        help="Also write the record back in canonical form to OUT.",
+        help=_("Also write the record back in canonical form to OUT."),
     )] = None,
     profile: Annotated[str | None, typer.Option(
         "--profile", "-p", envvar="REFEREE_PROFILE", metavar="NAME|PATH",
-        help="Use this profile instead of the record's (a built-in name or a YAML path).",
+        help=_("Use this profile instead of the record's (a built-in name or a YAML path)."),
     )] = None,
 ) -> None:
     """Replay a session record and print its summary report."""
@@ -74,9 +79,13 @@ def replay_cmd(
 def _write_canonical(rec: Record, game: Game, out: Path) -> None:
     import os
 
+    from referee.cli.terminal import terminal
+    from referee.live import messages as M
     from referee.profiles import builtin_profiles
     from referee.records import dump_record, write_text_atomic
 
+    if not out.parent.is_dir():
+        terminal().abort(_(M.NO_FOLDER).format(folder=out.parent, path=out))
     ref = rec.profile_ref
     if rec.profile_path is not None and builtin_profiles().get(ref) != rec.profile_path:
         # A profile file: keep it reachable from the new record's folder.
@@ -84,6 +93,12 @@ def _write_canonical(rec: Record, game: Game, out: Path) -> None:
     text = dump_record(game, profile=ref, players=rec.players, date=rec.date,
                        duration=rec.duration)
     write_text_atomic(out, text)
+
+
+COLUMNS = {"dealer": N_("dealer"), "caller": N_("caller"), "trump": N_("trump"),
+           "tricks": N_("tricks"), "result": N_("result"), "winner": N_("winner"),
+           "wins": N_("wins"), "courts": N_("courts")}
+"""The replay table's column headings."""
 
 
 def _pair(d: dict[str, int]) -> str:
@@ -100,19 +115,20 @@ def show_report(report: dict[str, Any], game: Game) -> None:
     is_match = game.profile.is_match
     from rich import box
 
-    table = Table(title=f"profile {report['profile']}", title_justify="left",
+    table = Table(title=_("profile {name}").format(name=report["profile"]), title_justify="left",
                   box=box.SIMPLE_HEAD)
     table.add_column("#", justify="right")
     if not is_match:
-        table.add_column("dealer")
-    table.add_column("caller")
-    table.add_column("trump")
-    table.add_column("tricks", justify="center", no_wrap=True)
-    table.add_column("result", no_wrap=True)
-    table.add_column("winner")
-    table.add_column("wins" if is_match else "courts", justify="center", no_wrap=True)
+        table.add_column(_(COLUMNS["dealer"]))
+    table.add_column(_(COLUMNS["caller"]))
+    table.add_column(_(COLUMNS["trump"]))
+    table.add_column(_(COLUMNS["tricks"]), justify="center", no_wrap=True)
+    table.add_column(_(COLUMNS["result"]), no_wrap=True)
+    table.add_column(_(COLUMNS["winner"]))
+    table.add_column(_(COLUMNS["wins"] if is_match else COLUMNS["courts"]), justify="center",
+                     no_wrap=True)
     table.add_column("!", justify="center")
-    table.caption = "tricks, wins and courts are NS:EW; ! flag, R revoke"
+    table.caption = _("tricks, wins and courts are NS:EW; ! flag, R revoke")
     table.caption_justify = "left"
     for d in report["deals"]:
         trump = d["trump"] or "-"
@@ -131,24 +147,35 @@ def show_report(report: dict[str, Any], game: Game) -> None:
     tot = report["totals"]
     if is_match:
         m = report["match"]
-        out.print(f"wins NS:EW {_pair(tot['wins'])}   courts {_pair(tot['courts'])}   "
-                  f"matches won {_pair(tot['matches_won'])}   deals won {_pair(tot['deals_won'])}")
-        out.print(f"match {m.get('number', '')} to {m['target']}: {_pair(m['wins'])}")
+        out.print(_("wins NS:EW {wins}   courts {courts}   matches won {matches}   deals won {deals}").format(
+            wins=_pair(tot["wins"]), courts=_pair(tot["courts"]), matches=_pair(tot["matches_won"]),
+            deals=_pair(tot["deals_won"])))
+        out.print(_("match {number} to {target}: {wins}").format(
+            number=m.get("number", ""), target=m["target"], wins=_pair(m["wins"])))
     else:
-        out.print(f"courts NS:EW {_pair(tot['courts'])}   deals won {_pair(tot['deals_won'])}   "
-                  f"streaks {_pair(report['streaks'])}")
+        out.print(_("courts NS:EW {courts}   deals won {deals}   streaks {streaks}").format(
+            courts=_pair(tot["courts"]), deals=_pair(tot["deals_won"]), streaks=_pair(report["streaks"])))
     nxt = report["next"]
     if nxt["dealer"] is None and nxt["caller"] is None:
-        out.print("next: the last deal is in progress")
+        out.print(_("next: the last deal is in progress"))
     elif is_match:
-        out.print(f"next caller: {nxt['caller']}")
+        out.print(_("next caller: {caller}").format(caller=nxt["caller"]))
     else:
-        out.print(f"next dealer: {nxt['dealer']}   next caller: {nxt['caller']}")
+        out.print(_("next dealer: {dealer}   next caller: {caller}").format(
+            dealer=nxt["dealer"], caller=nxt["caller"]))
     for d in report["deals"]:
         for flag in d["flags"]:
-            out.print(f"deal {d['number']}: {flag}", markup=False)
+            out.print(_("deal {deal}: {flag}").format(deal=d["number"], flag=flag), markup=False)
+    out.print(leader_line(report), markup=False)
+
+
+def leader_line(report: dict[str, Any]) -> str:
+    """Who won (an ended session: the words of the live summary, ``Winner: EW`` or
+    ``Draw``) or who leads (``NS leads``, ``level: a draw so far``)."""
+    from referee.live import messages as M
+
     lead = report["leader"]
+    nxt = report["next"]
     if report.get("ended") and not (nxt["dealer"] is None and nxt["caller"] is None):
-        out.print("session ended: a draw" if lead == "draw" else f"session ended: {lead} wins")
-    else:
-        out.print("level: a draw so far" if lead == "draw" else f"{lead} leads")
+        return _(M.SUMMARY_DRAW) if lead == "draw" else _(M.SUMMARY_WINNER).format(side=lead)
+    return _("level: a draw so far") if lead == "draw" else _("{side} leads").format(side=lead)

@@ -23,12 +23,16 @@ class Terminal:
         self.out = Console(highlight=False)
         self.err = Console(stderr=True, highlight=False)
 
-    def abort(self, text: str, code: int = EXIT_INVALID) -> NoReturn:
-        """Print ``error: text`` on stderr (no markup, one line) and exit with ``code``."""
+    def error(self, text: str) -> None:
+        """Print ``error: text`` on stderr (no markup, one line, not wrapped)."""
         from referee.i18n import _
 
         self.err.print(_("error: {text}").format(text=text), markup=False, highlight=False,
                        soft_wrap=True)
+
+    def abort(self, text: str, code: int = EXIT_INVALID) -> NoReturn:
+        """Print ``error: text`` on stderr (no markup, one line) and exit with ``code``."""
+        self.error(text)
         raise typer.Exit(code)
 
 

@@ -22,6 +22,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from referee.i18n import _
+
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
@@ -45,7 +47,8 @@ class DealRules(_Strict):
     @model_validator(mode="after")
     def _packets_make_13(self) -> DealRules:
         if sum(self.packets) != 13 or any(p <= 0 for p in self.packets):
-            raise ValueError(f"packets {list(self.packets)} must be positive and add up to 13")
+            raise ValueError(_("packets {packets} must be positive and add up to 13").format(
+                packets=list(self.packets)))
         return self
 
 
@@ -89,13 +92,13 @@ class Scoring(_Strict):
     @model_validator(mode="after")
     def _fits_kind(self) -> Scoring:
         if self.kind == "match" and self.match_target is None:
-            raise ValueError("scoring kind 'match' needs a match_target")
+            raise ValueError(_("scoring kind 'match' needs a match_target"))
         if self.kind == "match" and self.streak is not None:
-            raise ValueError("streak applies only to scoring kind 'courts'")
+            raise ValueError(_("streak applies only to scoring kind 'courts'"))
         if self.kind == "match" and self.revoke_penalty == "court":
-            raise ValueError("revoke_penalty 'court' applies only to scoring kind 'courts'")
+            raise ValueError(_("revoke_penalty 'court' applies only to scoring kind 'courts'"))
         if self.kind == "courts" and self.match_target is not None:
-            raise ValueError("match_target applies only to scoring kind 'match'")
+            raise ValueError(_("match_target applies only to scoring kind 'match'"))
         return self
 
 
@@ -123,9 +126,9 @@ class Options(_Strict):
     @model_validator(mode="after")
     def _consistent(self) -> Options:
         if (self.trop or self.trop7) and not self.tsar:
-            raise ValueError("trop and trop7 need tsar: true (trump-lead declarations, R20)")
+            raise ValueError(_("trop and trop7 need tsar: true (trump-lead declarations, R20)"))
         if self.trop7 and not self.trop:
-            raise ValueError("trop7 needs trop: true (R25 works like trop)")
+            raise ValueError(_("trop7 needs trop: true (R25 works like trop)"))
         return self
 
 
@@ -157,12 +160,12 @@ class Profile(_Strict):
     @model_validator(mode="after")
     def _consistent(self) -> Profile:
         if self.rotation == "dealer" and self.scoring.kind != "courts":
-            raise ValueError("rotation 'dealer' (pagat R42) goes with scoring kind 'courts'")
+            raise ValueError(_("rotation 'dealer' (pagat R42) goes with scoring kind 'courts'"))
         if self.rotation == "caller" and self.scoring.kind != "match":
-            raise ValueError("rotation 'caller' (kort R12) goes with scoring kind 'match'")
+            raise ValueError(_("rotation 'caller' (kort R12) goes with scoring kind 'match'"))
         o = self.options
         if self.scoring.kind == "courts" and (o.tsar or o.bavyan or o.redeal or o.thirteen):
-            raise ValueError("tsar/trop/bavyan/redeal/thirteen are kort rules (scoring kind 'match')")
+            raise ValueError(_("tsar/trop/bavyan/redeal/thirteen are kort rules (scoring kind 'match')"))
         return self
 
     @property

@@ -88,6 +88,8 @@ class LiveSession:
         self.header = header
         self.game = game
         self.last_lines: list[str] = []
+        self.refused = 0
+        """Entries refused so far in this run (the plain-lines mode counts them)."""
 
     # ----------------------------------------------------------- construction
     @classmethod
@@ -105,17 +107,27 @@ class LiveSession:
         lines: list[str] = []
         first_dealer: Seat | None = None
         if prof.rotation == "dealer":
-            if dealer is None or dealer.lower() == "random":
-                first_dealer = draw_seat(seed)
-                drawn = True
-            else:
+            # R40: the caller is the dealer's right-hand neighbour, so a given caller
+            # fixes the dealer (the player before him) as much as a given dealer does.
+            wanted = Seat.parse(caller) if caller is not None and caller.lower() != "random" else None
+            drawn = dealer is None or dealer.lower() == "random"
+            if drawn and wanted is not None and dealer is not None:
+                raise RulesError(_("--dealer random draws the first dealer, but --caller {caller} "
+                                   "fixes him (R40): give one of them").format(caller=wanted.name))
+            if not drawn:
+                assert dealer is not None
                 first_dealer = Seat.parse(dealer)
+            elif wanted is not None:
+                first_dealer = next(s for s in Seat if s.next(prof.clockwise) == wanted)
                 drawn = False
+            else:
+                first_dealer = draw_seat(seed)
             derived = first_dealer.next(prof.clockwise)
-            if caller is not None and Seat.parse(caller) != derived:
-                raise RulesError(_("first caller {caller} is not the first dealer's right-hand "
-                                   "neighbour {seat} (R40)").format(
-                                       caller=Seat.parse(caller).name, seat=derived.name))
+            if wanted is not None and wanted != derived:
+                raise RulesError(_("--dealer {dealer} and --caller {caller} disagree: the first "
+                                   "caller is the dealer's right-hand neighbour, so dealer {dealer} "
+                                   "means caller {seat} (R40); give one of them").format(
+                                       dealer=first_dealer.name, caller=wanted.name, seat=derived.name))
             first_caller = derived
             fmt = _(M.DRAW_DEALER) if drawn else _(M.GIVEN_DEALER)
             lines.append(fmt.format(seed=seed, dealer=first_dealer.name, caller=derived.name))
@@ -230,7 +242,9 @@ class LiveSession:
     def _events(self, entry: Entry) -> Outcome:
         g = self.game
         if g.over and isinstance(entry.events[0], Play | ChooseTrump):
-            raise RulesError(_(M.SESSION_OVER))  # a ruling on the last deal is still taken
+            # a ruling on the last deal is still taken
+            raise RulesError(_(M.SESSION_OVER).format(sid=self.header.id,
+                                                      session=self.store.session_option))
         cards: list[tuple[int, int, Seat, str]] = []
         lines: list[str] = []
         notices: list[Notice] = []
@@ -328,7 +342,7 @@ class LiveSession:
             return Outcome(_(M.ECHO_PLAYERS).format(players=M.players_text(self.players)))
         lines = _(M.HELP).splitlines()
         if language() in CYRILLIC_LANGUAGES:
-            lines.append(_(M.HELP_CYRILLIC))
+            lines += _(M.HELP_CYRILLIC).splitlines()
         return Outcome(_(M.ECHO_HELP), lines, help=True)
 
     def undo(self) -> Outcome:
@@ -397,7 +411,8 @@ def summary_lines(s: LiveSession) -> list[str]:
         out.append(_(M.SUMMARY_WINNER).format(side=lead) if lead != "draw" else _(M.SUMMARY_DRAW))
     else:
         out.append(_(M.SUMMARY_OPEN).format(side=lead) if lead != "draw" else _(M.SUMMARY_OPEN_DRAW))
-    out.append(_(M.SUMMARY_SAVED).format(path=s.store.path, sid=s.header.id))
+    out.append(_(M.SUMMARY_SAVED).format(path=s.store.path, sid=s.header.id,
+                                         session=s.store.session_option))
     return out
 
 

@@ -38,7 +38,8 @@ PLAYERS_USAGE = N_("not a seat=name pair: {token!r} (e.g. `players S=Azamat E=Ti
 NOTHING_TO_UNDO = N_("nothing to undo")
 NO_LAST_TRICK = N_("no trick has been completed in this deal yet")
 SWAP_BETWEEN_DEALS = N_("players change seats only between deals")
-SESSION_OVER = N_("the session has ended (R44): `undo` reopens it, or see `referee report`")
+SESSION_OVER = N_("the session has ended (R44): `undo` reopens it, or see `referee report {sid}{session}`")
+NO_FOLDER = N_("no folder {folder} to write {path} in")
 EXPORT_NEEDS_RECORDS = N_("export needs referee.records (not available in this install)")
 LINE_ERROR = N_("line {number}: {text}")
 
@@ -80,6 +81,7 @@ RULING_KORT = N_("  recorded with no penalty under {profile} (R36, R60)")
 BAVYAN_ASK = N_("  {side} lead 7:0: play on for bavyan? enter `bavyan yes` or `bavyan no` (R27)")
 MATCH_WON = N_("  MATCH to {side} ({ns}:{ew} in match wins); the next deal starts a new match at 0:0")
 END_PENDING = N_("  deal {deal} is finished first, then the summary (R44)")
+PENALTY_PENDING = N_("penalty pending: court to {side} — Enter confirms, `undo` takes it back (R65)")
 CONFIRM_PENALTY = N_("Confirm the penalty? [Enter] confirm, `undo` takes the card back (R65)")
 
 RESULT_PAGAT_WIN = N_("{side} win {won}:{lost}, streak {streak}")
@@ -112,6 +114,8 @@ WHERE_BAVYAN = N_("deal {deal}: {side} at 7:0 must answer the bavyan question")
 WHERE_OVER = N_("the session has ended")
 OPEN_NONE = N_("no card on the table")
 STAYS_OPEN = N_("session {sid} stays open: `referee resume {sid}` goes on")
+"""Kept for callers that name no session file; :func:`stays_open` adds ``--session FILE``."""
+STAYS_OPEN_IN = N_("session {sid} stays open: `referee resume {sid}{session}` goes on")
 PROMPT_PLAY = N_("{seat}{name} to play")
 PROMPT_TRUMP = N_("{seat}{name}: trumps? (trump S|H|D|C{thirteen})")
 PROMPT_BAVYAN = N_("{side}: bavyan yes|no")
@@ -121,19 +125,20 @@ REFUSED = N_("error: {text}")
 
 HELP = N_("""entries:
   AS | AS KH 2H 7H     one card, or a whole trick, in play order
-  AS:trop              a trump lead may carry :tsar (default), :trop, :trop7 (kort, R20-R25)
-  trump H | trump 13 7D  choose trumps (13: the caller's shown 13th card, kort R10)
+  AS:trop              trump lead: :tsar (default), :trop, :trop7 (kort R20-R25)
+  trump H | trump 13 7D  choose trumps (13: the caller's shown 13th card, R10)
   bavyan yes|no        after 7:0 under kort: play on for all 13 tricks? (R27)
   redeal [13 cards]    kort caller's redeal before the first lead (R13)
   misdeal              cancel the deal before the first lead (R66)
-  revoke SEAT TRICK    table ruling on a revoke the referee could not see (R43)
+  revoke SEAT TRICK    table ruling on a revoke the referee did not see (R43)
   undo                 remove the last entered event, again and again (R65)
   last                 show the previous trick
-  players [S=Name ...] show or change the players (seat changes between deals)
-  end                  the agreed time is up: finish this deal, then the summary (R44)
-  help                 this list""")
-HELP_CYRILLIC = N_("cards: Cyrillic letters work too: В Д К Т (J Q K A), suits п ч б т/к: "
-                   "Тт = ace of clubs, 10ч = ten of hearts")
+  players [S=Name ...] show or rename the players (seats change between deals)
+  end                  time is up: finish this deal, then the summary (R44)
+  help                 this list (the next entry shows the table again)""")
+"""The ``help`` entry; every line fits 80 columns (the screen shows it instead of the table)."""
+HELP_CYRILLIC = N_("""cards in Cyrillic letters too: В Д К Т (J Q K A), suits п ч б т/к:
+  Тт = ace of clubs, 10ч = ten of hearts""")
 
 # ------------------------------------------------------------------ summary
 SUMMARY_DEAL = N_("  deal {deal:>2}  {who}, trumps {trump}: {text}")
@@ -151,10 +156,9 @@ SUMMARY_WINNER = N_("Winner: {side}")
 SUMMARY_DRAW = N_("Draw")
 SUMMARY_OPEN = N_("Session open; ahead: {side}")
 SUMMARY_OPEN_DRAW = N_("Session open; level")
-SUMMARY_SAVED = N_("Saved in {path} (session {sid}): `referee report {sid}`, "
-                   "`referee export {sid} -o FILE.yaml`")
+SUMMARY_SAVED = N_("Saved in {path} (session {sid}): `referee report {sid}{session}`, "
+                   "`referee export {sid}{session} -o FILE.yaml`")
 
-SESSIONS_ROW = "{id:>4}  {date:<16}  {profile:<12}  {players:<36}  {deals:>5}  {courts:>7}  {state}"
 SESSIONS_COLUMNS = {"id": N_("id"), "date": N_("date"), "profile": N_("profile"),
                     "players": N_("players"), "deals": N_("deals"), "courts": N_("courts"),
                     "state": N_("state")}
@@ -220,6 +224,44 @@ def summary_title(sid: int | None, profile: str, deals: int) -> str:
     """``Session 1 (pagat): 4 deals`` (the summary heading)."""
     return _("Session {sid} ({profile}): {deals}").format(sid=sid, profile=profile,
                                                          deals=deals_count(deals))
+
+
+def fit(text: str, width: int) -> str:
+    """``text`` cut to ``width`` characters, with ``…`` where it was cut."""
+    return text if len(text) <= width else text[:max(width - 1, 0)] + "…"
+
+
+def sessions_lines(rows: list[dict[str, str]], width: int = 80) -> list[str]:
+    """The ``referee sessions`` listing: a heading and one line per session, within
+    ``width`` columns (80 and more). The players (then the profile, then the state) are
+    cut to fit, with ``…`` where something is cut; ``rows`` map the keys of
+    SESSIONS_COLUMNS."""
+    heads = {key: _(word) for key, word in SESSIONS_COLUMNS.items()}
+    right = ("id", "deals", "courts")
+    w = {key: max(len(head), *(len(row[key]) for row in rows)) for key, head in heads.items()}
+    gaps = 2 * (len(w) - 1)
+    for key, least in (("players", 12), ("profile", 8), ("state", 13)):
+        over = sum(w.values()) + gaps - width
+        if over > 0:
+            w[key] = max(w[key] - over, least, len(heads[key]) if key != "players" else 0)
+
+    def line(cells: dict[str, str]) -> str:
+        parts = [fit(cells[k], w[k]).rjust(w[k]) if k in right else fit(cells[k], w[k]).ljust(w[k])
+                 for k in heads]
+        return "  ".join(parts).rstrip()
+
+    return [line(heads), *(line(row) for row in rows)]
+
+
+def refused_count(n: int) -> str:
+    """``3 entries were refused``: the last line of a script with refused entries."""
+    return ngettext("{n} entry was refused", "{n} entries were refused", n).format(n=n)
+
+
+def stays_open(sid: int | None, session: str = "") -> str:
+    """``session 1 stays open: `referee resume 1` goes on``; ``session`` is the store's
+    ``--session FILE`` option (empty for the default file)."""
+    return _(STAYS_OPEN_IN).format(sid=sid, session=session)
 
 
 def exported(path: object, sid: int | None, deals: int) -> str:

@@ -3,7 +3,9 @@
 Every accepted entry prints one echo line (``> ...``) and indented lines for
 what followed; a refused entry prints one ``error:`` line on stderr and the
 session goes on. Penalties need no confirmation here (R65). Output is flushed
-after each entry, after the events are committed.
+after each entry, after the events are committed. The exit stays 0 at the end of
+input; when entries were refused, a last line on stderr says how many, so a script's
+author notices.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ def run_plain(session: LiveSession, lines: Iterable[str], out: TextIO, err: Text
         try:
             outcome = session.enter(raw)
         except RefereeError as exc:
+            session.refused += 1
             err.write(_(M.REFUSED).format(text=_(M.LINE_ERROR).format(number=number, text=exc)) + "\n")
             err.flush()
             continue
@@ -31,5 +34,8 @@ def run_plain(session: LiveSession, lines: Iterable[str], out: TextIO, err: Text
         out.write("\n".join([outcome.echo, *outcome.lines]) + "\n")
         out.flush()
     if not session.game.over:
-        out.write(_(M.STAYS_OPEN).format(sid=session.header.id) + "\n")
+        out.write(M.stays_open(session.header.id, session.store.session_option) + "\n")
         out.flush()
+    if session.refused:
+        err.write(M.refused_count(session.refused) + "\n")
+        err.flush()

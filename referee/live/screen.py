@@ -22,6 +22,8 @@ from referee.i18n import _
 from referee.live import messages as M
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from rich.console import Console, RenderableType
 
     from referee.live.controller import LiveSession
@@ -38,11 +40,12 @@ def _card_text(card: object, glyphs: bool) -> str:
 
 
 def render(session: LiveSession, messages: list[str], *, glyphs: bool = False,
-           penalty: bool = False) -> RenderableType:
+           penalty: bool = False, help_lines: list[str] | None = None) -> RenderableType:
     """The whole screen for ``session`` with the last ``messages`` under it.
 
     ``penalty``: a deal-ending penalty waits for confirmation (R65): the deal's last
-    trick stays on the table, as the evidence is read out.
+    trick stays on the table, as the evidence is read out. ``help_lines``: the ``help``
+    list, shown in place of the table (until the next entry), so it fits 80x24.
     """
     from rich.console import Group
     from rich.table import Table
@@ -110,8 +113,10 @@ def render(session: LiveSession, messages: list[str], *, glyphs: bool = False,
     table.add_row("", card(Seat.S), "")
     table.add_row("", seat_label(Seat.S), "")
 
-    # ---- the session score and who deals / calls
-    sc = g.score
+    # ---- the session score and who deals / calls; while a penalty waits for the
+    # table (R65) the score before it, and the penalty said as pending
+    pending = penalty and d is not None and d.result is not None and d.winner is not None
+    sc = d.score_before if pending and d is not None else g.score
     if g.profile.is_match:
         score = _(M.SCREEN_MATCH).format(ns=sc.match_wins[0], ew=sc.match_wins[1],
                                       target=g.match_target, mns=sc.matches_won[0],
@@ -119,13 +124,19 @@ def render(session: LiveSession, messages: list[str], *, glyphs: bool = False,
     else:
         score = _(M.SCREEN_COURTS).format(ns=sc.courts[0], ew=sc.courts[1], sns=sc.streaks[0],
                                        sew=sc.streaks[1])
-    seats = Text(_seats_line(session))
+    seats = Text(_seats_line(session, pending))
     left = session.minutes_left()
     if left is not None:
         seats.append("    " + _(M.SCREEN_TIME).format(minutes=left))
     msgs = messages[-MESSAGE_LINES:]
-    body: list[RenderableType] = [Text.assemble(head, "    ", info), Text(""), table, Text(""),
-            Text(score, style="bold"), seats, Text("")]
+    middle: list[RenderableType] = [table]
+    if help_lines:
+        middle = [Text(line, no_wrap=True, overflow="ellipsis") for line in help_lines]
+    body: list[RenderableType] = [Text.assemble(head, "    ", info), Text(""), *middle, Text(""),
+                                  Text(score, style="bold"), seats]
+    if pending and d is not None and d.winner is not None:
+        body.append(Text(_(M.PENALTY_PENDING).format(side=d.winner.name), style="bold red"))
+    body.append(Text(""))
     refused = _(M.REFUSED).split("{", 1)[0]
     body += [Text(m, style="red" if m.startswith(refused) else "") for m in msgs]
     return Group(*body)
@@ -135,11 +146,12 @@ def _suit_text(suit: object, glyphs: bool) -> str:
     return M.suit_text(suit, glyphs)
 
 
-def _seats_line(session: LiveSession) -> str:
-    """``dealer N · caller W`` (pagat) or ``caller W · V deals by convention`` (kort)."""
+def _seats_line(session: LiveSession, pending: bool = False) -> str:
+    """``dealer N · caller W`` (pagat) or ``caller W · V deals by convention`` (kort):
+    of the deal in progress (or whose penalty is ``pending``), else of the next deal."""
     g = session.game
     d = g.current
-    if d is not None and d.result is None:
+    if d is not None and (d.result is None or pending):
         dealer, caller = d.dealer, d.caller
     else:
         dealer, caller = g.next_dealer, g.score.caller
@@ -150,19 +162,37 @@ def _seats_line(session: LiveSession) -> str:
                                   caller=caller.name)
 
 
+def _line_editor() -> Callable[[str], str]:
+    """``input`` with line editing: the stdlib ``readline`` (arrows, Home/End, history)
+    is loaded only here, for the interactive screen. The prompt goes to ``input`` itself
+    so readline knows where the typed text starts when it redraws the line."""
+    import contextlib
+    import importlib
+
+    with contextlib.suppress(ImportError):  # a Python built without readline: plain input
+        importlib.import_module("readline")  # its import makes input() edit the line
+    return input
+
+
 def run_screen(session: LiveSession, head: list[str], console: Console | None = None) -> None:
     """The interactive loop: draw, prompt, enter; a deal-ending penalty asks to
-    confirm or undo (R65). Ends at end of input (Ctrl-D); the session stays stored."""
+    confirm or undo (R65). Ends at end of input (Ctrl-D); the session stays stored.
+
+    On a terminal (no ``console`` given) lines are read with readline's editing and
+    history; a given console (the tests) reads with its own ``input``."""
     from rich.console import Console
 
     con = console or Console(highlight=False)
+    ask: Callable[[str], str] = _line_editor() if console is None else con.input
     messages = list(head)
+    help_lines: list[str] | None = None
     glyphs = con.encoding.lower().startswith("utf")
     while True:
         con.clear()
-        con.print(render(session, messages, glyphs=glyphs))
+        con.print(render(session, messages, glyphs=glyphs, help_lines=help_lines))
+        help_lines = None
         try:
-            line = con.input(f"{session.prompt()} > ")
+            line = ask(f"{session.prompt()} > ")
         except (EOFError, KeyboardInterrupt):
             break
         try:
@@ -173,12 +203,14 @@ def run_screen(session: LiveSession, head: list[str], console: Console | None = 
         if outcome is None:
             continue
         messages = [outcome.echo, *outcome.lines]
+        if outcome.help:  # in place of the table, until the next entry
+            messages, help_lines = [outcome.echo], outcome.lines
         if outcome.penalty:
             con.clear()
             con.print(render(session, [*messages, _(M.CONFIRM_PENALTY)], glyphs=glyphs,
                              penalty=True))
             try:
-                answer = con.input("> ")
+                answer = ask("> ")
             except (EOFError, KeyboardInterrupt):
                 break
             if answer.strip().lower() == "undo":
@@ -190,4 +222,4 @@ def run_screen(session: LiveSession, head: list[str], console: Console | None = 
 
         con.print("\n".join(summary_lines(session)), markup=False, highlight=False)
     else:
-        con.print(_(M.STAYS_OPEN).format(sid=session.header.id), markup=False)
+        con.print(M.stays_open(session.header.id, session.store.session_option), markup=False)

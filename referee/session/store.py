@@ -98,17 +98,57 @@ class SessionInfo:
 class Store:
     """An open session database. Use as a context manager or call :meth:`close`."""
 
-    def __init__(self, path: Path | str | None = None) -> None:
-        self.path = Path(path) if path is not None else default_path()
+    def __init__(self, path: Path | str | None = None, *, create: bool = True) -> None:
+        """Open the database at ``path`` (default: :func:`default_path`).
+
+        ``create``: a missing file (and its folder) is made, but only when the first
+        session is stored, so a start that fails leaves nothing behind. Without
+        ``create`` (``resume``, ``report``, ``sessions``, ``export``) a missing file is a
+        SessionError ``no session database at PATH`` and nothing is made. Raises
+        SessionError.
+        """
+        default = default_path()
+        self.path = Path(path) if path is not None else default
+        # A chosen file: not the one the commands open without ``--session``.
+        self.chosen = path is not None and _canonical(self.path) != _canonical(default)
+        self._conn: sqlite3.Connection | None = None
+        if not self.path.exists():
+            if not create:
+                raise SessionError(_("no session database at {path}").format(path=self.path))
+        else:
+            self._connect()
+
+    def _connect(self) -> sqlite3.Connection:
+        if self._conn is not None:
+            return self._conn
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path, isolation_level=None, timeout=10)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
-            self._db.executescript(_SCHEMA)
+            db = sqlite3.connect(self.path, isolation_level=None, timeout=10)
+            try:
+                db.execute("PRAGMA journal_mode=WAL")
+                db.execute("PRAGMA synchronous=FULL")
+                db.executescript(_SCHEMA)
+            except sqlite3.Error:
+                db.close()
+                raise
         except (OSError, sqlite3.Error) as exc:
             raise SessionError(_("cannot open the session file {path}: {reason}").format(
                 path=self.path, reason=exc)) from None
+        self._conn = db
+        return db
+
+    @property
+    def _db(self) -> sqlite3.Connection:
+        """The connection, made on first use (a new file is created by the first write)."""
+        return self._conn if self._conn is not None else self._connect()
+
+    @property
+    def session_option(self) -> str:
+        """`` --session FILE`` for the commands a hint shows, when the file is a chosen one
+        (``""`` for the default file, which the commands open without it)."""
+        import shlex
+
+        return f" --session {shlex.quote(str(self.path))}" if self.chosen else ""
 
     def __enter__(self) -> Store:
         return self
@@ -118,7 +158,9 @@ class Store:
 
     def close(self) -> None:
         """Close the database (every write is already committed)."""
-        self._db.close()
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
 
     @contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
@@ -167,6 +209,8 @@ class Store:
     # ----------------------------------------------------------------- reads
     def latest(self) -> int | None:
         """The id of the newest session, or None when there is none."""
+        if self._conn is None and not self.path.exists():
+            return None
         row = self._db.execute("SELECT MAX(id) FROM sessions").fetchone()
         return int(row[0]) if row and row[0] is not None else None
 
@@ -176,12 +220,13 @@ class Store:
             latest = self.latest()
             if latest is None:
                 raise SessionError(_("no session yet in {path}: start one with "
-                                     "`referee start --profile NAME`").format(path=self.path))
+                                     "`referee start --profile NAME{session}`").format(
+                                         path=self.path, session=self.session_option))
             return latest
         row = self._db.execute("SELECT id FROM sessions WHERE id=?", (sid,)).fetchone()
         if row is None:
-            raise SessionError(_("no session {sid} in {path} (see `referee sessions`)").format(
-                sid=sid, path=self.path))
+            raise SessionError(_("no session {sid} in {path} (see `referee sessions{session}`)").format(
+                sid=sid, path=self.path, session=self.session_option))
         return sid
 
     def header(self, sid: int) -> SessionHeader:
@@ -203,10 +248,20 @@ class Store:
 
     def sessions(self) -> list[SessionInfo]:
         """Every session, oldest first, with its event count."""
+        if self._conn is None and not self.path.exists():
+            return []
         rows = self._db.execute(
             "SELECT s.*, (SELECT COUNT(*) FROM events e WHERE e.session_id=s.id) "
             "FROM sessions s ORDER BY s.id").fetchall()
         return [SessionInfo(_header(r[:-1]), int(r[-1])) for r in rows]
+
+
+def _canonical(path: Path) -> Path:
+    """``path`` made absolute and resolved as far as it exists (for comparing two paths)."""
+    try:
+        return path.expanduser().resolve()
+    except OSError:  # pragma: no cover - a loop of symlinks
+        return path.absolute()
 
 
 def _header(row: Sequence[Any]) -> SessionHeader:

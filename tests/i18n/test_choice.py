@@ -27,12 +27,15 @@ def test_choose_language(argv: list[str], env: dict[str, str], lang: str) -> Non
 
 
 def test_order_through_the_real_command(run: Run) -> None:
+    def said(*args: str, env: dict[str, str] | None = None) -> str:
+        return run(*args, env=env, check=False).stderr  # no database yet: one error line
+
     head = "sessions"
     both = {"REFEREE_LANG": "tr", "LANG": "ru_RU.UTF-8"}
-    assert "içinde oturum yok" in run(head, env=both).stdout                  # REFEREE_LANG
-    assert "нет сессий" in run(head, env={"LANG": "ru_RU.UTF-8"}).stdout      # LANG
-    assert "ішінде сессия жоқ" in run("--lang", "kk", head, env=both).stdout  # --lang
-    assert "no sessions in" in run(head).stdout                               # English
+    assert "hata: oturum veritabanı yok" in said(head, env=both)                   # REFEREE_LANG
+    assert "ошибка: нет базы сессий" in said(head, env={"LANG": "ru_RU.UTF-8"})     # LANG
+    assert "қате: сессиялар дерекқоры жоқ" in said("--lang", "kk", head, env=both)  # --lang
+    assert "error: no session database at" in said(head)                           # English
 
 
 def test_lang_on_start_and_bad_lang(run: Run) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pytest
 from live_helpers import KORT_SCRIPT, PAGAT_SCRIPT
 from rich.console import Console
 
@@ -91,3 +92,29 @@ def test_kort_screen_in_kazakh_badge(tmp_path: Path) -> None:
     lines = kort_screen(tmp_path, "kk")
     assert "[ЦАРЬ]" in lines[0] and "козырь пики ♠" in lines[0]
     _find(lines, "[В♠]")  # Cyrillic В: валет
+
+
+@pytest.mark.parametrize(("lang", "first", "last"), [
+    ("en", "entries:", "  Тт = ace of clubs, 10ч = ten of hearts"),
+    ("ru", "ввод:", "  Тт — туз треф, 10ч — десятка червей"),
+    ("kk", "енгізу:", "  масть п ч б т/к: Тт — крести тузы, 10ч — черви ондығы"),
+    ("tr", "girdiler:", "  help                 bu liste (sonraki girdi masayı geri getirir)"),
+])
+def test_help_fits_80x24_in_place_of_the_table(tmp_path: Path, lang: str, first: str,
+                                                last: str) -> None:
+    """``help`` replaces the table until the next entry: the whole list, every line
+    unwrapped, and the screen with the prompt within 24 lines of 80 columns."""
+    i18n.setup(lang)
+    s, _ = LiveSession.start(Store(tmp_path / f"h-{lang}.db"), profile="kort", players=NAMES,
+                             dealer=None, caller="S", seed=1, duration=90, target=None)
+    out = s.enter("help")
+    assert out is not None and out.help
+    con = Console(width=80, record=True, color_system=None, file=io.StringIO())
+    con.print(render(s, [out.echo], help_lines=out.lines))
+    lines = con.export_text().splitlines()
+    assert len(lines) + 1 <= 24 and max(len(x) for x in lines) <= 80
+    start = lines.index(first)
+    assert lines[start:start + len(out.lines)] == out.lines  # all of it, no line wrapped
+    if lang != "en":
+        assert last in out.lines
+    assert not any("Азамат" in x for x in lines)  # the table is not shown meanwhile

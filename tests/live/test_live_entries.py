@@ -176,7 +176,10 @@ def test_refused_line_in_script_goes_on(run) -> None:
                input="trump H\nAH 2H\nAH\nZZ\n3H 4H\n")
     assert proc.returncode == 0
     errors = proc.stderr.splitlines()
-    assert len(errors) == 2
+    assert len(errors) == 3
     assert errors[0].startswith("error: line 3: AH was already played")
     assert errors[1].startswith("error: line 4: not a card or command: 'ZZ'")
+    assert errors[2] == "2 entries were refused"  # the last line: the exit stays 0
     assert "trick 1 to E (NS 0, EW 1)" in proc.stdout
+    one = run("start", "--profile", "pagat", "--dealer", "S", input="trump X\ntrump H\n")
+    assert one.returncode == 0 and one.stderr.splitlines()[-1] == "1 entry was refused"

@@ -49,7 +49,7 @@ def test_target_three_ends_the_match_at_six(run, report) -> None:
     assert rep["next"]["caller"] == "N"
 
 
-def test_bad_start_options(run) -> None:
+def test_bad_start_options(run, data_dir: Path) -> None:
     for args, words in [
         (["--profile", "nope"], "unknown profile 'nope'"),
         (["--profile", "pagat", "--target", "3"], "no match target"),
@@ -63,23 +63,78 @@ def test_bad_start_options(run) -> None:
         assert proc.returncode in (1, 2), args
         assert proc.stderr.startswith("error: ") and words in proc.stderr, (args, proc.stderr)
         assert len(proc.stderr.strip().splitlines()) == 1 and "Traceback" not in proc.stderr
-    assert "no sessions" in run("sessions").stdout  # nothing was stored
+    # nothing was stored, not even an empty database file
+    nothing = run("sessions", check=False)
+    assert nothing.returncode == 1 and nothing.stderr.startswith("error: no session database at ")
+    assert not list(data_dir.iterdir())
 
 
-def test_duration_and_session_file(run, tmp_path: Path) -> None:
+def test_duration_and_session_file(run, tmp_path: Path, data_dir: Path) -> None:
     db = tmp_path / "elsewhere" / "table.db"
+    missing = run("start", "--profile", "pagat", "--session", str(db), check=False)
+    assert missing.returncode == 1 and missing.stderr.splitlines() == [
+        f"error: no folder {db.parent} for the session database {db}"]
+    assert not db.parent.exists()  # a mistyped folder is not made
+    db.parent.mkdir()
+    failed = run("start", "--profile", "nope", "--session", str(db), check=False)
+    assert failed.returncode == 1 and not db.exists()  # a failed start leaves no file behind
     out = run("start", "--profile", "pagat", "--dealer", "S", "--duration", "1h30m",
               "--session", str(db), input="\n".join(PAGAT_SCRIPT[:8]) + "\n").stdout
     assert f"saved in {db}" in out and "agreed length: 90 min (R44)" in out
     assert re.search(r"time left: (90|89) min", out)  # said after the deal
+    assert f"`referee resume 1 --session {db}` goes on" in out  # the hint names the file
     assert db.is_file()
-    assert "no sessions" in run("sessions").stdout  # the default file was not used
+    assert not list(data_dir.iterdir())  # the default file was not used
     listing = run("sessions", "--session", str(db)).stdout
     assert "pagat" in listing and "between deals" in listing
     rep = json.loads(run("report", "--session", str(db), "--json").stdout)
     assert rep["totals"]["courts"] == {"NS": 0, "EW": 1}
     resumed = run("resume", "--session", str(db), input="trump S\n").stdout
     assert "> deal 2: W calls trumps S" in resumed
+    assert resumed.splitlines()[-1] == f"session 1 stays open: `referee resume 1 --session {db}` goes on"
+    summary = run("report", "1", "--session", str(db)).stdout.splitlines()
+    assert summary[-1] == (f"Saved in {db} (session 1): `referee report 1 --session {db}`, "
+                           f"`referee export 1 --session {db} -o FILE.yaml`")
+    out_yaml = tmp_path / "out" / "game.yaml"
+    refused = run("export", "1", "--session", str(db), "-o", str(out_yaml), check=False)
+    assert refused.returncode == 1 and refused.stderr.splitlines() == [
+        f"error: no folder {out_yaml.parent} to write {out_yaml} in"]
+    assert not out_yaml.parent.exists()
+
+
+@pytest.mark.parametrize("command", [["sessions"], ["report"], ["resume"], ["export", "-o", "OUT"]])
+def test_read_commands_make_no_database(run, tmp_path: Path, data_dir: Path,
+                                        command: list[str]) -> None:
+    command = [str(tmp_path / "x.yaml") if word == "OUT" else word for word in command]
+    for db in (None, tmp_path / "typo.db", tmp_path / "no" / "such" / "dir" / "z.db"):
+        extra = [] if db is None else ["--session", str(db)]
+        proc = run(*command, *extra, input="", check=False)
+        shown = data_dir / "sessions.db" if db is None else db
+        assert proc.returncode == 1 and proc.stdout == ""
+        assert proc.stderr.splitlines() == [f"error: no session database at {shown}"]
+    assert not list(data_dir.iterdir()) and sorted(p.name for p in tmp_path.iterdir()) == ["data"]
+
+
+@pytest.mark.parametrize(("caller", "dealer"), [("N", "E"), ("S", "W"), ("E", "S"), ("W", "N")])
+def test_pagat_caller_fixes_the_dealer(run, report, caller: str, dealer: str) -> None:
+    # R40: the caller is the dealer's right-hand neighbour, so the dealer is the player
+    # before the caller (S -> E -> N -> W): every seed gives the same dealer.
+    for seed in ("1", "2", "3"):
+        out = run("start", "--profile", "pagat", "--caller", caller, "--seed", seed, input="").stdout
+        assert f"first dealer {dealer}, {caller} calls (R40)" in out
+        assert report()["next"] == {"dealer": dealer, "caller": caller}
+    same = run("start", "--profile", "pagat", "--caller", caller, "--dealer", dealer, input="")
+    assert f"first dealer {dealer}, {caller} calls (R40)" in same.stdout
+
+
+def test_pagat_dealer_and_caller_disagree(run) -> None:
+    proc = run("start", "--profile", "pagat", "--dealer", "S", "--caller", "N", check=False)
+    assert proc.returncode == 1 and proc.stderr.splitlines() == [
+        "error: --dealer S and --caller N disagree: the first caller is the dealer's right-hand "
+        "neighbour, so dealer S means caller E (R40); give one of them"]
+    proc = run("start", "--profile", "pagat", "--dealer", "random", "--caller", "N", check=False)
+    assert proc.returncode == 1 and proc.stderr.splitlines() == [
+        "error: --dealer random draws the first dealer, but --caller N fixes him (R40): give one of them"]
 
 
 def test_players_rename_and_swap(tmp_path: Path) -> None:

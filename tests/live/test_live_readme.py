@@ -23,3 +23,18 @@ def test_readme_transcript(run, data_dir) -> None:
     real = proc.stdout.replace(str(data_dir / "sessions.db"),
                                "~/.local/share/court-referee/sessions.db")
     assert real == shown
+
+
+def test_replay_and_live_summary_agree_on_an_ended_session(run, tmp_path) -> None:
+    """The same words for an ended session in ``replay``'s footer and the live summary:
+    ``Winner: EW`` for README's session, ``Draw`` for one ended before any deal."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    live = run("start", "--profile", "pagat", "--dealer", "S", input=_block(readme, "game.txt"))
+    assert "Winner: EW" in live.stdout.splitlines()
+    record = tmp_path / "game.yaml"
+    run("export", "-o", str(record))
+    assert run("replay", str(record)).stdout.splitlines()[-1] == "Winner: EW"
+    draw = run("start", "--profile", "pagat", "--dealer", "S", input="end\n")
+    assert "Draw" in draw.stdout.splitlines()
+    run("export", "2", "-o", str(record))
+    assert run("replay", str(record)).stdout.splitlines()[-1] == "Draw"

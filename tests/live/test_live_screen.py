@@ -146,6 +146,15 @@ def test_penalty_screen_keeps_the_trick(tmp_path: Path) -> None:
     assert "[6D]" in lines[s_row - 1] and "▶" not in "".join(lines)
     _find(lines, "[4D]")
     _find(lines, "[5D]")
+    # R65: until the table confirms, the score is the one before the penalty, the deal's
+    # own dealer and caller stay, and the penalty is said as pending
+    _find(lines, "courts  NS 0 : EW 0    streaks  NS 0 : EW 0")
+    _find(lines, "dealer N · caller W")
+    _find(lines, "penalty pending: court to EW — Enter confirms, `undo` takes it back (R65)")
+    confirmed = _screen(s, [], 80)  # Enter: the penalty stands
+    _find(confirmed, "courts  NS 0 : EW 1    streaks  NS 0 : EW 0")
+    _find(confirmed, "dealer S · caller E")
+    assert not any("pending" in x for x in confirmed)
 
 
 def test_screen_between_deals_says_who_calls(tmp_path: Path) -> None:
@@ -164,3 +173,31 @@ def test_screen_between_deals_says_who_calls(tmp_path: Path) -> None:
     assert any("dealer N · caller W" in x for x in lines)
     assert "  deal 1: court to EW (7:0)" in lines and lines[-1] == "  next: N deals, W calls"
     assert not any("[" in x for x in lines[2:7])  # no cards on the table
+
+
+def test_interactive_help_in_place_of_the_table(tmp_path: Path) -> None:
+    """``help`` shows the whole list instead of the table; the next entry brings it back."""
+    store = Store(tmp_path / "s.db")
+    s, head = LiveSession.start(store, profile="pagat", players=NAMES, dealer="S", caller=None,
+                                seed=1, duration=None, target=None)
+    typed = iter(["help", "trump H"])
+    screens: list[str] = []
+
+    class FakeConsole(Console):
+        def clear(self, home: bool = True) -> None:
+            screens.append("")
+
+        def input(self, prompt: str = "", **kw: object) -> str:  # type: ignore[override]
+            try:
+                return next(typed)
+            except StopIteration:
+                raise EOFError from None
+
+    buf = io.StringIO()
+    con = FakeConsole(width=80, file=buf, color_system=None, force_terminal=False, record=True)
+    run_screen(s, head, con)
+    pages = buf.getvalue().split("court-referee · pagat")
+    help_page, after = pages[2], pages[3]
+    assert "entries:" in help_page and "  help                 this list" in help_page
+    assert "S Azamat" not in help_page and "courts  NS 0 : EW 0" in help_page
+    assert "entries:" not in after and "S Azamat" in after and "> deal 1: E calls trumps H" in after

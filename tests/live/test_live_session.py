@@ -5,6 +5,7 @@ bavyan, a failed trop7). Expected values come from the rules (see live_helpers).
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -135,11 +136,31 @@ def test_report_text_and_sessions_list(run) -> None:
     assert "between deals" in listing[1] and "0:1" in listing[1]
     assert listing[2].split()[0] == "2" and "kort" in listing[2]
     assert "deal 1 in progress" in listing[2]
+    # 80 columns: the players are cut, with an ellipsis where they are
+    assert max(len(line) for line in listing) <= 80
+    assert "S Azamat, E T" in listing[1] and "W Erlan" not in listing[1]
+    assert re.search(r"S Azamat, E T[^ ]*…", listing[1])
+    assert "(no names: se" in listing[2] and listing[2].endswith("deal 1 in progress")
     text = run("report", "1").stdout
     assert "court to EW (7:0)" in text and "Session open; ahead: EW" in text
     bad = run("report", "9", check=False)
     assert bad.returncode == 1 and bad.stderr.startswith("error: no session 9")
     assert "Traceback" not in bad.stderr
+
+
+def test_sessions_lines_fit_the_width() -> None:
+    from referee.live.messages import sessions_lines
+
+    row = {"id": "12", "date": "2026-11-30 07:46", "profile": "kort-ranked",
+           "players": "S Azamatbek, E Timurlan, N Bakytzhan, W Erlan", "deals": "3",
+           "courts": "0:0", "state": "deal 4 in progress"}
+    wide = sessions_lines([row], 120)
+    assert wide[1].split("  ")[-1] == "deal 4 in progress" and row["players"] in wide[1]
+    for width in (80, 90):
+        lines = sessions_lines([row], width)
+        assert all(len(line) <= width for line in lines), lines
+        assert "S Azamatbek" in lines[1] and "…" in lines[1]
+        assert lines[0].split()[:2] == ["id", "date"] and lines[1].split()[0] == "12"
 
 
 def test_kort_revoke_and_lead_breach_are_announced(run, report) -> None:

@@ -1,0 +1,110 @@
+"""The typer app classes of ``referee`` and its one-line usage errors.
+
+:class:`RefereeTyper` is a ``typer.Typer`` whose commands and groups are built with
+:class:`RefereeCommand` / :class:`RefereeGroup` (typer's ``cls=`` hooks), so every
+command module gets the same help without registering anything special:
+
+- flags (``--json``, ``--help``) show no type metavar (typer prints ``<bool>``), and
+  ``--help`` says "Show this message and exit." in the language in force;
+- arguments are named in capitals, as ``RECORD`` or ``[ID]`` in the usage line
+  (typer prints ``{record}``), and so in its errors: ``Missing argument 'RECORD'.``
+
+:func:`usage_error_line` turns a click usage error into the one line ``referee``
+prints (``error: Missing argument 'RECORD'. See 'referee replay --help'.``);
+``referee.cli.main.run`` catches the errors (typer runs with ``standalone_mode=False``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
+
+from referee.i18n import _
+
+
+def _tidy_params(params: list[Any]) -> None:
+    """No metavar for flags; arguments named in capitals (``record`` -> ``RECORD``)."""
+    for param in params:
+        if isinstance(param, TyperOption):
+            if param.is_flag and not param.count and param.metavar is None:
+                param.metavar = ""
+        elif isinstance(param, TyperArgument):
+            name = param.metavar or param.name or ""
+            param.metavar = name.strip("[]{}").upper()
+
+
+def _usage_pieces(command: Any, ctx: Any) -> list[str]:
+    """The usage line's pieces: ``[OPTIONS] RECORD`` or ``[OPTIONS] [ID]``."""
+    pieces = [command.options_metavar] if command.options_metavar else []
+    for param in command.get_params(ctx):
+        if isinstance(param, TyperArgument):
+            name = param.metavar or (param.name or "").upper()
+            piece = name if param.required else f"[{name}]"
+            pieces.append(piece + ("..." if param.nargs != 1 else ""))
+        else:
+            pieces.extend(param.get_usage_pieces(ctx))
+    return pieces
+
+
+def _help_option(option: Any) -> Any:
+    """``--help`` without a metavar, and its text in the language in force (click's own
+    text is English)."""
+    if option is not None:
+        if option.metavar is None:
+            option.metavar = ""
+        option.help = _("Show this message and exit.")
+    return option
+
+
+class RefereeCommand(TyperCommand):
+    """A typer command with the referee's help conventions (see the module docstring)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _tidy_params(self.params)
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        return _usage_pieces(self, ctx)
+
+    def get_help_option(self, ctx: Any) -> Any:
+        return _help_option(super().get_help_option(ctx))
+
+
+class RefereeGroup(TyperGroup):
+    """A typer group with the referee's help conventions (see the module docstring)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _tidy_params(self.params)
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        return [*_usage_pieces(self, ctx), self.subcommand_metavar]
+
+    def get_help_option(self, ctx: Any) -> Any:
+        return _help_option(super().get_help_option(ctx))
+
+
+class RefereeTyper(typer.Typer):
+    """``typer.Typer`` building :class:`RefereeGroup` and :class:`RefereeCommand` by default."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("cls", RefereeGroup)
+        super().__init__(**kwargs)
+
+    def command(self, name: str | None = None, *, cls: type[TyperCommand] | None = None,
+                **kwargs: Any) -> Any:
+        return super().command(name, cls=cls or RefereeCommand, **kwargs)
+
+
+def usage_error_line(exc: Any) -> str:
+    """``Missing argument 'RECORD'. See 'referee replay --help'.`` for a click usage error."""
+    text = str(exc.format_message()).strip()
+    if not text.endswith((".", "!", "?")):
+        text += "."
+    ctx = getattr(exc, "ctx", None)
+    if ctx is None or ctx.command.get_help_option(ctx) is None:
+        return text
+    return _("{error} See '{command} {help}'.").format(
+        error=text, command=ctx.command_path, help=ctx.help_option_names[0])

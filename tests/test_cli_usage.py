@@ -1,0 +1,64 @@
+"""Usage errors are one line with exit 2, and the help names arguments in capitals and
+shows no ``<bool>`` for flags (the real ``referee`` command in a subprocess)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REFEREE = [sys.executable, "-c", "from referee.cli.main import run; run()"]
+
+
+def referee(*args: str, tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    full = {k: v for k, v in os.environ.items()
+            if k not in ("REFEREE_LANG", "LANGUAGE", "LC_ALL", "LANG")}
+    full.update(REFEREE_DATA_DIR=str(tmp_path / "data"), NO_COLOR="1", COLUMNS="80",
+                TERM="dumb", PYTHONIOENCODING="utf-8", **env)
+    return subprocess.run([*REFEREE, *args], capture_output=True, text=True, env=full,
+                          timeout=60, check=False)
+
+
+@pytest.mark.parametrize(("args", "line"), [
+    (["replay"], "error: Missing argument 'RECORD'. See 'referee replay --help'."),
+    (["profiles", "show"], "error: Missing argument 'NAME|PATH'. See 'referee profiles show --help'."),
+    (["--bogus"], "error: No such option: --bogus. See 'referee --help'."),
+    (["export"], "error: Missing option '-o' / '--output'. See 'referee export --help'."),
+    (["start", "--profile", "pagat", "--seed"],
+     "error: Option '--seed' requires an argument."),  # click gives no command here
+])
+def test_usage_error_is_one_line(args: list[str], line: str, tmp_path: Path) -> None:
+    proc = referee(*args, tmp_path=tmp_path)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert proc.stderr.splitlines() == [line]
+
+
+def test_usage_error_in_russian(tmp_path: Path) -> None:
+    proc = referee("--lang", "ru", "replay", tmp_path=tmp_path)
+    assert proc.returncode == 2
+    assert proc.stderr.splitlines() == ["ошибка: Missing argument 'RECORD'. См. 'referee replay --help'."]
+    out = referee("--lang", "ru", "replay", "--help", tmp_path=tmp_path).stdout
+    assert "Проиграть запись сессии" in out and "Показать эту справку и выйти." in out
+
+
+def test_exit_codes_pass_through(tmp_path: Path) -> None:
+    assert referee("--version", tmp_path=tmp_path).returncode == 0
+    assert referee("replay", "--help", tmp_path=tmp_path).returncode == 0
+    missing = referee("replay", str(tmp_path / "none.yaml"), tmp_path=tmp_path)
+    assert missing.returncode == 1 and len(missing.stderr.splitlines()) == 1
+
+
+def test_help_metavars(tmp_path: Path) -> None:
+    out = referee("replay", "--help", tmp_path=tmp_path).stdout
+    assert "Usage: referee replay [OPTIONS] RECORD" in out
+    assert "<bool>" not in out and "{record}" not in out
+    assert "│ *    RECORD " in out
+    json_line = next(line for line in out.splitlines() if "--json" in line)
+    assert json_line.split() == ["│", "--json", "Print", "the", "summary", "report", "as", "JSON.", "│"]
+    out = referee("report", "--help", tmp_path=tmp_path).stdout
+    assert "Usage: referee report [OPTIONS] [ID]" in out and "[[ID]]" not in out
+    assert "<bool>" not in referee("--help", tmp_path=tmp_path).stdout
