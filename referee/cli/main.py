@@ -71,15 +71,9 @@ def _main(
 
 
 def _register() -> None:
-    import importlib
+    from referee.cli import detect, live, profiles_cmd, replay
 
-    for name in ("replay", "profiles_cmd", "detect", "live"):
-        try:
-            module = importlib.import_module(f"referee.cli.{name}")
-        except ModuleNotFoundError as exc:  # a command module not written yet
-            if exc.name != f"referee.cli.{name}":
-                raise
-            continue
+    for module in (replay, profiles_cmd, detect, live):
         module.register(app)
 
 
