@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
 from referee.i18n import _
 
 if TYPE_CHECKING:
+    from referee.live.camera import CameraOptions
     from referee.live.controller import LiveSession
     from referee.session.store import Store
 
@@ -24,6 +25,24 @@ if TYPE_CHECKING:
 _SessionOpt = Annotated[Path | None, typer.Option(
     "--session", help=_("Session database file (default: the user data dir, or $REFEREE_DATA_DIR)."))]
 _IdArg = Annotated[int | None, typer.Argument(metavar="ID", help=_("Session id (default: latest)."))]
+_CameraOpt = Annotated[int | None, typer.Option(
+    "--camera", metavar="INDEX",
+    help=_("Read the cards from camera INDEX (0: the first camera); the keyboard stays available."))]
+_VideoOpt = Annotated[Path | None, typer.Option(
+    "--video", metavar="FILE", help=_("Read the cards from a video file or an image sequence."))]
+_SeatsOpt = Annotated[str, typer.Option(
+    "--seats", metavar="SEAT=EDGE,...", show_default=False,
+    help=_("Which image edge each seat sits at, for the camera: S=bottom,E=right,N=top,W=left."))]
+_AreaOpt = Annotated[str | None, typer.Option(
+    "--play-area", metavar="X0,Y0,X1,Y1",
+    help=_("Where the camera reads plays: x0,y0,x1,y1 as fractions of the frame (default "
+           "0.2,0.15,0.8,0.85, the middle)."))]
+_ThresholdOpt = Annotated[float, typer.Option(
+    "--threshold", metavar="X", show_default=False,
+    help=_("Confidence a card read by the camera needs to be entered without asking (0-1, "
+           "default 0.6)."))]
+DEFAULT_SEATS = "S=bottom,E=right,N=top,W=left"  # referee.live.camera.DEFAULT_SEATS
+DEFAULT_CAMERA_THRESHOLD = 0.6  # referee.live.camera.DEFAULT_CAMERA_THRESHOLD
 _LangOpt = Annotated[str | None, typer.Option(
     "--lang", help=_("Language of the referee: en, ru, kk or tr (default: $REFEREE_LANG, then "
                      "LANGUAGE, LC_ALL, LANG)."))]
@@ -67,21 +86,46 @@ def _open(session_file: Path | None, *, create: bool = False) -> Store:
     return Store(session_file, create=create)
 
 
-def _run(session: LiveSession, head: list[str]) -> None:
-    """Run the entries: the rich screen on a terminal, plain lines otherwise."""
+def _camera_options(camera: int | None, video: Path | None, seats: str, play_area: str | None,
+                    threshold: float) -> CameraOptions | None:
+    """The camera options, checked (ValueError: a usage error); None without a camera."""
+    from referee.live.camera import CameraOptions
+
+    opts = CameraOptions(index=camera, video=str(video) if video is not None else None, seats=seats,
+                         play_area=play_area, threshold=threshold)
+    opts.check()
+    return opts if opts.wanted else None
+
+
+def _run(session: LiveSession, head: list[str], camera: CameraOptions | None = None) -> None:
+    """Run the entries: the rich screen on a terminal, plain lines otherwise; with a
+    camera, its cards go through the same entries (referee.live.camera)."""
     import sys
 
     if sys.stdin.isatty() and sys.stdout.isatty():
+        if camera is not None:
+            from referee.live.camera import run_screen_camera
+
+            run_screen_camera(session, head, camera)
+            return
         from referee.live.screen import run_screen
 
         run_screen(session, head)
         return
     from referee.live.plain import run_plain
 
+    def plain(out: TextIO) -> None:
+        if camera is not None:
+            from referee.live.camera import run_plain_camera
+
+            run_plain_camera(session, sys.stdin, camera, out, sys.stderr)
+        else:
+            run_plain(session, sys.stdin, out, sys.stderr)
+
     try:
         sys.stdout.write("\n".join(head) + "\n")
         sys.stdout.flush()
-        run_plain(session, sys.stdin, sys.stdout, sys.stderr)
+        plain(sys.stdout)
     except KeyboardInterrupt:
         raise typer.Exit(130) from None  # every accepted entry is already stored
     except BrokenPipeError:
@@ -91,7 +135,7 @@ def _run(session: LiveSession, head: list[str]) -> None:
         import os
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        run_plain(session, sys.stdin, io.StringIO(), sys.stderr)
+        plain(io.StringIO())
 
 
 def register(app: typer.Typer) -> None:
@@ -117,6 +161,11 @@ def register(app: typer.Typer) -> None:
             "--target", help=_("Match wins to win a match (kort R31)."))] = None,
         session_file: _SessionOpt = None,
         lang: _LangOpt = None,
+        camera: _CameraOpt = None,
+        video: _VideoOpt = None,
+        seats: _SeatsOpt = DEFAULT_SEATS,
+        play_area: _AreaOpt = None,
+        threshold: _ThresholdOpt = DEFAULT_CAMERA_THRESHOLD,
     ) -> None:
         """Start a session at the table: type each card (or pipe a file of entries)."""
         from referee.cli.terminal import terminal
@@ -130,12 +179,13 @@ def register(app: typer.Typer) -> None:
         try:
             minutes = parse_duration(duration) if duration else None
             names = parse_players([players]) if players else {}
+            cam = _camera_options(camera, video, seats, play_area, threshold)
             with _open(session_file, create=True) as store:
                 session, head = LiveSession.start(
                     store, profile=profile, players=names, dealer=dealer, caller=caller,
                     seed=seed, duration=minutes, target=target)
                 head.append(session.where())
-                _run(session, head)
+                _run(session, head, cam)
         except RefereeError as exc:
             term.abort(str(exc))
         except ValueError as exc:
@@ -145,6 +195,11 @@ def register(app: typer.Typer) -> None:
     def resume(
         session_id: _IdArg = None,
         session_file: _SessionOpt = None,
+        camera: _CameraOpt = None,
+        video: _VideoOpt = None,
+        seats: _SeatsOpt = DEFAULT_SEATS,
+        play_area: _AreaOpt = None,
+        threshold: _ThresholdOpt = DEFAULT_CAMERA_THRESHOLD,
     ) -> None:
         """Continue a session exactly where it stopped (the open trick included)."""
         from referee.cli.terminal import terminal
@@ -153,13 +208,17 @@ def register(app: typer.Typer) -> None:
         from referee.live.controller import LiveSession
 
         try:
+            cam = _camera_options(camera, video, seats, play_area, threshold)
+        except ValueError as exc:
+            terminal().abort(str(exc), 2)
+        try:
             with _open(session_file) as store:
                 session = LiveSession.resume(store, session_id)
                 h = session.header
                 head = [_(M.RESUMED).format(sid=h.id, profile=h.profile_name, path=store.path),
                         _(M.PLAYERS_LINE).format(players=M.players_text(h.players)),
                         session.where()]
-                _run(session, head)
+                _run(session, head, cam)
         except RefereeError as exc:
             terminal().abort(str(exc))
 

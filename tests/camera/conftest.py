@@ -1,0 +1,44 @@
+"""Fixtures of the camera-play tests (issue 4 §4): the scene builder, a real live
+session on a SQLite file in tmp_path, and runs of the plain-lines camera loop.
+
+No camera and no display: every frame comes from a video written at test time.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE), str(HERE.parent / "vision"), str(HERE.parent / "live")]
+
+from camera_helpers import Play, Played  # noqa: E402
+
+from referee.live.camera import CameraOptions, run_plain_camera  # noqa: E402
+from referee.live.controller import LiveSession  # noqa: E402
+from referee.session.store import Store  # noqa: E402
+
+
+@pytest.fixture
+def play(tmp_path: Path) -> Iterator[Play]:
+    """``play(lines, video=..., **camera options)``: a new pagat session (N deals, so W
+    calls and leads) with the camera loop over ``lines`` and the video."""
+    stores: list[Store] = []
+
+    def _play(lines: list[str], *, profile: str = "pagat", dealer: str = "N",
+              **opts: object) -> Played:
+        store = Store(tmp_path / f"s{len(stores)}.db")
+        stores.append(store)
+        session, _head = LiveSession.start(store, profile=profile, players={}, dealer=dealer,
+                                           caller=None, seed=1, duration=None, target=None)
+        out, err = io.StringIO(), io.StringIO()
+        run_plain_camera(session, lines, CameraOptions(**opts), out, err)  # type: ignore[arg-type]
+        return Played(out.getvalue(), err.getvalue(), session)
+
+    yield _play
+    for store in stores:
+        store.close()

@@ -1,0 +1,85 @@
+"""Camera play on the rich screen (issue 4 §4), with a scripted keyboard instead of
+the terminal: typed lines and camera entries interleave; no preview window."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from scenes import SPOT, Scene, write_video
+
+from referee.live.camera import CameraOptions, Keyboard, run_screen_camera
+from referee.live.controller import LiveSession
+from referee.session.store import Store
+
+
+class ScriptedKeys(Keyboard):
+    """Lines typed in order; then nothing while the camera runs, the end after."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = list(lines)
+
+    def get(self, timeout: float | None) -> str | None:
+        if self.lines:
+            return self.lines.pop(0)
+        return "" if timeout is not None else None  # no waiting: frames come at once
+
+
+def test_screen_with_camera(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rich.console import Console
+
+    monkeypatch.setenv("REFEREE_NO_PREVIEW", "1")
+    sc = Scene().wait(2).lay("5H", "W").lay("8H", "S").lay("3D", "E", rest=3)
+    sc.wait(3, hand_at=SPOT["E"]).lay("2H", "N")
+    video = write_video(sc, tmp_path / "t.avi")
+    out = io.StringIO()
+    con = Console(file=out, width=80, color_system=None, force_terminal=False)
+    with Store(tmp_path / "s.db") as store:
+        s, head = LiveSession.start(store, profile="pagat", players={}, dealer="N", caller=None,
+                                    seed=1, duration=None, target=None)
+        run_screen_camera(s, head, CameraOptions(video=str(video)), console=con,
+                          keyboard=ScriptedKeys(["trump S"]))
+        d = s.game.current
+        assert d is not None
+        assert [(x.name, str(c)) for x, c in zip(d.tricks[0].seats, d.tricks[0].cards, strict=True)] == [
+            ("W", "5H"), ("S", "8H"), ("E", "3D"), ("N", "2H")]
+    text = out.getvalue()
+    flat = " ".join(text.split())  # rich wraps long lines
+    assert "> deal 1 trick 1: N 2H  (camera " in text
+    assert "trick 1 to S (NS 1, EW 0)" in text
+    assert f"camera: end of video {video} (frames read: " in flat
+    assert "stays open" in text
+
+
+def test_screen_without_a_camera_goes_on_by_keyboard(tmp_path: Path) -> None:
+    from rich.console import Console
+
+    out = io.StringIO()
+    con = Console(file=out, width=80, color_system=None, force_terminal=False)
+    with Store(tmp_path / "s.db") as store:
+        s, head = LiveSession.start(store, profile="pagat", players={}, dealer="N", caller=None,
+                                    seed=1, duration=None, target=None)
+        run_screen_camera(s, head, CameraOptions(video=str(tmp_path / "none.avi")), console=con,
+                          keyboard=ScriptedKeys(["trump S", "5H 8H 3D 2H"]))
+        d = s.game.current
+        assert d is not None and len(d.tricks[0].cards) == 4
+    text = out.getvalue()
+    assert "camera: no such video file" in text
+    assert "trick 1 to S (NS 1, EW 0)" in text
+
+
+def test_the_keyboard_thread_hands_over_lines_then_the_end() -> None:
+    lines = iter(["trump S", "5H"])
+
+    def read() -> str:
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    keys = Keyboard(read)
+    assert keys.get(5) == "trump S"
+    assert keys.get(5) == "5H"
+    assert keys.get(5) is None
+    assert keys.get(0) == ""  # nothing more comes
