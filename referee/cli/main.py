@@ -87,10 +87,14 @@ def main(args: list[str] | None = None) -> int:
     said in one line (``error: Missing argument 'RECORD'. See 'referee replay --help'.``,
     exit 2) instead of typer's framed panel; ``typer.Exit`` codes pass through.
     """
-    try:
-        from typer._click.exceptions import ClickException, UsageError
-    except ImportError:  # a typer that does not vendor click
-        from click.exceptions import ClickException, UsageError  # type: ignore[assignment]
+    import importlib
+
+    try:  # typer >= 0.22 vendors click; older ones depend on it
+        click_exceptions = importlib.import_module("typer._click.exceptions")
+    except ImportError:
+        click_exceptions = importlib.import_module("click.exceptions")
+    ClickException = click_exceptions.ClickException
+    UsageError = click_exceptions.UsageError
     from referee.cli.app import usage_error_line
     from referee.cli.terminal import EXIT_INVALID, terminal
 
