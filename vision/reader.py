@@ -184,6 +184,11 @@ def read_face_rank(rank: NDArray[Any], sc: dict[str, float]) -> GlyphRead | None
     return GlyphRead(best, s, s - max(other, q))
 
 
+def _is_body(c: Component) -> bool:
+    """True for a shape of the card's middle large enough to be a pip or picture."""
+    return not in_corner(c) and c.area >= 0.003 * CARD_W * CARD_H
+
+
 def read_pips(comps: list[Component], t: Templates, tint: float = 0.0) -> PipRead:
     """Count and classify the pips (components outside the corner index zones).
 
@@ -191,7 +196,7 @@ def read_pips(comps: list[Component], t: Templates, tint: float = 0.0) -> PipRea
     :class:`vision.segment.Ink`); above PICTURE_TINT the card is a court card.
     """
     area = CARD_W * CARD_H
-    body = [c for c in comps if not in_corner(c) and c.area >= 0.003 * area]
+    body = [c for c in comps if _is_body(c)]
     if not body:
         return PipRead(None, None, None, 0)
     amax = max(c.area for c in body)
@@ -226,13 +231,27 @@ def read_pips(comps: list[Component], t: Templates, tint: float = 0.0) -> PipRea
     sums: dict[str, float] = {s: 0.0 for s in SUITS}
     shapes = big[:MAX_PIPS_SHAPED]
     for c in shapes:
-        pm = c.mask if c.cy < 0.56 * CARD_H else np.ascontiguousarray(c.mask[::-1, ::-1])
+        pm = fill_holes(c.mask)  # a pip is solid: holes are ornament (fancy ace) or glare
+        pm = pm if c.cy < 0.56 * CARD_H else np.ascontiguousarray(pm[::-1, ::-1])
         for s, v in t.suits.scores(pm).items():
             sums[s] += v
     m = max(1, len(shapes))
     mean = {s: v / m for s, v in sums.items()}
     mean[SOLIDITY] = float(np.mean([solidity(c.mask) for c in shapes]))
     return PipRead(rank, mean, red, n, red_fraction)
+
+
+def fill_holes(mask: NDArray[Any]) -> NDArray[Any]:
+    """``mask`` (uint8 0/255) with every enclosed background region filled; the mask
+    itself when it has none."""
+    cs, hier = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hier is None or not (hier[0, :, 3] >= 0).any():
+        return mask
+    out = np.zeros_like(mask)
+    for c, h in zip(cs, hier[0], strict=True):
+        if h[3] < 0:  # an outer boundary (one at a time: filled together, nested ones cancel)
+            cv2.drawContours(out, [c], 0, 255, -1)
+    return out
 
 
 def solidity(mask: NDArray[Any]) -> float:
@@ -418,15 +437,19 @@ def _read(card: NDArray[Any], t: Templates) -> tuple[CardRead | None, bool]:
     """(reading or None, whether the card shows any print at all: pips, picture or index)."""
     ink = ink_masks(card)
     comps = components(ink)
-    pips = read_pips(comps, t, ink.tint)
+    # the other corner index, the card turned half a turn (only shapes that can be
+    # part of it: centre in the bottom-right quarter)
     flipped = [
         Component(CARD_W - c.x - c.w, CARD_H - c.y - c.h, c.w, c.h, c.area, CARD_W - 1 - c.cx,
                   CARD_H - 1 - c.cy, c.red, np.ascontiguousarray(c.mask[::-1, ::-1]))
-        for c in comps
+        for c in comps if c.cx > CARD_W / 2 and c.cy > CARD_H / 2
     ]
     idx = [r for r in (read_index(comps, t), read_index(flipped, t)) if r is not None]
-    printed = bool(idx) or pips.rank == FACE or pips.count > 0
-    return decide(pips, idx), printed
+    if not idx:
+        # every reading needs an index: only whether anything is printed matters
+        return None, any(_is_body(c) for c in comps)
+    pips = read_pips(comps, t, ink.tint)
+    return decide(pips, idx), True
 
 
 @dataclass(frozen=True)
@@ -450,9 +473,36 @@ def read_quad(image: NDArray[Any], quad: Quad, t: Templates | None = None) -> Ca
     return _read_quad(image, quad, t or load_templates())[0]
 
 
+#: a card is blank (nothing printed, not worth reading) if, on a coarse view of it,
+#: no pixel is darker than this fraction of the brightest one near it (dev photos:
+#: every outline with print has a pixel at most 0.57, blank ones 0.76 and more;
+#: pips and pictures are large enough to survive the coarse view)
+BLANK_MIN_RATIO = 0.7
+
+_COARSE = 4  # the coarse view is this many times smaller than a rectified card
+
+
+def _blank(image: NDArray[Any], src: NDArray[Any]) -> bool:
+    """True if the outline ``src`` (4, 2; TL, TR, BR, BL) shows nothing printed: a fast
+    check on a coarse warp (brightness against the brightest pixel within about a
+    fifth of the card's width)."""
+    w, h = CARD_W // _COARSE, CARD_H // _COARSE
+    dst = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
+    m = cv2.getPerspectiveTransform(np.asarray(src, np.float32), dst)
+    small = cv2.warpPerspective(image, m, (w, h), flags=cv2.INTER_LINEAR,
+                                borderMode=cv2.BORDER_REPLICATE)
+    b, g, r = cv2.split(small.astype(np.float32))
+    lum = b + g + r + 3.0
+    brightest = cv2.dilate(lum, np.ones((9, 9), np.uint8))
+    e = 3  # ignore the edge (outline error, table)
+    return bool((lum[e:-e, e:-e] >= BLANK_MIN_RATIO * brightest[e:-e, e:-e]).all())
+
+
 def _read_quad(image: NDArray[Any], quad: Quad, t: Templates) -> tuple[CardRead | None, bool]:
     """(reading or None, whether the outline shows any print), see :func:`read_quad`."""
     orders, ratio = upright_orders(quad.corners)
+    if _blank(image, orders[0]):
+        return None, False
     first, printed = _read(warp(image, orders[0]), t)
     if first is not None and ratio > 1.25:
         return first, True  # clearly upright: the other way would squash the card by half
