@@ -435,6 +435,9 @@ class Preview:
         """Open the window if possible (a headless OpenCV build has no GUI)."""
         if not self.display_available():
             return False
+        # OpenCV's Qt window logs warnings (missing fonts, ...) to stderr, which would
+        # draw over the live screen in the terminal: silence Qt's logging unless set.
+        os.environ.setdefault("QT_LOGGING_RULES", "*=false")
         try:
             self.cv2.namedWindow(self.TITLE, self.cv2.WINDOW_NORMAL)
             self.cv2.resizeWindow(self.TITLE, 480, 270)
