@@ -36,6 +36,16 @@ def _import_cv2() -> Any:
     return cv2
 
 
+def _shown(card: str) -> str:
+    """A card read, as the players read it: ``AS`` in English, ``Т♠`` under ru."""
+    from referee.core.cards import Card
+    from referee.core.notation import display_card
+    from referee.i18n import language
+
+    lang = language()
+    return card if lang == "en" else display_card(Card.parse(card), lang)
+
+
 def _annotated_path(folder: Path, image: Path, used: set[Path]) -> Path:
     """A new file name in ``folder`` for the annotated copy of ``image``."""
     base = folder / f"{image.stem}.annotated.jpg"
@@ -73,15 +83,21 @@ def detect_command(
     cv2 = _import_cv2()
     from vision.reader import detect
 
+    # A missing or unreadable file is reported and skipped; the others are still read
+    # and the exit code is 1 at the end.
+    failed = False
     loaded = []
     for path in images:
-        if not path.is_file():
-            term.abort(_("no such image file: {path}").format(path=path))
-        img = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        img = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None
         if img is None:
-            term.abort(_("cannot read image file (not an image or unsupported format): {path}")
-                       .format(path=path))
+            failed = True
+            msg = (_("no such image file: {path}") if not path.is_file() else
+                   _("cannot read image file (not an image or unsupported format): {path}"))
+            term.error(msg.format(path=path))
+            continue
         loaded.append((path, img))
+    if not loaded:
+        raise typer.Exit(1)
     if annotate is not None:
         try:
             annotate.mkdir(parents=True, exist_ok=True)
@@ -107,11 +123,13 @@ def detect_command(
             if not cv2.imwrite(str(out), _draw(cv2, img, dets)):
                 term.abort(_("cannot write annotated image {path}").format(path=out))
         if not as_json:
-            text = "  ".join(f"{c['card']} ({c['confidence']:.2f})" for c in cards)
-            term.out.print(f"{path}: {text or _('no card read')}", markup=False, highlight=False,
-                           soft_wrap=True)
+            text = "  ".join(f"{_shown(d.card)} ({d.confidence:.2f})" for d in dets)
+            none = _("no card read")
+            term.out.print(f"{path}: {text or none}", markup=False, highlight=False, soft_wrap=True)
     if as_json:
         typer.echo(json.dumps(report))
+    if failed:
+        raise typer.Exit(1)
 
 
 def _draw(cv2: Any, img: Any, dets: list[Any]) -> Any:

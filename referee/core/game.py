@@ -24,12 +24,13 @@ from referee.core.events import (
     Redeal,
     RevokeRuling,
 )
+from referee.core.notation import display_card
 from referee.core.profile import Profile
 from referee.core.scoring import Score, kort_result, settle
 from referee.core.table import Seat, Side
 from referee.core.trick import trick_winner_index
 from referee.errors import RulesError
-from referee.i18n import _
+from referee.i18n import _, language
 
 _ALL_SUITS = 0b1111
 # Lookup tables for the per-card hot path (enum construction is slow).
@@ -39,6 +40,13 @@ _AFTER: dict[bool, tuple[tuple[Seat, ...], ...]] = {
 }
 _SIDE_OF: tuple[Side, ...] = (Side.NS, Side.EW, Side.NS, Side.EW)
 _BIT: dict[Card, int] = {c: 1 << c.code for c in FULL_DECK}
+
+
+def _shown(card: Card) -> str:
+    """A card in a message: canonical (``AD``) in English, else the display form of
+    the language the players read (``Т♦`` under ru), as the live table echoes it."""
+    lang = language()
+    return str(card) if lang == "en" else display_card(card, lang)
 
 
 class Notice(NamedTuple):
@@ -315,7 +323,7 @@ class Game:
             pictures = [c for c in ev.hand if c.rank.is_picture]
             if pictures:
                 raise self._err(_("no redeal: the caller's hand holds {card}, a picture card "
-                                  "(R13)").format(card=pictures[0]), d, token=str(pictures[0]))
+                                  "(R13)").format(card=_shown(pictures[0])), d, token=str(pictures[0]))
         d.redeals += 1
         d.trump = None
         d.thirteenth = None
@@ -411,12 +419,12 @@ class Game:
         if d.seen & bit:
             where = next(x.number for x in tricks if card in x.cards)
             raise self._err(_("{card} was already played in deal {deal} (trick {where}); a card "
-                              "is seen once per deal (R3)").format(card=card, deal=d.number,
+                              "is seen once per deal (R3)").format(card=_shown(card), deal=d.number,
                                                                    where=where),
                             d, trick=number, token=str(card))
         if d.thirteenth is not None and card == d.thirteenth and seat != d.caller:
             raise self._err(_("{card} is the caller's shown 13th card: {seat} cannot hold it "
-                              "(R59)").format(card=card, seat=seat.name),
+                              "(R59)").format(card=_shown(card), seat=seat.name),
                             d, trick=number, token=str(card))
         is_lead = t is None
         decl = ev.declaration

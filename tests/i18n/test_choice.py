@@ -3,10 +3,14 @@
 
 from __future__ import annotations
 
+import subprocess as _subprocess
+from collections.abc import Callable as _Callable
+
 import pytest
-from conftest import Run
 
 from referee.i18n import choose_language
+
+Run = _Callable[..., _subprocess.CompletedProcess[str]]  # the `run` fixture of conftest.py
 
 
 @pytest.mark.parametrize(("argv", "env", "lang"), [

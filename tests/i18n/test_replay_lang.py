@@ -4,11 +4,14 @@ language in force (issue 5); the JSON report stays English."""
 from __future__ import annotations
 
 import json
+import subprocess as _subprocess
+from collections.abc import Callable as _Callable
 from pathlib import Path
 
 import pytest
-from conftest import Run
 from live_helpers import RECORDS, needs_shared
+
+Run = _Callable[..., _subprocess.CompletedProcess[str]]  # the `run` fixture of conftest.py
 
 
 def test_invalid_record_error_in_russian(run: Run) -> None:

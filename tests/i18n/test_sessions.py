@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess as _subprocess
+from collections.abc import Callable as _Callable
 from pathlib import Path
 
 import pytest
-from conftest import Run
 from live_helpers import KORT_SCRIPT, KORT_START, PAGAT_SCRIPT, PAGAT_START
+
+Run = _Callable[..., _subprocess.CompletedProcess[str]]  # the `run` fixture of conftest.py
 
 # How each language is chosen: the four ways must all work.
 CHOOSE = {
@@ -125,9 +128,9 @@ def test_pagat_session_speaks_the_language(run: Run, lang: str) -> None:
         assert not left, left
     # a card played twice in a deal (R3) is refused in the language too (line 4)
     err = {"en": "line 4: 2H was already played",
-           "ru": "строка 4: 2H уже сыграна",
-           "kk": "4-жол: 2H 1-партияда бұрын салынған",
-           "tr": "satır 4: 2H 1. partide zaten oynandı"}[lang]
+           "ru": "строка 4: 2♥ уже сыграна",
+           "kk": "4-жол: 2♥ 1-партияда бұрын салынған",
+           "tr": "satır 4: 2♥ 1. partide zaten oynandı"}[lang]
     assert err in out
     rep = json.loads(run("report", "--json", env=CHOOSE[lang][1]).stdout)
     assert [d["result"] for d in rep["deals"]] == ["court", "revoke", "win", "win"]

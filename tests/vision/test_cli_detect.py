@@ -86,6 +86,34 @@ def test_missing_and_unreadable_images_exit_1(tmp_path: Path) -> None:
     assert res.stdout == ""
 
 
+def test_a_bad_file_is_reported_and_the_others_still_read(scene: tuple[Path, dict],
+                                                          tmp_path: Path) -> None:
+    path, truth = scene
+    res = runner.invoke(app, ["detect", "--json", str(tmp_path / "nope.jpg"), str(path)])
+    assert res.exit_code == 1
+    assert "no such image file" in res.stderr and "nope.jpg" in res.stderr
+    report = json.loads(res.stdout)
+    assert [r["image"] for r in report] == [str(path)]
+    assert {c["card"] for c in report[0]["cards"]} <= set(truth)
+
+
+def test_text_output_speaks_the_language(scene: tuple[Path, dict], tmp_path: Path) -> None:
+    from referee import i18n
+
+    path, _ = scene
+    empty = tmp_path / "empty.png"
+    cv2.imwrite(str(empty), table("felt"))
+    try:
+        i18n.setup("ru")
+        res = runner.invoke(app, ["detect", str(path), str(empty)])
+    finally:
+        i18n.setup("en")
+    assert res.exit_code == 0
+    assert "карта не прочитана" in res.stdout  # the empty table
+    assert "♥" in res.stdout or "♦" in res.stdout  # cards in the display form (7♥, 5♦, Т♦)
+    assert "7H" not in res.stdout and "5D" not in res.stdout
+
+
 def test_bad_threshold_is_a_usage_error(scene: tuple[Path, dict]) -> None:
     path, _ = scene
     res = runner.invoke(app, ["detect", "--threshold", "1.5", str(path)])
