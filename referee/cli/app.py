@@ -21,7 +21,7 @@ from typing import Any
 import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
-from referee.i18n import _
+from referee.i18n import N_, _, language
 
 
 def _tidy_params(params: list[Any]) -> None:
@@ -98,9 +98,40 @@ class RefereeTyper(typer.Typer):
         return super().command(name, cls=cls or RefereeCommand, **kwargs)
 
 
+# click's usage errors (typer vendors click without its gettext): the common ones are
+# recognised by their English text and said in the referee's language.
+_CLICK_ERRORS: tuple[tuple[str, str], ...] = (
+    (r"Missing argument (?P<name>.+)\.", N_("Missing argument {name}.")),
+    (r"Missing option (?P<name>.+)\.", N_("Missing option {name}.")),
+    (r"No such command (?P<name>.+)\.", N_("No such command {name}.")),
+    (r"No such option: (?P<name>\S+) \(Possible options: (?P<options>.+)\)",
+     N_("No such option: {name} (possible options: {options}).")),
+    (r"No such option: (?P<name>\S+)", N_("No such option: {name}.")),
+    (r"Option (?P<name>.+) requires an argument\.", N_("Option {name} requires an argument.")),
+    (r"Got unexpected extra arguments? \((?P<args>.*)\)",
+     N_("Unexpected extra argument(s): {args}.")),
+    (r"Got unexpected extra argument\(s\) \((?P<args>.*)\)",
+     N_("Unexpected extra argument(s): {args}.")),
+    (r"Invalid value for (?P<name>[^:]+): .*", N_("Invalid value for {name}.")),
+)
+
+
+def translate_click_message(text: str) -> str:
+    """``text`` (a click usage error, English) in the language in force, when known."""
+    import re
+
+    if language() == "en":
+        return text
+    for pattern, template in _CLICK_ERRORS:
+        m = re.fullmatch(pattern, text.rstrip())
+        if m:
+            return _(template).format(**m.groupdict())
+    return text
+
+
 def usage_error_line(exc: Any) -> str:
     """``Missing argument 'RECORD'. See 'referee replay --help'.`` for a click usage error."""
-    text = str(exc.format_message()).strip()
+    text = translate_click_message(str(exc.format_message()).strip())
     if not text.endswith((".", "!", "?")):
         text += "."
     ctx = getattr(exc, "ctx", None)

@@ -36,3 +36,21 @@ def test_a_card_seen_twice_is_named_in_the_display_form(lang: str, shown: str, w
         i18n.setup("en")
     assert shown in str(err.value) and words in str(err.value)
     assert err.value.token == "AD"  # the token stays canonical for programs
+
+
+@pytest.mark.parametrize(("lang", "english", "said"), [
+    ("ru", "Missing option '--profile'.", "Не хватает параметра '--profile'."),
+    ("tr", "No such command 'foo'.", "Böyle bir komut yok: 'foo'."),
+    ("kk", "Got unexpected extra argument(s) (b)", "Артық аргументтер: b."),
+    ("en", "Missing option '--profile'.", "Missing option '--profile'."),
+    ("ru", "Something click says that we do not know.", "Something click says that we do not know."),
+])
+def test_usage_errors_of_the_command_line_parser_are_translated(lang: str, english: str,
+                                                                said: str) -> None:
+    from referee.cli.app import translate_click_message
+
+    try:
+        i18n.setup(lang)
+        assert translate_click_message(english) == said
+    finally:
+        i18n.setup("en")
