@@ -40,7 +40,7 @@ def test_usage_error_is_one_line(args: list[str], line: str, tmp_path: Path) -> 
 def test_usage_error_in_russian(tmp_path: Path) -> None:
     proc = referee("--lang", "ru", "replay", tmp_path=tmp_path)
     assert proc.returncode == 2
-    assert proc.stderr.splitlines() == ["ошибка: Missing argument 'RECORD'. См. 'referee replay --help'."]
+    assert proc.stderr.splitlines() == ["ошибка: Не хватает аргумента 'RECORD'. См. 'referee replay --help'."]
     out = referee("--lang", "ru", "replay", "--help", tmp_path=tmp_path).stdout
     assert "Проиграть запись сессии" in out and "Показать эту справку и выйти." in out
 
