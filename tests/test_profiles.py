@@ -241,21 +241,9 @@ def test_copied_kort_match_to_five(tmp_path: Path) -> None:
 
 
 # ----------------------------------------------------------- non-editable install
-def test_wheel_ships_profiles(tmp_path: Path) -> None:
+def test_wheel_ships_profiles(built_wheel: Path, tmp_path: Path) -> None:
     """pyproject force-includes profiles/ as referee/_profiles; a wheel install loads them."""
-    import importlib.util
-
-    if importlib.util.find_spec("hatchling") is None:
-        pytest.skip("hatchling is not installed here: the wheel is built offline "
-                    "(--no-build-isolation); add hatchling to the dev extras")
-    build = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
-         str(REPO), "-w", str(tmp_path / "dist")],
-        capture_output=True, text=True, check=False, timeout=300,
-    )
-    if build.returncode != 0:
-        pytest.skip(f"cannot build a wheel offline here: {build.stderr.strip()[-300:]}")
-    wheel = next((tmp_path / "dist").glob("*.whl"))
+    wheel = built_wheel
     names = set(zipfile.ZipFile(wheel).namelist())
     for name in ("kort", "kort-ranked", "pagat"):
         assert f"referee/_profiles/{name}.yaml" in names
