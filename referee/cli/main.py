@@ -71,9 +71,9 @@ def _main(
 
 
 def _register() -> None:
-    from referee.cli import detect, live, profiles_cmd, replay
+    from referee.cli import club, detect, live, profiles_cmd, replay
 
-    for module in (replay, profiles_cmd, detect, live):
+    for module in (replay, profiles_cmd, detect, live, club):
         module.register(app)
 
 
