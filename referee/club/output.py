@@ -56,27 +56,27 @@ def as_csv(result: list[ProfileStandings]) -> str:
 
 
 def _table(title: str, lines: list[Line], scoring: str, first: str) -> Any:
+    """One table; narrow enough for 80 columns in English (sessions won and match wins
+    against are in the JSON and CSV only)."""
+    from rich import box
     from rich.table import Table
 
-    t = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
-    t.add_column(first)
-    for head in (_("sessions"), _("won"), _("deals"), _("deals won")):
-        t.add_column(head, justify="right")
+    t = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, show_edge=False,
+              pad_edge=False, padding=(0, 0, 0, 1))
+    t.add_column(first, no_wrap=True)
     heads: tuple[str, ...]
     if scoring == "courts":
-        heads = (_("courts for"), _("courts against"))
+        heads = (_("courts\nfor"), _("courts\nagainst"))
     else:
-        heads = (_("matches won"), _("matches lost"), _("match wins"), _("wins against"))
-    for head in heads:
-        t.add_column(head, justify="right")
-    t.add_column(_("revokes"), justify="right")
-    t.add_column(_("rating"), justify="right")
+        heads = (_("matches\nwon"), _("matches\nlost"), _("match\nwins"))
+    for head in (_("sessions"), _("deals"), _("deals\nwon"), *heads, _("revokes"), _("rating")):
+        t.add_column(head, justify="right", no_wrap=True)
     for ln in lines:
         counts = ([ln.courts_for, ln.courts_against] if scoring == "courts"
-                  else [ln.matches_won, ln.matches_lost, ln.match_wins, ln.match_wins_against])
+                  else [ln.matches_won, ln.matches_lost, ln.match_wins])
         rating = f"{ln.rating.ordinal:.1f}" if ln.rating is not None else "-"
-        t.add_row(ln.name, *(str(x) for x in (ln.sessions, ln.sessions_won, ln.deals, ln.deals_won,
-                                              *counts, ln.revokes)), rating)
+        t.add_row(ln.name, *(str(x) for x in (ln.sessions, ln.deals, ln.deals_won, *counts, ln.revokes)),
+                  rating)
     return t
 
 
