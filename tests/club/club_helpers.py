@@ -25,14 +25,16 @@ PLAYERS = ["Azamat", "Timur", "Bakyt", "Erlan", "Aigerim", "Dana", "Мурат",
            "Emre", "Zeynep", "Oleg", "Нурлан"]
 
 
-def referee(*args: str, data_dir: Path, check: bool = True, input: str = "") -> subprocess.CompletedProcess[str]:
+def referee(*args: str, data_dir: Path, check: bool = True,
+            input: str = "") -> subprocess.CompletedProcess[str]:
     """The real ``referee`` command in a subprocess (English, its own data dir)."""
     env = dict(os.environ, REFEREE_DATA_DIR=str(data_dir), NO_COLOR="1", COLUMNS="120", TERM="dumb",
                PYTHONIOENCODING="utf-8", REFEREE_LANG="en")
     proc = subprocess.run([*REFEREE, *args], input=input, capture_output=True, text=True, env=env,
                           timeout=120)
     if check and proc.returncode != 0:
-        raise AssertionError(f"referee {' '.join(args)} exited {proc.returncode}:\n{proc.stdout}\n{proc.stderr}")
+        raise AssertionError(f"referee {' '.join(args)} exited {proc.returncode}:\n"
+                             f"{proc.stdout}\n{proc.stderr}")
     return proc
 
 

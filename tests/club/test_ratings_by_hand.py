@@ -42,7 +42,10 @@ pytest.importorskip("openskill")
 MU, SIGMA, BETA, TAU, KAPPA = 25.0, 25.0 / 3, 25.0 / 6, 25.0 / 300, 0.0001
 
 
-def rate(winner: list[tuple[float, float]], loser: list[tuple[float, float]]) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
+R = list[tuple[float, float]]
+
+
+def rate(winner: R, loser: R) -> tuple[R, R]:
     """The formula of the module docstring, for two teams and no tie."""
     w = [(mu, math.sqrt(s * s + TAU * TAU)) for mu, s in winner]
     lo = [(mu, math.sqrt(s * s + TAU * TAU)) for mu, s in loser]

@@ -22,7 +22,10 @@ pytest.importorskip("openskill")
 SEATS_OF = {"NS": ("S", "N"), "EW": ("E", "W")}
 
 
-def expected_from_reports(path: Path, profile: str) -> tuple[dict[str, dict[str, int]], dict[frozenset[str], dict[str, int]]]:
+Counts = dict[str, int]
+
+
+def expected_from_reports(path: Path, profile: str) -> tuple[dict[str, Counts], dict[frozenset[str], Counts]]:
     """Per player and per pair of ``profile``: the counts, from the reports alone."""
     people: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     pairs: dict[frozenset[str], dict[str, int]] = defaultdict(lambda: defaultdict(int))
@@ -127,7 +130,8 @@ def test_csv_is_utf8_with_bom_and_keeps_cyrillic(season_file: Path) -> None:
     assert all(r["matches_won"] != "" and r["courts_for"] == "" for r in kort)
     as_json: dict[str, Any] = json.loads(referee("standings", "--json", data_dir=season_file).stdout)
     first = as_json["profiles"][0]["players"][0]
-    row = next(r for r in rows if r["name"] == first["player"] and r["profile"] == as_json["profiles"][0]["profile"])
+    prof = as_json["profiles"][0]["profile"]
+    row = next(r for r in rows if r["name"] == first["player"] and r["profile"] == prof)
     assert int(row["deals_won"]) == first["deals_won"]
     assert float(row["rating"]) == pytest.approx(first["rating"]["ordinal"], abs=0.01)
 
