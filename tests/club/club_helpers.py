@@ -94,9 +94,10 @@ def play_random_deal(game: Game, rng: random.Random, revoke_rate: float = 0.01,
         played += 1
 
 
-def season(store: Store, n: int = 40, seed: int = 15) -> list[int]:
+def season(store: Store, n: int = 40, seed: int = 15, table: int = 0) -> list[int]:
     """``n`` sessions of 12 players in changing pairs, pagat and kort in turn, one an
-    evening from 2026-09-01, some with a last deal still in progress. Returns the ids."""
+    evening from 2026-09-01, some with a last deal still in progress (``table``: the
+    minute past 19:00 they start, so tables of one evening differ). Returns the ids."""
     rng = random.Random(seed)
     ids = []
     for i in range(n):
@@ -104,8 +105,8 @@ def season(store: Store, n: int = 40, seed: int = 15) -> list[int]:
         players = dict(zip("SENW", four, strict=True))
         profile = "pagat" if i % 2 == 0 else "kort"
         first = SEATS[rng.randrange(4)]
-        when = datetime(2026, 9, 1 + i % 30, 19, 0, i, tzinfo=UTC).replace(month=9 + i // 30)
-        h = header(profile, players, first, when, seed=i)
+        when = datetime(2026, 9, 1 + i % 30, 19, table, i, tzinfo=UTC).replace(month=9 + i // 30)
+        h = header(profile, players, first, when, seed=1000 * table + i)
         game = new_game(h)
         deals = rng.randrange(3, 9)
         for k in range(deals):
