@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from referee.i18n import _
+from referee.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from referee.club.select import ClubSession, Criteria
@@ -127,7 +127,8 @@ def register(app: typer.Typer) -> None:
                                          source=res.source, new=len(res.new), updated=len(res.updated),
                                          present=len(res.present)))
                     total = len(store.sessions())
-                typer.echo(_("{path}: {count} sessions").format(path=store.path, count=total))
+                typer.echo(ngettext("{path}: {count} session", "{path}: {count} sessions", total).format(
+                    path=store.path, count=total))
         except (SessionError, RefereeError) as exc:
             term.abort(str(exc))
         if failed:
@@ -206,7 +207,8 @@ def register(app: typer.Typer) -> None:
                 seen.setdefault(name_key(n), []).append(s.date)
         for n in names:
             days = seen.get(name_key(n), [])
-            typer.echo(_("{name}: {count} sessions, {first} to {last}").format(
+            typer.echo(ngettext("{name}: {count} session, {first} to {last}",
+                                "{name}: {count} sessions, {first} to {last}", len(days)).format(
                 name=n, count=len(days), first=min(days) if days else "-", last=max(days) if days else "-"))
 
 

@@ -14,7 +14,7 @@ import io
 from typing import TYPE_CHECKING, Any
 
 from referee.club.standings import COURTS_FIELDS, MATCH_FIELDS
-from referee.i18n import _
+from referee.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -85,7 +85,8 @@ def print_tables(console: Console, result: list[ProfileStandings]) -> None:
     for i, ps in enumerate(result):
         if i:
             console.print()
-        console.print(_("{profile}: {sessions} sessions counted, {rated} rated").format(
+        console.print(ngettext("{profile}: {sessions} session counted, {rated} rated",
+                               "{profile}: {sessions} sessions counted, {rated} rated", ps.sessions).format(
             profile=ps.profile, sessions=ps.sessions, rated=ps.rated), markup=False, highlight=False)
         console.print(_table(_("Players"), ps.players, ps.scoring, _("player")))
         if ps.pairs:
