@@ -39,7 +39,7 @@ def test_distance_counts_letters() -> None:
 
 def test_a_name_one_letter_off_is_refused(tmp_path: Path) -> None:
     start(tmp_path, "S=Azamat,E=Timur,N=Bakyt,W=Erlan")
-    code, out, err = start(tmp_path, "S=Azamar,E=Timur,N=Bakyt,W=Erlan", check=False)
+    code, _out, err = start(tmp_path, "S=Azamar,E=Timur,N=Bakyt,W=Erlan", check=False)
     assert code == 2
     assert err.strip() == ("error: Azamar is not a known player: did you mean Azamat? "
                            "(a new player: add --new-player)")
@@ -85,3 +85,11 @@ def test_bad_filters_are_usage_errors(tmp_path: Path, args: list[str]) -> None:
     assert proc.returncode == 2 and proc.stderr.startswith("error: ") and "Traceback" not in proc.stderr
     proc = referee("report", "1", "--player", "Azamat", data_dir=tmp_path, check=False)
     assert proc.returncode == 2
+
+
+def test_players_lists_the_known_players(tmp_path: Path) -> None:
+    start(tmp_path, "S=Azamat,E=Timur,N=Bakyt,W=Әсел")
+    start(tmp_path, "S=Azamat,E=Dana,N=Bakyt,W=Әсел")
+    lines = referee("players", data_dir=tmp_path).stdout.splitlines()
+    assert [ln.split(":")[0] for ln in lines] == ["Azamat", "Timur", "Bakyt", "Әсел", "Dana"]
+    assert lines[0].startswith("Azamat: 2 sessions, ") and lines[1].startswith("Timur: 1 session, ")
