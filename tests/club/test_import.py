@@ -19,8 +19,6 @@ from referee.profiles import load_profile
 from referee.records import dump_record, load_record, replay
 from referee.session.store import SessionHeader, Store
 
-pytest.importorskip("openskill")
-
 RECORD_PLAYERS = {"S": "Азамат", "E": "Timur", "N": "Bakyt", "W": "Әсел"}
 
 

@@ -37,8 +37,6 @@ from referee.core.table import Seat, Side
 from referee.live.controller import new_game
 from referee.session.store import Store
 
-pytest.importorskip("openskill")
-
 MU, SIGMA, BETA, TAU, KAPPA = 25.0, 25.0 / 3, 25.0 / 6, 25.0 / 300, 0.0001
 
 

@@ -17,8 +17,6 @@ from club_helpers import PLAYERS, referee, report_of, season
 
 from referee.session.store import Store
 
-pytest.importorskip("openskill")
-
 SEATS_OF = {"NS": ("S", "N"), "EW": ("E", "W")}
 
 
