@@ -119,6 +119,9 @@ def register(app: typer.Typer) -> None:
                             term.error(str(exc))
                             failed += 1
                             continue
+                        for line in res.notes:
+                            term.err.print(_("note: {text}").format(text=line), markup=False,
+                                           highlight=False, soft_wrap=True)
                         for line in res.errors:
                             term.error(line)
                         failed += len(res.errors)

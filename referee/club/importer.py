@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from referee.club.identity import content_digest, fold, header_key, record_key
+from referee.club.names import name_key, nearest
 from referee.errors import RefereeError
 from referee.i18n import _
 from referee.session.codec import encode
@@ -33,13 +34,15 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 @dataclass(slots=True)
 class FileResult:
     """What one FILE gave: ids of the sessions stored anew, of those that got new
-    deals, of those already here, and one line per session that could not come in."""
+    deals, of those already here, one line per session that could not come in, and
+    notes on new names close to a known player's (perhaps a typo on that laptop)."""
 
     source: str
     new: list[int] = field(default_factory=list)
     updated: list[int] = field(default_factory=list)
     present: list[int] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
 
 class Importer:
@@ -171,6 +174,14 @@ class Importer:
             profile=h.profile, profile_name=h.profile_name, profile_text=h.profile_text,
             first_caller=h.first_caller, first_dealer=h.first_dealer, players=dict(h.players),
             seed=h.seed, duration=h.duration, target=h.target, created=h.created, started=h.started)
+        known = self.club.players()
+        keys_known = {name_key(n) for n in known}
+        for name in new.players.values():
+            near = nearest(name, known) if name_key(name) not in keys_known else None
+            if near is not None:
+                res.notes.append(_("{source}: {session}: {name} is a new player here, close to the "
+                                   "known player {known}").format(source=res.source, session=label,
+                                                                  name=name, known=near))
         sid = self.store.create(new)
         self.store.append(sid, events)
         self.club.set_import(sid, key, source)

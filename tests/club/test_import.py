@@ -145,3 +145,17 @@ def test_bad_files_are_named_and_the_rest_comes_in(tmp_path: Path, files: dict[s
     assert proc.returncode == 1
     assert "junk.yaml" in proc.stderr and "Traceback" not in proc.stderr
     assert f"{files['paper']}: 1 imported" in proc.stdout
+
+
+def test_a_near_name_from_another_laptop_is_noted(tmp_path: Path) -> None:
+    club_dir, laptop = tmp_path / "club", tmp_path / "laptop"
+    club_dir.mkdir()
+    laptop.mkdir()
+    referee("start", "--profile", "pagat", "--dealer", "S", "--players", "S=Azamat,E=Timur,N=Bakyt,W=Erlan",
+            data_dir=club_dir, input="trump S\n")
+    referee("start", "--profile", "pagat", "--dealer", "S", "--players", "S=Azamar,E=Timur,N=Bakyt,W=Erlan",
+            data_dir=laptop, input="trump S\n")  # that laptop knew no Azamat
+    proc = referee("store", "import", str(laptop / "sessions.db"), data_dir=club_dir)
+    assert "note: " in proc.stderr
+    assert "Azamar is a new player here, close to the known player Azamat" in proc.stderr
+    assert f"{laptop / 'sessions.db'}: 1 imported" in proc.stdout
