@@ -553,3 +553,4 @@ LOG_MIGRATED = N_("(before the log)")
 def not_entered_text(cards: list[str]) -> str:
     """The cards of a line left out after the deal ended, as typed."""
     return " ".join(cards)
+LOG_TITLE = N_("session {sid}: every entry, in order (times in UTC):")
