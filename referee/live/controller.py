@@ -300,7 +300,7 @@ class LiveSession:
                     break
             data: dict[str, Any] = {}
             if entry.seats:
-                data["seats"] = [seat.name if seat else None for seat in entry.seats[:len(taken)]]
+                data["seats"] = [seat.name if seat is not None else None for seat in entry.seats[:len(taken)]]
             self.store.add(self.header.id, "events", entry.text, events=taken, data=data,
                            origin=origin)
         except BaseException:

@@ -169,7 +169,7 @@ def parse_entry(line: str, lang: str | None = None) -> Entry | None:
         plays.append(Play(card, decl))
         decls.append(decl)
     return Entry(text, events=tuple(plays), declared=tuple(decls),
-                 seats=tuple(seats) if any(seats) else ())
+                 seats=tuple(seats) if any(x is not None for x in seats) else ())
 
 
 _SEATS = {"s": Seat.S, "e": Seat.E, "n": Seat.N, "w": Seat.W}

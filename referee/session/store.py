@@ -405,8 +405,8 @@ class Store:
         except OSError as exc:
             raise SessionError(_("cannot lock session {sid} in {path}: {reason}").format(
                 sid=sid, path=self.path, reason=exc)) from None
-        row = db.execute("SELECT pid, host, since_ms FROM session_locks WHERE session_id=?",
-                         (sid,)).fetchone()
+        row = db.execute("SELECT pid, host, since_ms FROM session_locks WHERE session_id=? "
+                         "AND token != ''", (sid,)).fetchone()
         pid, host = _lock.me()
         if row is not None and not (row[0] == pid and row[1] == host):
             holder_alive = not free or _lock.alive(int(row[0]), str(row[1]))
@@ -436,7 +436,10 @@ class Store:
             return
         try:
             with self._tx() as db:
-                db.execute("DELETE FROM session_locks WHERE session_id=? AND token=?", (sid, token))
+                # the row stays (with no token: free), so a referee still running after a
+                # take-over sees on its next write that it is no longer the holder
+                db.execute("UPDATE session_locks SET token='' WHERE session_id=? AND token=?",
+                           (sid, token))
         except sqlite3.Error:  # pragma: no cover - the lock dies with the process anyway
             pass
         _lock.unlock(self.path, sid)
