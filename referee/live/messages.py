@@ -504,10 +504,10 @@ def undo_text(game: Game, event: Event) -> str:
 
 
 # ------------------------------------------------------------------ the log, corrections (issue 11)
-HELP_MORE = N_("""  W 3D | w3d           a card with the seat that played it (checked against the turn)
-  undo 3               take back the last 3 entries (a fix counts as one)
-  fix 3 W 9H           correct an earlier card of this deal: in trick 3 W played 9H
-  quit                 leave; the session stays open for `referee resume`""")
+HELP_MORE = N_("""  W 3D | w3d           a card and the seat that played it (checked)
+  fix 3 W 9H           correct a card of this deal: in trick 3 W played 9H
+  undo 3 | quit        take back 3 entries | leave, the session stays open""")
+"""More ``help`` lines (issue 11): the table's help fits 80x24, so three lines."""
 UNDO_USAGE = N_("`undo` takes no arguments or a number of entries (`undo 3`), not {token!r}")
 FIX_USAGE = N_("a fix is `fix TRICK SEAT CARD`, e.g. `fix 3 W 9H` (in trick 3 W played 9H)")
 SEAT_WITHOUT_CARD = N_("seat {seat} without a card: type the seat and its card, e.g. `{seat} 3D`")
