@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from referee.core.cards import Card
 from referee.core.events import ChooseTrump, Event, Misdeal, Play, Redeal, RevokeRuling
 from referee.core.game import Game, Notice
 from referee.core.notation import CYRILLIC_LANGUAGES
@@ -443,8 +444,10 @@ class LiveSession:
                 tmp.undo()
             else:
                 fix = log[unit[0]]
-                what.append(_(M.UNDO_FIX).format(trick=fix.data["trick"], seat=fix.data["seat"],
-                                                 card=fix.data["card"], was=fix.data["was"]))
+                what.append(_(M.UNDO_FIX).format(
+                    trick=fix.data["trick"], seat=fix.data["seat"],
+                    card=M.card_text(Card.parse(fix.data["card"])),
+                    was=M.card_text(Card.parse(fix.data["was"]))))
                 tmp = self._fold_game(log, remaining)
         text = "undo" if n == 1 else f"undo {n}"
         self.store.add(self.header.id, "undo", text, data={"retracts": [list(u) for u in taken]},
