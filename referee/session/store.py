@@ -106,7 +106,9 @@ def migrate(db: sqlite3.Connection) -> int:
     A new file gets the tables; schema 0 (``events`` rows, no user_version) gets the
     new ``sessions`` columns and its events moved into ``entries`` (one entry per
     event, no time, keyboard origin, the record token as text), in one transaction.
-    A newer version is left alone (the caller decides what to do with it).
+    A newer version is left alone (the caller decides what to do with it); a database
+    with tables but no ``sessions`` table (someone else's) is left untouched and
+    raises sqlite3.DatabaseError.
     """
     found = int(db.execute("PRAGMA user_version").fetchone()[0])
     if found >= SCHEMA_VERSION:
@@ -116,6 +118,11 @@ def migrate(db: sqlite3.Connection) -> int:
         found = int(db.execute("PRAGMA user_version").fetchone()[0])  # another process won
         if found < SCHEMA_VERSION:
             tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            if tables and "sessions" not in tables:
+                # someone else's database: touch nothing (the caller says what it is)
+                db.execute("ROLLBACK")
+                raise sqlite3.DatabaseError(
+                    "not a session database (it has tables but no sessions table)")
             if "sessions" in tables:
                 columns = {r[1] for r in db.execute("PRAGMA table_info(sessions)")}
                 for col in ("language", "settings"):
@@ -136,7 +143,8 @@ def migrate(db: sqlite3.Connection) -> int:
             db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         db.execute("COMMIT")
     except BaseException:
-        db.execute("ROLLBACK")
+        if db.in_transaction:
+            db.execute("ROLLBACK")
         raise
     return found
 

@@ -356,3 +356,19 @@ def test_schema_0_database_opens_migrates_and_resumes(run, tmp_path: Path, repor
     rep = json.loads(run("report", "1", "--session", str(db), "--json").stdout)
     assert rep["deals"][0]["result"] == "court" and rep["deals"][1]["trick_winners"] == ["E", "S"]
     assert _tricks(tmp_path, sid=2, db=db) == [["AS", "2S", "3S", "4S"]]
+
+
+def test_someone_elses_database_is_left_untouched(tmp_path: Path) -> None:
+    from referee.session.store import SessionError, Store
+
+    path = tmp_path / "other.db"
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE notes (text TEXT)")
+    con.commit()
+    con.close()
+    with pytest.raises(SessionError, match="not a session database"):
+        Store(path)
+    con = sqlite3.connect(path)
+    assert con.execute("SELECT name FROM sqlite_master").fetchall() == [("notes",)]
+    assert con.execute("PRAGMA user_version").fetchone() == (0,)
+    con.close()
