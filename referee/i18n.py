@@ -89,6 +89,11 @@ def explicit_language(argv: list[str] | None = None,
     return _normalise(env.get("REFEREE_LANG", "")) if env.get("REFEREE_LANG") else None
 
 
+ASKED: str | None = None
+"""The language the running command was asked for (``--lang`` or ``REFEREE_LANG``),
+set by ``referee.cli.main.main``; None: none, a session's own language may come next."""
+
+
 def setup(language: str | None = None) -> str:
     """Install the catalog for ``language`` (default: :func:`choose_language`).
 

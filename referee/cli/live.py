@@ -62,10 +62,10 @@ _RThresholdOpt = Annotated[float | None, typer.Option(
 def session_language(header_language: str | None) -> None:
     """Speak the session's language (issue 11) unless ``--lang`` or ``REFEREE_LANG``
     chose one: the order is --lang, REFEREE_LANG, the session's, LANGUAGE/LC_ALL/LANG."""
-    from referee.i18n import explicit_language, language, setup
+    from referee import i18n
 
-    if header_language and explicit_language() is None and header_language != language():
-        setup(header_language)
+    if header_language and i18n.ASKED is None and header_language != i18n.language():
+        i18n.setup(header_language)
 
 
 def camera_settings(opts: CameraOptions | None) -> dict[str, object]:

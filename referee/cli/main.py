@@ -121,12 +121,11 @@ def main(args: list[str] | None = None) -> int:
         click_exceptions = importlib.import_module("click.exceptions")
     ClickException = click_exceptions.ClickException
     UsageError = click_exceptions.UsageError
-    import sys
-
     from referee.cli.app import usage_error_line
     from referee.cli.terminal import EXIT_INVALID, terminal
 
     args = lang_first(sys.argv[1:] if args is None else list(args))
+    i18n.ASKED = i18n.explicit_language(args)  # before a session's own language (issue 11)
     try:
         code = app(args=args, prog_name="referee", standalone_mode=False)
     except UsageError as exc:
