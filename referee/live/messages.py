@@ -548,9 +548,9 @@ LOG_FIXED = N_("fixed by #{seq}")
 LOG_RETRACTS = N_("takes back {what}")
 LOG_FIXES = N_("in #{seq}: {seat} {was} -> {card}")
 LOG_MIGRATED = N_("(before the log)")
+LOG_TITLE = N_("session {sid}: every entry, in order (times in UTC):")
 
 
 def not_entered_text(cards: list[str]) -> str:
     """The cards of a line left out after the deal ended, as typed."""
     return " ".join(cards)
-LOG_TITLE = N_("session {sid}: every entry, in order (times in UTC):")
