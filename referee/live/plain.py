@@ -27,10 +27,8 @@ def run_plain(session: LiveSession, lines: Iterable[str], out: TextIO, err: Text
     for number, raw in enumerate(lines, 1):
         try:
             outcome = session.enter(raw)
-        except SessionTakenOver as exc:
-            err.write(_(M.REFUSED).format(text=exc) + "\n")
-            err.flush()
-            return
+        except SessionTakenOver:
+            raise  # another referee has the session: this one stops (the CLI says why, exit 1)
         except RefereeError as exc:
             session.refused += 1
             err.write(_(M.REFUSED).format(text=_(M.LINE_ERROR).format(number=number, text=exc)) + "\n")

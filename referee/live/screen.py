@@ -243,10 +243,8 @@ def run_screen(session: LiveSession, head: list[str], console: Console | None = 
                 messages = [_(M.RULING_DROPPED).format(text=line.strip())]
                 continue
             outcome = session.enter(line)
-        except SessionTakenOver as exc:
-            messages = [_(M.REFUSED).format(text=exc)]
-            con.print(render(session, messages, glyphs=glyphs))
-            break
+        except SessionTakenOver:
+            raise  # another referee has the session: this one stops (the CLI says why, exit 1)
         except _Leave:
             break
         except RefereeError as exc:

@@ -282,9 +282,9 @@ def test_take_over_a_live_referee(run, data_dir: Path) -> None:
         assert first.stdin is not None and first.stderr is not None
         first.stdin.write(b"AS\n")
         first.stdin.flush()
-        first.wait(timeout=20)  # it stops: nothing more is written by it
+        assert first.wait(timeout=20) == 1  # it stops: nothing more is written by it
         err = first.stderr.read().decode()
-        assert "session 1 was taken over by another referee" in err
+        assert err.startswith("error: session 1 was taken over by another referee (pid ")
     finally:
         if first.poll() is None:
             first.kill()
