@@ -97,7 +97,6 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Import session databases and records (YAML) into this store."""
         from referee.cli.terminal import terminal
-        from referee.club.db import ClubDB
         from referee.club.importer import Importer
         from referee.errors import RefereeError
         from referee.session.store import SessionError, Store
@@ -109,9 +108,7 @@ def register(app: typer.Typer) -> None:
         failed = 0
         try:
             with Store(session_file, create=True) as store:
-                store.path.parent.mkdir(parents=True, exist_ok=True)
-                with ClubDB(store.path) as club:
-                    imp = Importer(store, club, table=table)
+                with Importer(store, table=table) as imp:
                     for f in files:
                         try:
                             res = imp.import_file(f)

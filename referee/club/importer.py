@@ -49,14 +49,38 @@ class Importer:
     """Imports into ``store`` (whose club tables are ``club``). Keeps an index of the
     sessions already there (session keys, content digests), built on first use."""
 
-    def __init__(self, store: Store, club: ClubDB, *, table: str | None = None) -> None:
+    def __init__(self, store: Store, *, table: str | None = None) -> None:
         self.store = store
-        self.club = club
         self.table = table
+        self._club: ClubDB | None = None
         self._keys: dict[str, int] | None = None
         self._digests: dict[str, int] = {}
 
+    @property
+    def club(self) -> ClubDB:
+        """The club tables, opened once the store's file exists (the store makes and
+        initialises it with its first session; the club never makes it)."""
+        if self._club is None:
+            from referee.club.db import ClubDB
+
+            self._club = ClubDB(self.store.path)
+        return self._club
+
+    def __enter__(self) -> Importer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the club tables (every write is committed as it is made)."""
+        if self._club is not None:
+            self._club.close()
+            self._club = None
+
     def _index(self) -> dict[str, int]:
+        if self._keys is None and not self.store.path.exists():
+            self._keys = {}
         if self._keys is None:
             imported = self.club.import_keys()
             self._keys = {}
@@ -173,8 +197,9 @@ class Importer:
         new = SessionHeader(
             profile=h.profile, profile_name=h.profile_name, profile_text=h.profile_text,
             first_caller=h.first_caller, first_dealer=h.first_dealer, players=dict(h.players),
-            seed=h.seed, duration=h.duration, target=h.target, created=h.created, started=h.started)
-        known = self.club.players()
+            seed=h.seed, duration=h.duration, target=h.target, created=h.created, started=h.started,
+            language=h.language, settings=dict(h.settings))
+        known = self.club.players() if self.store.path.exists() else []
         keys_known = {name_key(n) for n in known}
         for name in new.players.values():
             near = nearest(name, known) if name_key(name) not in keys_known else None
