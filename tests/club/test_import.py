@@ -159,3 +159,21 @@ def test_a_near_name_from_another_laptop_is_noted(tmp_path: Path) -> None:
     assert "note: " in proc.stderr
     assert "Azamar is a new player here, close to the known player Azamat" in proc.stderr
     assert f"{laptop / 'sessions.db'}: 1 imported" in proc.stdout
+
+
+def test_an_old_laptops_file_comes_in(tmp_path: Path) -> None:
+    """A session file written before the log (schema 0, tests/live/fixtures) imports
+    like any other; the copy is imported, never the fixture itself."""
+    import shutil
+
+    old = tmp_path / "old.db"
+    shutil.copyfile(Path(__file__).parents[1] / "live" / "fixtures" / "sessions-v0.db", old)
+    with Store(old, create=False) as s:
+        want = sorted(json.dumps(report_of(s, i.header.id), sort_keys=True) for i in s.sessions())
+    club_dir = tmp_path / "club"
+    club_dir.mkdir()
+    out = referee("store", "import", str(old), data_dir=club_dir).stdout
+    assert f"{old}: {len(want)} imported, 0 with new deals, 0 already here" in out
+    with Store(club_dir / "sessions.db", create=False) as c:
+        got = sorted(json.dumps(report_of(c, i.header.id), sort_keys=True) for i in c.sessions())
+    assert got == want and want
