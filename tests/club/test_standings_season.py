@@ -67,6 +67,12 @@ def season_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return d
 
 
+@pytest.fixture(scope="module")
+def season_json(season_file: Path) -> dict[str, Any]:
+    """``referee standings --json`` over the whole season (run once)."""
+    return json.loads(referee("standings", "--json", data_dir=season_file).stdout)
+
+
 COUNT_KEYS = {"pagat": ("sessions", "sessions_won", "deals", "deals_won", "courts_for", "courts_against",
                         "revokes"),
               "kort": ("sessions", "sessions_won", "deals", "deals_won", "matches_won", "matches_lost",
@@ -74,8 +80,9 @@ COUNT_KEYS = {"pagat": ("sessions", "sessions_won", "deals", "deals_won", "court
 
 
 @pytest.mark.parametrize("profile", ["pagat", "kort"])
-def test_standings_equal_the_reports_added_up(season_file: Path, profile: str) -> None:
-    out = json.loads(referee("standings", "--json", data_dir=season_file).stdout)
+def test_standings_equal_the_reports_added_up(season_file: Path, season_json: dict[str, Any],
+                                              profile: str) -> None:
+    out = season_json
     by_profile = {p["profile"]: p for p in out["profiles"]}
     assert set(by_profile) == {"pagat", "kort"}
     got = by_profile[profile]
@@ -108,7 +115,7 @@ def test_profile_and_since_select(season_file: Path) -> None:
     assert out["since"] == "2026-09-20"
 
 
-def test_csv_is_utf8_with_bom_and_keeps_cyrillic(season_file: Path) -> None:
+def test_csv_is_utf8_with_bom_and_keeps_cyrillic(season_file: Path, season_json: dict[str, Any]) -> None:
     import subprocess
 
     from club_helpers import REFEREE
@@ -126,7 +133,7 @@ def test_csv_is_utf8_with_bom_and_keeps_cyrillic(season_file: Path) -> None:
     kort = [r for r in rows if r["profile"] == "kort" and r["kind"] == "player"]
     assert all(r["courts_for"] != "" and r["matches_won"] == "" for r in pagat)
     assert all(r["matches_won"] != "" and r["courts_for"] == "" for r in kort)
-    as_json: dict[str, Any] = json.loads(referee("standings", "--json", data_dir=season_file).stdout)
+    as_json = season_json
     first = as_json["profiles"][0]["players"][0]
     prof = as_json["profiles"][0]["profile"]
     row = next(r for r in rows if r["name"] == first["player"] and r["profile"] == prof)
