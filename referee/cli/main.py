@@ -71,9 +71,9 @@ def _main(
 
 
 def _register() -> None:
-    from referee.cli import detect, live, profiles_cmd, replay
+    from referee.cli import camera_check, detect, live, profiles_cmd, replay
 
-    for module in (replay, profiles_cmd, detect, live):
+    for module in (replay, profiles_cmd, detect, live, camera_check):
         module.register(app)
 
 
