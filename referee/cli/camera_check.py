@@ -35,8 +35,8 @@ def _advice_text(code: str, value: float) -> str:
     if code == "blurred":
         return _("the picture is blurred: focus the camera or clean its lens")
     if code == "glare":
-        return _("glare on {pct}% of the picture: move the lamp or tilt the camera").format(
-            pct=f"{100 * value:.1f}")
+        return _("glare on {pct} of the picture: move the lamp or tilt the camera").format(
+            pct=f"{100 * value:.1f}%")
     return _("the camera is set up well")
 
 
@@ -99,7 +99,7 @@ def check_command(
     if r.contrast is not None:
         p(_("card/table contrast: {c} grey levels (table {t})").format(
             c=round(r.contrast), t=round(r.table_white)), markup=False, soft_wrap=True)
-    p(_("focus: {f}; glare: {g}% of the picture").format(f=round(r.focus), g=f"{100 * r.glare:.1f}"),
+    p(_("focus: {f}; glare: {g} of the picture").format(f=round(r.focus), g=f"{100 * r.glare:.1f}%"),
       markup=False, soft_wrap=True)
     for code, value in r.advice:
         p(_("verdict: {text}").format(text=_advice_text(code, value)), markup=False, soft_wrap=True)
