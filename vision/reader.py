@@ -442,16 +442,16 @@ Learned = tuple[list[CornerRead], list[CornerRead]]
 
 def read_corners(card: NDArray[Any]) -> Learned | None:
     """Both learned classifiers on both corner crops of a rectified card; None when
-    no model is shipped or neither classifier sees a card in either corner."""
+    no model is shipped or classifier A sees no card in either corner (B is then
+    not run: no rule of :func:`decide_learned` accepts a card without A)."""
     ms = models()
     if ms is None:
         return None
     crops = corner_crops(card)
     a = ms[0].read(crops)
-    b = ms[1].read(crops)
-    if all(r.card is None for r in a + b):
+    if all(r.card is None for r in a):
         return None
-    return a, b
+    return a, ms[1].read(crops)
 
 
 def _scaled(conf: float, t: float) -> float:

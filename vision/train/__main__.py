@@ -251,6 +251,7 @@ def main(argv: list[str] | None = None) -> int:
     if a.smoke:
         x, r, s = make_set("A", a.seed, 700, 1, a.data, a.svg_dir)
         x, r, s = x[:2000], r[:2000], s[:2000]
+        torch.manual_seed(a.seed)
         smoke = nets.IndexNetA()
         losses = nets.train(smoke, x, r, s, 2, a.seed)
         nets.export(smoke, a.out / "index_a.onnx")
@@ -269,6 +270,7 @@ def main(argv: list[str] | None = None) -> int:
     train_s = {}
     for g, cls, ep in (("A", nets.IndexNetA, a.epochs_a), ("B", nets.IndexNetB, a.epochs_b)):
         ts = time.time()
+        torch.manual_seed(a.seed + ord(g))  # the initial weights
         model: Any = cls()
         x, r, s = sets[g]
         print(f"training {g} ({nets.n_params(model)} params) on {len(x)} crops", flush=True)
