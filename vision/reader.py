@@ -430,9 +430,6 @@ def decide(pips: PipRead, idx: list[IndexRead]) -> CardRead | None:
                     {"pips": pips.rank, "count": pips.count, "index": [i.rank.label for i in good]})
 
 
-#: a corner read as another card with at least this confidence vetoes a reading
-DISSENT_CONF = 0.5
-
 NUMBER_RANKS = set("A23456789T")
 COURT_RANKS = set("JQK")
 
@@ -469,14 +466,14 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
       same rank, their colour (when clear) the suit's colour, and their shape
       does not clearly say another suit of that colour.
     * J, Q, K: the pips show a picture, and A and B (built and trained
-      differently) both read the card on a corner at ``pair`` or more; a suit
-      symbol in the picture, when one is clear, must agree.
+      differently) both read the card at ``pair_court`` or more; a suit symbol
+      in the picture, when one is clear, must agree.
     * No pips or picture to agree with (a covered card: the index alone shows):
       A and B both at ``pair_covered`` on the same corner, and the pips show
-      nothing against it.
+      nothing against it (an ace may show a picture: ornate aces).
 
-    Any corner read by either classifier as another card (DISSENT_CONF or more)
-    vetoes.
+    Any corner read by either classifier as another card at its dissent threshold
+    (``dissent_a``, ``dissent_b``) vetoes.
     """
     if learned is None:
         return None
@@ -489,7 +486,7 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
         return None
     card = max(cands, key=lambda r: r.conf).card
     assert card is not None
-    if any(r.card is not None and r.card != card and r.conf >= DISSENT_CONF for r in a + b):
+    if _dissent(learned, card, th):
         return None
     rank, suit = card[0], card[1]
     conf_a = max((r.conf for r in a if r.card == card), default=0.0)
@@ -506,14 +503,16 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
             if v is not None and v.label != suit and v.ok(SUIT_MIN_SCORE, 2 * SUIT_MIN_MARGIN):
                 return None
         return CardRead(card, _scaled(conf_a, th["index_pips"]), details | {"path": "index+pips"})
-    if rank in COURT_RANKS and pips.rank == FACE and min(conf_a, conf_b) >= th["pair"]:
+    if rank in COURT_RANKS and pips.rank == FACE and min(conf_a, conf_b) >= th["pair_court"]:
         if pips.suit is not None:
             v = suit_vote(pips.suit, red, True)
             if v is not None and v.label != suit and v.ok(0.85, SINGLE_SUIT_MARGIN):
                 return None
-        return CardRead(card, _scaled(min(conf_a, conf_b), th["pair"]), details | {"path": "pair+picture"})
-    # the index alone: nothing on the card may say otherwise
-    if pips.rank is not None and pips.rank != rank:
+        return CardRead(card, _scaled(min(conf_a, conf_b), th["pair_court"]),
+                        details | {"path": "pair+picture"})
+    # the index alone: nothing on the card may say otherwise (an ornate ace's big
+    # decorated pip reads as a picture)
+    if pips.rank is not None and pips.rank != rank and not (rank == "A" and pips.rank == FACE):
         return None
     if pair >= th["pair_covered"]:
         return CardRead(card, _scaled(pair, th["pair_covered"]), details | {"path": "pair-alone"})
@@ -531,10 +530,16 @@ def combine(classic: CardRead | None, learned: CardRead | None,
         return learned
     if classic is None:
         return None
-    if reads is not None and any(r.card is not None and r.card != classic.card
-                                 and r.conf >= DISSENT_CONF for r in reads[0] + reads[1]):
+    if reads is not None and _dissent(reads, classic.card, thresholds()):
         return None
     return classic
+
+
+def _dissent(reads: Learned, card: str, th: dict[str, float]) -> bool:
+    """True if a classifier reads a corner as another card than ``card`` at or above
+    its own dissent threshold (``dissent_a``, ``dissent_b``: its 1%-wrong point)."""
+    return any(r.card is not None and r.card != card and r.conf >= th[key]
+               for rs, key in ((reads[0], "dissent_a"), (reads[1], "dissent_b")) for r in rs)
 
 
 def read_rectified(card: NDArray[Any], t: Templates | None = None) -> CardRead | None:

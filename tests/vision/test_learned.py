@@ -50,6 +50,8 @@ def test_thresholds_are_calibrated_probabilities_in_order() -> None:
     t = thresholds()
     assert 0.0 < t["index_pips"] < 1.0
     assert 0.0 < t["pair"] <= t["pair_covered"] <= 1.0
+    assert 0.0 < t["pair_court"] <= t["pair"]
+    assert 0.0 < t["dissent_a"] < 1.0 and 0.0 < t["dissent_b"] < 1.0
     assert t["pair_covered"] == pytest.approx(t["pair"] + (1 - t["pair"]) / 2, abs=1e-3)
 
 
@@ -124,13 +126,18 @@ def test_an_index_alone_needs_both_classifiers_above_the_covered_threshold() -> 
 
 def test_a_dissenting_corner_vetoes() -> None:
     hi = 0.999
-    a = [CornerRead("7", "H", hi, hi), CornerRead("1", "H", 0.9, 0.9)]
-    a[1] = CornerRead("T", "H", 0.9, 0.9)
+    t = thresholds()["dissent_a"]
+    a = [CornerRead("7", "H", hi, hi), CornerRead("T", "H", t, t)]
     assert decide_learned(pips("7", True, 7), (a, reads(None, hi))) is None
+    # a dissent below the classifier's own dissent threshold does not veto
+    weak = t - 0.05
+    a = [CornerRead("7", "H", hi, hi), CornerRead("T", "H", weak, weak)]
+    assert decide_learned(pips("7", True, 7), (a, reads(None, hi))).card == "7H"
 
 
 def test_template_and_learned_readings_that_differ_give_no_card() -> None:
     r = reads(None, 0.99)
     assert combine(CardRead("7H", 0.9), CardRead("7D", 0.9), (r, r)) is None
-    assert combine(CardRead("7H", 0.9), None, (reads("7D", 0.9), r)) is None
+    t = thresholds()["dissent_a"]
+    assert combine(CardRead("7H", 0.9), None, (reads("7D", t), r)) is None
     assert combine(CardRead("7H", 0.9), None, (r, r)).card == "7H"

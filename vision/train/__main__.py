@@ -155,6 +155,11 @@ def calibrate(la: NDArray[Any], lb: NDArray[Any], rank: NDArray[Any], suit: NDAr
     * ``index_pips``: A alone, at most 1% wrong reads on the held-apart set (the
       pips must agree too, an independent reading);
     * ``pair``: A and B agree and both have confidence >= t: zero wrong;
+    * ``pair_court``: as ``pair``, counting only reads of J, Q or K on crops of court
+      cards or none crops (the rule that uses it also needs the card's picture, so
+      it is never applied to a number card's corner);
+    * ``dissent_a``, ``dissent_b``: a classifier's read of another card vetoes a
+      card from this confidence on (its own 1%-wrong point);
     * ``pair_covered``: as ``pair``, with half the remaining doubt again
       (t + (1 - t) / 2): an index alone, nothing else to agree with.
     """
@@ -185,8 +190,18 @@ def calibrate(la: NDArray[Any], lb: NDArray[Any], rank: NDArray[Any], suit: NDAr
     out["pair_wrong_at_argmax"] = int(wrong.sum())
     acc = agree & (np.minimum(np.minimum(pa, qa), np.minimum(pb, qb)) >= t_pair)
     out["pair_recall"] = round(float((acc & (ra == rank))[truth_card].mean()), 4)
+    court = np.isin(rank, [10, 11, 12, NONE_RANK])
+    agree_c = agree & np.isin(ra, [10, 11, 12]) & court
+    conf_c = np.minimum(np.minimum(pa, qa), np.minimum(pb, qb))[agree_c]
+    wrong_c = ~((ra == rank) & (sa == suit))[agree_c]
+    t_court = _zero_wrong_threshold(conf_c, wrong_c)
+    acc_c = agree_c & (np.minimum(np.minimum(pa, qa), np.minimum(pb, qb)) >= t_court)
+    is_court = np.isin(rank, [10, 11, 12])
+    out["pair_court_recall"] = round(float((acc_c & (ra == rank))[is_court].mean()), 4)
     out["thresholds"] = {"index_pips": round(t_ip, 4), "pair": round(t_pair, 4),
-                         "pair_covered": round(t_pair + (1 - t_pair) / 2, 4)}
+                         "pair_court": round(t_court, 4),
+                         "pair_covered": round(t_pair + (1 - t_pair) / 2, 4),
+                         "dissent_a": out["A_t_1pct"], "dissent_b": out["B_t_1pct"]}
     out["held_apart_crops"] = len(rank)
     return out
 
@@ -229,10 +244,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--svg-dir", type=Path, default=None, help="already rendered CC0 SVGs")
     p.add_argument("--out", type=Path, default=MODELS)
     p.add_argument("--seed", type=int, default=20261201)
-    p.add_argument("--cards", type=int, default=16000, help="generated cards per training set")
-    p.add_argument("--calib-cards", type=int, default=5000)
-    p.add_argument("--epochs-a", type=int, default=6)
-    p.add_argument("--epochs-b", type=int, default=8)
+    p.add_argument("--cards", type=int, default=10000, help="generated cards per training set")
+    p.add_argument("--calib-cards", type=int, default=3000)
+    p.add_argument("--epochs-a", type=int, default=5)
+    p.add_argument("--epochs-b", type=int, default=12)
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--smoke", action="store_true", help="2k crops, model A, one epoch")
     a = p.parse_args(argv)

@@ -44,15 +44,15 @@ class IndexNetA(nn.Module):
 
 
 class IndexNetB(nn.Module):
-    """Half-resolution input, 5x5 convs and strided convs, hidden FC layer (~45k params)."""
+    """Half-resolution input, 5x5 and strided convs (batch norm), hidden FC layer (~47k params)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.features = nn.Sequential(
             nn.AvgPool2d(2),
-            nn.Conv2d(3, 16, 5, padding=2), nn.ReLU(),
-            nn.Conv2d(16, 32, 5, stride=2, padding=2), nn.ReLU(),
-            nn.Conv2d(32, 32, 3, stride=2, padding=1), nn.ReLU(),
+            nn.Conv2d(3, 16, 5, padding=2, bias=False), nn.BatchNorm2d(16), nn.ReLU(),
+            nn.Conv2d(16, 32, 5, stride=2, padding=2, bias=False), nn.BatchNorm2d(32), nn.ReLU(),
+            nn.Conv2d(32, 32, 3, stride=2, padding=1, bias=False), nn.BatchNorm2d(32), nn.ReLU(),
         )
         self.head = nn.Sequential(nn.Flatten(), nn.Linear(32 * (IN_H // 8) * (IN_W // 8), 40),
                                   nn.ReLU(), nn.Linear(40, N_OUT))
