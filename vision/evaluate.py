@@ -236,7 +236,7 @@ def benchmark(threshold: float, show_misses: bool, piles: int, seed: int, data: 
         if not (folder / "labels.csv").is_file():
             print(f"{name}: skipped ({folder / 'labels.csv'} not found)", file=out)
             continue
-        sink = out if name == "cards-table" else null
+        sink = out if name == "cards-table" and show_misses else null
         tallies = evaluate(folder, threshold, sink, **kw)
         res[name] = tallies["total"]
         rows.append(_line(name, tallies["total"]))

@@ -486,7 +486,7 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
         return None
     card = max(cands, key=lambda r: r.conf).card
     assert card is not None
-    if _dissent(learned, card, th):
+    if _dissent(learned, card, th, pips):
         return None
     rank, suit = card[0], card[1]
     conf_a = max((r.conf for r in a if r.card == card), default=0.0)
@@ -520,25 +520,39 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
 
 
 def combine(classic: CardRead | None, learned: CardRead | None,
-            reads: Learned | None) -> CardRead | None:
+            reads: Learned | None, pips: PipRead | None = None) -> CardRead | None:
     """The final reading from the template reader (``classic``) and the learned one:
     the learned one when there is one and the other does not disagree; the
-    template one only when no classifier reads another card on a corner."""
+    template one only when no classifier reads another card on a corner (that the
+    pips, when given, allow: see :func:`_dissent`)."""
     if learned is not None:
         if classic is not None and classic.card != learned.card:
             return None
         return learned
     if classic is None:
         return None
-    if reads is not None and _dissent(reads, classic.card, thresholds()):
+    if reads is not None and _dissent(reads, classic.card, thresholds(), pips):
         return None
     return classic
 
 
-def _dissent(reads: Learned, card: str, th: dict[str, float]) -> bool:
+def _fits_pips(rank: str, pips: PipRead | None) -> bool:
+    """Whether a rank read on a corner is possible given the pips: any rank when they
+    say nothing, a court rank or an (ornate) ace on a picture, else their count."""
+    if pips is None or pips.rank is None:
+        return True
+    if pips.rank == FACE:
+        return rank in COURT_RANKS or rank == "A"
+    return rank == pips.rank
+
+
+def _dissent(reads: Learned, card: str, th: dict[str, float], pips: PipRead | None = None) -> bool:
     """True if a classifier reads a corner as another card than ``card`` at or above
-    its own dissent threshold (``dissent_a``, ``dissent_b``: its 1%-wrong point)."""
+    its own dissent threshold (``dissent_a``, ``dissent_b``: its 1%-wrong point),
+    with a rank the pips allow (a "10" on a card with a picture is the classifier's
+    error, not evidence of another card)."""
     return any(r.card is not None and r.card != card and r.conf >= th[key]
+               and _fits_pips(r.rank, pips)
                for rs, key in ((reads[0], "dissent_a"), (reads[1], "dissent_b")) for r in rs)
 
 
@@ -566,7 +580,7 @@ def _read(card: NDArray[Any], t: Templates) -> tuple[CardRead | None, bool]:
         return None, printed
     pips = read_pips(comps, t, ink.tint)
     classic = decide(pips, idx) if idx else None
-    return combine(classic, decide_learned(pips, learned), learned), True
+    return combine(classic, decide_learned(pips, learned), learned, pips), True
 
 
 @dataclass(frozen=True)

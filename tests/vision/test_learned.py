@@ -124,14 +124,17 @@ def test_an_index_alone_needs_both_classifiers_above_the_covered_threshold() -> 
     assert decide_learned(pips(None, None), (reads("KD", below), reads("KD", below))) is None
 
 
-def test_a_dissenting_corner_vetoes() -> None:
+def test_a_dissenting_corner_vetoes_when_the_pips_allow_its_reading() -> None:
     hi = 0.999
     t = thresholds()["dissent_a"]
-    a = [CornerRead("7", "H", hi, hi), CornerRead("T", "H", t, t)]
+    a = [CornerRead("7", "H", hi, hi), CornerRead("7", "D", t, t)]
     assert decide_learned(pips("7", True, 7), (a, reads(None, hi))) is None
     # a dissent below the classifier's own dissent threshold does not veto
     weak = t - 0.05
-    a = [CornerRead("7", "H", hi, hi), CornerRead("T", "H", weak, weak)]
+    a = [CornerRead("7", "H", hi, hi), CornerRead("7", "D", weak, weak)]
+    assert decide_learned(pips("7", True, 7), (a, reads(None, hi))).card == "7H"
+    # nor does a rank that seven pips rule out
+    a = [CornerRead("7", "H", hi, hi), CornerRead("T", "H", hi, hi)]
     assert decide_learned(pips("7", True, 7), (a, reads(None, hi))).card == "7H"
 
 
