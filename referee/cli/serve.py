@@ -46,8 +46,8 @@ def register(app: typer.Typer) -> None:
 
     @app.command(help=_("Serve a read-only live view of the sessions for a TV or phones (web page)."))
     def serve(
-        session_file: Annotated[Path | None, typer.Option(
-            "--session", help=_("Session database file (default: the user data dir, or $REFEREE_DATA_DIR)."))] = None,
+        session_file: Annotated[Path | None, typer.Option("--session", help=_(
+            "Session database file (default: the user data dir, or $REFEREE_DATA_DIR)."))] = None,
         host: HostOpt = DEFAULT_HOST,
         port: PortOpt = DEFAULT_PORT,
     ) -> None:

@@ -32,7 +32,7 @@ from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from referee.i18n import N_, _, language
 from referee.session.store import SessionError
@@ -69,9 +69,9 @@ PAGE_AFTER = N_("score NS:EW")
 PAGE_COURTS_AXIS = N_("courts")
 PAGE_WINS_AXIS = N_("match wins")
 PAGE_LIVE_LINK = N_("live view")
-PAGE_DEALS_LINK = N_("deal by deal")
+
 PAGE_NO_DEALS = N_("no deal yet")
-PAGE_TO_PLAY = N_("to play")
+
 
 _SECURITY = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self'; style-src 'self'; "
@@ -97,7 +97,7 @@ class ReadOnly:
             await self.app(scope, receive, send)
             return
 
-        async def send_with_headers(message: dict[str, Any]) -> None:
+        async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
                 headers += [(k.lower().encode(), v.encode()) for k, v in _SECURITY.items()]
@@ -198,7 +198,7 @@ class Hub:
             return
         try:
             version = store.data_version()
-        except Exception:  # noqa: BLE001 - the file went away: open it again later
+        except Exception:
             self.store, self.version = None, None
             return
         clock = time.monotonic() - self.clock >= CLOCK
@@ -222,7 +222,7 @@ class Hub:
             await asyncio.sleep(self.poll)
             try:
                 self.tick()
-            except Exception:  # noqa: BLE001 - keep watching; never crash the server
+            except Exception:
                 self.version = None
 
 
@@ -238,8 +238,7 @@ def _page(title: str, body: str, script: str = "", data: dict[str, str] | None =
 
 
 def _labels() -> dict[str, str]:
-    return {"reconnecting": _(PAGE_RECONNECTING), "toPlay": _(PAGE_TO_PLAY),
-            "noDeals": _(PAGE_NO_DEALS)}
+    return {"reconnecting": _(PAGE_RECONNECTING), "noDeals": _(PAGE_NO_DEALS)}
 
 
 def live_page(sid: int | None) -> HTMLResponse:
@@ -277,25 +276,24 @@ def chart_svg(deals: list[dict[str, Any]], match: bool) -> str:
     top = max(1, *ns, *ew)
     n = len(ns) - 1
 
-    def pt(i: int, v: int) -> str:
-        x = pad + (w - 2 * pad) * (i / max(n, 1))
-        y = h - pad - (h - 2 * pad) * (v / top)
-        return f"{x:.1f},{y:.1f}"
+    def xy(i: int, v: int) -> tuple[float, float]:
+        return pad + (w - 2 * pad) * (i / max(n, 1)), h - pad - (h - 2 * pad) * (v / top)
 
     grid = "".join(
         f'<line x1="{pad}" x2="{w - pad}" y1="{y:.1f}" y2="{y:.1f}" class="grid"/>'
         f'<text x="{pad - 6}" y="{y + 4:.1f}" class="ylab">{v}</text>'
-        for v in sorted({0, top // 2, top})
-        for y in [h - pad - (h - 2 * pad) * (v / top)])
-    xl = "".join(f'<text x="{pt(i, 0).split(",")[0]}" y="{h - pad + 16}" class="xlab">{i}</text>'
+        for v in sorted({0, top // 2, top}) for y in [xy(0, v)[1]])
+    xl = "".join(f'<text x="{xy(i, 0)[0]:.1f}" y="{h - pad + 16}" class="xlab">{i}</text>'
                  for i in range(1, n + 1))
     axis = html.escape(_(PAGE_WINS_AXIS if match else PAGE_COURTS_AXIS))
-    lines = "".join(
-        f'<polyline class="line {cls}" points="{" ".join(pt(i, v) for i, v in enumerate(vals))}"/>'
-        + "".join(f'<circle class="dot {cls}" cx="{pt(i, v).split(",")[0]}" cy="{pt(i, v).split(",")[1]}" r="4"/>'
-                  for i, v in enumerate(vals) if i)
-        + f'<text class="key {cls}" x="{w - pad + 4}" y="{pt(n, vals[-1]).split(",")[1]}">{cls.upper()}</text>'
-        for cls, vals in (("ns", ns), ("ew", ew)))
+    parts = []
+    for cls, vals in (("ns", ns), ("ew", ew)):
+        pts = [xy(i, v) for i, v in enumerate(vals)]
+        points = " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
+        parts.append(f'<polyline class="line {cls}" points="{points}"/>')
+        parts += [f'<circle class="dot {cls}" cx="{x:.1f}" cy="{y:.1f}" r="4"/>' for x, y in pts[1:]]
+        parts.append(f'<text class="key {cls}" x="{w - pad + 4}" y="{pts[-1][1]:.1f}">{cls.upper()}</text>')
+    lines = "".join(parts)
     return (f'<svg class="chart" viewBox="0 0 {w} {h}" role="img" aria-label="{html.escape(_(PAGE_CHART))}">'
             f'<text x="{pad}" y="16" class="ylab axis">{axis}</text>{grid}{xl}{lines}</svg>')
 
@@ -337,10 +335,13 @@ def build_app(path: Path, poll: float = POLL) -> Starlette:
 
         store = hub.open()
         infos = store.sessions() if store is not None else []
-        items = "".join(
-            f'<li><a href="/sessions/{i.header.id}">{i.header.id} · {html.escape(i.header.created[:16].replace("T", " "))}'
-            f' · {html.escape(i.header.profile_name)} · {html.escape(M.players_text(i.header.players))}</a>'
-            f' · <a href="/live/{i.header.id}">{html.escape(_(PAGE_LIVE_LINK))}</a></li>' for i in reversed(infos))
+        items = ""
+        for info in reversed(infos):
+            h = info.header
+            what = " · ".join([str(h.id), h.created[:16].replace("T", " "), h.profile_name,
+                               M.players_text(h.players)])
+            items += (f'<li><a href="/sessions/{h.id}">{html.escape(what)}</a> · '
+                      f'<a href="/live/{h.id}">{html.escape(_(PAGE_LIVE_LINK))}</a></li>')
         body = (f'<main class="doc"><h1>{html.escape(_(PAGE_SESSIONS))}</h1>'
                 f'<ul id="sessions">{items or html.escape(_(PAGE_NO_SESSION))}</ul></main>')
         return _page(_(PAGE_SESSIONS), body)

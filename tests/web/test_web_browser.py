@@ -39,7 +39,7 @@ from web_helpers import (
 )
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "live"))
-from live_helpers import PAGAT_DEALS, PAGAT_SCRIPT  # noqa: E402
+from live_helpers import PAGAT_DEALS, PAGAT_SCRIPT
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 PLAYERS = ",".join(f"{k}={v}" for k, v in NAMES.items())
@@ -181,7 +181,7 @@ def test_tv_and_phone_layouts(tmp_path: Path, lang: str) -> None:
                 assert geo["sw"] <= w, geo["sw"]  # no horizontal scroll
                 for (left, top, right, bottom, text), seat in zip(geo["names"], "SENW", strict=True):
                     assert text == f"{seat} {names[seat]}" or text == f"{seat} {names[seat]}".strip()
-                    assert 0 <= left and right <= w and 0 <= top and bottom <= h, (seat, geo)
+                    assert left >= 0 and right <= w and top >= 0 and bottom <= h, (seat, geo)
                 assert len(geo["cards"]) == 2 and all(ok for _, ok in geo["cards"]), geo["cards"]
                 if shot == "tv":
                     assert min(hh for hh, _ in geo["cards"]) >= 108, geo["cards"]

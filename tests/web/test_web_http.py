@@ -16,7 +16,7 @@ from referee.session.store import Store
 from referee.web.feed import Feed, ReadOnlyStore
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "live"))
-from live_helpers import PAGAT_SCRIPT  # noqa: E402
+from live_helpers import PAGAT_SCRIPT
 
 PLAYERS = ",".join(f"{k}={v}" for k, v in NAMES.items())
 

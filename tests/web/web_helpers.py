@@ -151,7 +151,7 @@ class SSEReader(threading.Thread):
                         if st["seq"] >= self.until:
                             break
             conn.close()
-        except BaseException as exc:  # noqa: BLE001 - reported by the test
+        except BaseException as exc:
             self.error = exc
             self.ready.set()
 
@@ -171,7 +171,8 @@ def chromium(width: int = 1920, height: int = 1080) -> Iterator[Any]:
     if paths is None:
         if os.environ.get("CI"):
             pytest.fail("chromium and chromium-driver are missing in CI (.ci/run installs them)")
-        pytest.skip("Debian chromium + chromium-driver not installed (apt-get install chromium chromium-driver)")
+        pytest.skip("Debian chromium + chromium-driver not installed "
+                    "(apt-get install chromium chromium-driver)")
     try:
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
