@@ -646,3 +646,16 @@ def deal_rows(game: Game, glyphs: bool = False) -> list[str]:
         rows.append(_(SCREEN_DEAL_ROW).format(deal=d.number, trump=trump,
                                               text=deal_result_text(game, d)))
     return rows
+
+
+def winner_text(game: Game, players: dict[str, str]) -> str:
+    """``Winner: NS (Azamat & Bakyt)`` on the side ahead on the session score (R44,
+    R61), the names where known; ``Draw`` when level."""
+    from referee.core.report import leader
+    from referee.core.table import Side
+
+    lead = leader(game)
+    if lead == "draw":
+        return _(SUMMARY_DRAW)
+    names = side_names(players, Side[lead])
+    return _(SUMMARY_WINNER).format(side=lead) + (f" ({names})" if names else "")

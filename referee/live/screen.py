@@ -223,8 +223,9 @@ def render(session: LiveSession, messages: list[str], *, glyphs: bool = False,
         body += [Text(line, style="bold red")
                  for line in _wrap([_(M.PENALTY_PENDING).format(side=d.winner.name)], width)]
     hint = "" if penalty or help_lines else M.duty_hint(g)
+    closing = 1 if g.over and not hint and not help_lines else 0
     table_rows = 5 if not help_lines else len(middle)
-    budget = height - 1 - (len(body) - len(middle) + table_rows) - (1 if hint else 0)
+    budget = height - 1 - (len(body) - len(middle) + table_rows) - (1 if hint else 0) - closing
     # ---- the deal list (a third of what is left), then the announcements
     deal_lines: list[str] = []
     if not help_lines:
@@ -241,6 +242,8 @@ def render(session: LiveSession, messages: list[str], *, glyphs: bool = False,
     body += [Text(m, style=style, no_wrap=True, overflow="ellipsis") for m, style in shown]
     if hint:
         body.append(Text(M.fit(hint, width), style="bold yellow", no_wrap=True))
+    elif g.over and not help_lines:  # the winner, with the partners' names (R44, R61)
+        body.append(Text(M.fit(M.winner_text(g, players), width), style="bold green", no_wrap=True))
     return Group(*body)
 
 

@@ -21,7 +21,7 @@ from urllib.parse import quote
 
 from referee.core.events import Event, Play
 from referee.core.game import Game, Notice
-from referee.core.table import Seat, Side
+from referee.core.table import Seat
 from referee.errors import RefereeError
 from referee.i18n import _, language
 from referee.live import messages as M
@@ -194,7 +194,6 @@ def state(session: LiveSession, log: list[str], said: list[str]) -> dict[str, An
     card, bavyan, tricks per side, the session score, dealer and caller, time left,
     the last closed trick, the deal list, the duty hint, the announcement ``log`` and
     the lines ``said`` by the newest event. Texts are in the referee's language."""
-    from referee.core.report import leader
     from referee.live.screen import _seats_line
 
     g = session.game
@@ -243,12 +242,7 @@ def state(session: LiveSession, log: list[str], said: list[str]) -> dict[str, An
                 "cards": [{"seat": s.name, **_card(c)} for s, c in zip(lt.seats, lt.cards, strict=False)],
                 "winner": lt.winner.name if lt.winner is not None else None,
                 "text": M.last_trick_text(g, players, True)}
-    lead = leader(g)
-    winner = ""
-    if g.over:
-        names = M.side_names(players, Side[lead]) if lead != "draw" else ""
-        winner = (_(M.SUMMARY_WINNER).format(side=lead) + (f" ({names})" if names else "")
-                  if lead != "draw" else _(M.SUMMARY_DRAW))
+    winner = M.winner_text(g, players) if g.over else ""
     return {
         "sid": session.header.id, "lang": language(), "profile": g.profile.name,
         "title": _(M.SCREEN_TITLE).format(profile=g.profile.name, sid=session.header.id),

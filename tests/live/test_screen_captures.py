@@ -105,6 +105,10 @@ def test_no_fourteenth_trick_after_a_bavyan_and_the_end(tmp_path: Path, lang: st
     s.enter("end")
     i18n.setup(lang)
     lines = _capture(s, [], [], 80, 24)
+    # the winner line names the partners (R61: NS won the match)
+    names = NAMES[lang]
+    winner = _("Winner: {side}").format(side="NS") + f" ({names['S']} & {names['N']})"
     i18n.setup("en")
     assert not any("14" in x for x in lines[:2]), lines[:2]
     assert s.game.over
+    assert lines[-2] == winner
