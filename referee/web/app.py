@@ -133,7 +133,6 @@ class Hub:
         if self.store is None and self.path.exists():
             with contextlib.suppress(SessionError):
                 self.store = ReadOnlyStore(self.path)
-                self.latest = self.store.latest()
         return self.store
 
     def feed(self, sid: int) -> Feed | None:
@@ -180,6 +179,8 @@ class Hub:
         if sid is None:
             self.watch_latest.add(q)
         real = self.resolve(sid)
+        if sid is None:
+            self.latest = real  # a newer session than this one makes the client reconnect
         f = self.feed(real) if real is not None else None
         if f is None:
             return q, {"empty": True, "message": _(PAGE_NO_SESSION if sid is None else PAGE_NOT_FOUND)}
