@@ -257,14 +257,15 @@ def register(app: typer.Typer) -> None:
             cam = _camera_options(camera, video, seats, play_area, threshold)
             with _open(session_file, create=True) as store:
                 names = club.known_players(store, names, new_player=new_player)
+                web: list[str] = []
+                _web(store, serve, host, port, web)  # before the session: a busy port stores nothing
                 session, head = LiveSession.start(
                     store, profile=profile, players=names, dealer=dealer, caller=caller,
                     seed=seed, duration=minutes, target=target, settings=camera_settings(cam))
                 store.acquire(session.header.id)
                 club.link_session(store, session.header.id, names, table)
                 head.append(session.where())
-                _web(store, serve, host, port, head)
-                _run(session, head, cam, bell)
+                _run(session, head + web, cam, bell)
         except NearNameError as exc:
             term.abort(str(exc), EXIT_USAGE)
         except RefereeError as exc:

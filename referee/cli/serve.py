@@ -62,9 +62,9 @@ def register(app: typer.Typer) -> None:
             from referee.web.server import url
         except ImportError:
             term.abort(_web_missing())
-        typer.echo(_("web view (read-only) at {url}").format(url=url(host, port)))
         try:
-            run_server(path, host, port)
+            run_server(path, host, port, lambda: typer.echo(
+                _("web view (read-only) at {url}").format(url=url(host, port))))
         except OSError:
             term.abort(_("cannot listen on {host}:{port} (is another server using it?)").format(
                 host=host, port=port))

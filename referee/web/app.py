@@ -125,6 +125,8 @@ class Hub:
         self.feeds: dict[int, Feed] = {}
         self.subs: dict[int, set[asyncio.Queue[dict[str, Any] | None]]] = {}
         self.watch_latest: set[asyncio.Queue[dict[str, Any] | None]] = set()
+        self.pending: dict[int, set[asyncio.Queue[dict[str, Any] | None]]] = {}
+        """Clients of a session not stored yet (a page opened before ``start`` stored it)."""
         self.latest: int | None = None
         self.clock = time.monotonic()
 
@@ -132,7 +134,11 @@ class Hub:
         """The read-only store, opened once the file exists (None before)."""
         if self.store is None and self.path.exists():
             with contextlib.suppress(SessionError):
-                self.store = ReadOnlyStore(self.path)
+                store = ReadOnlyStore(self.path)
+                if store.latest() is None:  # a file being made: look again once it holds a session
+                    store.close()
+                    return None
+                self.store = store
         return self.store
 
     def feed(self, sid: int) -> Feed | None:
@@ -183,13 +189,15 @@ class Hub:
             self.latest = real  # a newer session than this one makes the client reconnect
         f = self.feed(real) if real is not None else None
         if f is None:
-            return q, {"empty": True, "message": _(PAGE_NO_SESSION if sid is None else PAGE_NOT_FOUND)}
+            if sid is not None:
+                self.pending.setdefault(sid, set()).add(q)
+            return q, {"empty": True, "message": _(PAGE_NO_SESSION)}
         self.subs.setdefault(f.sid, set()).add(q)
         return q, f.state()
 
     def unsubscribe(self, q: asyncio.Queue[dict[str, Any] | None]) -> None:
         self.watch_latest.discard(q)
-        for qs in self.subs.values():
+        for qs in [*self.subs.values(), *self.pending.values()]:
             qs.discard(q)
 
     def tick(self) -> None:
@@ -212,6 +220,22 @@ class Hub:
             f = self.feeds.get(sid)
             if f is not None and qs:
                 self.catch_up(f, clock)
+        for sid, waiting in list(self.pending.items()):
+            f = self.feeds.get(sid)
+            if f is None and waiting:
+                try:
+                    store.resolve(sid)
+                    f = Feed(store, sid)  # from the start: these clients get every event
+                except SessionError:
+                    continue
+                self.feeds[sid] = f
+            del self.pending[sid]
+            if f is not None:
+                first = f.state()
+                for q in waiting:
+                    q.put_nowait(first)
+                self.subs.setdefault(sid, set()).update(waiting)
+                self.catch_up(f)
         latest = store.latest()
         if latest != self.latest:
             self.latest = latest

@@ -11,7 +11,10 @@ from __future__ import annotations
 import logging
 import threading
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -42,11 +45,19 @@ def url(host: str, port: int) -> str:
     return f"http://{host}:{port}/"
 
 
-def serve(path: Path, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> None:
-    """Serve the store at ``path`` until interrupted (Ctrl-C). Raises OSError when the
-    port cannot be bound."""
+def serve(path: Path, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
+          announce: Callable[[], None] | None = None) -> None:
+    """Serve the store at ``path`` until interrupted (Ctrl-C); ``announce`` is called
+    once the port is known to be free. Raises OSError when it cannot be bound."""
+    import socket
+
     import uvicorn
 
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        probe.bind((host, port))  # OSError now, said in one line, rather than uvicorn's exit
+    if announce is not None:
+        announce()
     server = uvicorn.Server(_config(path, host, port, quiet=False))
     server.run()
     if not server.started:

@@ -123,3 +123,23 @@ def test_eighteen_clients_see_every_entry_in_order(tmp_path: Path) -> None:
             assert r.error is None and r.seqs == list(range(total + 1)), r.seqs
     finally:
         table.close()
+
+
+def test_a_busy_port_is_one_line_and_stores_nothing(tmp_path: Path) -> None:
+    import socket
+    import subprocess
+
+    from web_helpers import REFEREE, env
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        for args in (["start", "--profile", "pagat", "--serve", "--port", str(port)],
+                     ["serve", "--port", str(port)]):
+            proc = subprocess.run([*REFEREE, *args], input="trump H\n", capture_output=True, text=True,
+                                  env=env(tmp_path), timeout=60)
+            assert proc.returncode == 1, proc
+            assert proc.stderr == f"error: cannot listen on 127.0.0.1:{port} (is another server using it?)\n"
+            assert "web view" not in proc.stdout
+    assert not (tmp_path / "sessions.db").exists()  # the start stored no empty session
