@@ -50,12 +50,18 @@ def register(app: typer.Typer) -> None:
             "Session database file (default: the user data dir, or $REFEREE_DATA_DIR)."))] = None,
         host: HostOpt = DEFAULT_HOST,
         port: PortOpt = DEFAULT_PORT,
+        lang: Annotated[str | None, typer.Option("--lang", help=_(
+            "Language of the referee: en, ru, kk or tr (default: $REFEREE_LANG, then "
+            "LANGUAGE, LC_ALL, LANG)."))] = None,
     ) -> None:
         """Serve a read-only live view of the sessions for a TV or phones (web page)."""
+        from referee.cli.live import use_language
         from referee.cli.terminal import terminal
         from referee.session.store import default_path
 
         term = terminal()
+        if lang is not None:
+            use_language(lang)
         path = session_file if session_file is not None else default_path()
         try:
             from referee.web.server import serve as run_server
