@@ -36,7 +36,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from referee.i18n import N_, _, language
 from referee.session.store import SessionError
-from referee.web.feed import Feed, ReadOnlyStore
+from referee.web.feed import Feed, ReadOnlyStore, speaking
 
 HERE = Path(__file__).parent
 CARDS = {p.stem: p for p in (HERE / "cards").glob("*.svg")}
@@ -349,11 +349,19 @@ def build_app(path: Path, poll: float = POLL) -> Starlette:
     def not_found() -> PlainTextResponse:
         return PlainTextResponse(_(PAGE_NOT_FOUND) + "\n", status_code=404)
 
+    def language_of(sid: int | None) -> str | None:
+        real = hub.resolve(sid)
+        f = hub.feed(real) if real is not None else None
+        return f.language if f is not None else None
+
     async def home(request: Request) -> Response:
-        return live_page(None)
+        with speaking(language_of(None)):
+            return live_page(None)
 
     async def live(request: Request) -> Response:
-        return live_page(int(request.path_params["sid"]))
+        sid = int(request.path_params["sid"])
+        with speaking(language_of(sid)):
+            return live_page(sid)
 
     async def sessions(request: Request) -> Response:
         from referee.live import messages as M
@@ -375,6 +383,10 @@ def build_app(path: Path, poll: float = POLL) -> Starlette:
         f = hub.feed(int(request.path_params["sid"]))
         if f is None:
             return not_found()
+        with speaking(f.language):
+            return session_html(f)
+
+    def session_html(f: Feed) -> Response:
         st = f.state()
         body = (f'<main class="doc"><h1>{html.escape(st["title"])}</h1>'
                 f'<p><a href="/live/{f.sid}">{html.escape(_(PAGE_LIVE_LINK))}</a> · '
@@ -387,7 +399,10 @@ def build_app(path: Path, poll: float = POLL) -> Starlette:
 
     async def session_part(request: Request) -> Response:
         f = hub.feed(int(request.path_params["sid"]))
-        return HTMLResponse(deals_fragment(f)) if f is not None else not_found()
+        if f is None:
+            return not_found()
+        with speaking(f.language):
+            return HTMLResponse(deals_fragment(f))
 
     async def api_state(request: Request) -> Response:
         f = hub.feed(int(request.path_params["sid"]))

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -59,6 +61,24 @@ class ReadOnlyStore(Store):
         """SQLite's ``PRAGMA data_version``: it changes whenever another connection
         commits (an entry, an undo, a rename), so polling it costs one tiny query."""
         return int(self._db.execute("PRAGMA data_version").fetchone()[0])
+
+
+@contextmanager
+def speaking(lang: str | None) -> Iterator[None]:
+    """While the block runs, texts are built in the session's own language ``lang``
+    (issue 11: a session keeps the language it was played in) unless ``--lang`` or
+    ``REFEREE_LANG`` chose one for the server (then, and for ``None``, nothing changes)."""
+    from referee import i18n
+
+    before = i18n.language()
+    if not lang or i18n.ASKED is not None or lang == before:
+        yield
+        return
+    i18n.setup(lang)
+    try:
+        yield
+    finally:
+        i18n.setup(before)
 
 
 def _card(c: object) -> dict[str, str]:
@@ -123,8 +143,17 @@ class Feed:
             self.log += self._apply(ev)
         self.log = [*self.log, *said][-LOG_LINES:]
 
+    @property
+    def language(self) -> str | None:
+        """The session's own language (None for a session stored without one)."""
+        return getattr(self.header, "language", None)
+
     def refresh(self) -> list[dict[str, Any]]:
         """Read the store; the states to push, oldest first ([] when nothing changed)."""
+        with speaking(self.language):
+            return self._refresh()
+
+    def _refresh(self) -> list[dict[str, Any]]:
         header = self.store.header(self.sid)
         events = self.store.events(self.sid)
         renamed = header.players != self.header.players
@@ -151,7 +180,8 @@ class Feed:
     def state(self, said: list[str] | None = None, *, reset: bool = False) -> dict[str, Any]:
         """The page's state now (see :func:`state`); ``said`` the new lines."""
         self.version += 1
-        out = state(self.session, self.log, said or [])
+        with speaking(self.language):
+            out = state(self.session, self.log, said or [])
         out.update(seq=len(self.events), version=self.version, reset=reset)
         return out
 

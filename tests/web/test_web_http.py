@@ -143,3 +143,24 @@ def test_a_busy_port_is_one_line_and_stores_nothing(tmp_path: Path) -> None:
             assert proc.stderr == f"error: cannot listen on 127.0.0.1:{port} (is another server using it?)\n"
             assert "web view" not in proc.stdout
     assert not (tmp_path / "sessions.db").exists()  # the start stored no empty session
+
+
+def test_standalone_serve_speaks_the_sessions_language(tmp_path: Path) -> None:
+    """A session played in Russian is shown in Russian by a ``referee serve`` asked for no
+    language (issue 11: the session keeps its language); ``--lang`` would override it."""
+    from web_helpers import Server
+
+    table = Table(tmp_path, ["start", "--profile", "pagat", "--dealer", "S"], lang="ru")
+    port = free_port()
+    server = None
+    try:
+        table.type("trump H")
+        server = Server(tmp_path, port, lang=None)
+        status, body, _h = _get(port, "GET", "/api/sessions/1")
+        assert status == 200 and '"lang":"ru"' in body and "сессия 1" in body, body[:300]
+        status, body, _h = _get(port, "GET", "/live/1")
+        assert '<html lang="ru">' in body and "Последняя взятка" in body
+    finally:
+        if server is not None:
+            server.kill()
+        table.close()

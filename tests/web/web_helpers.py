@@ -33,10 +33,16 @@ NAMES = {"S": "Azamat", "E": "Timur", "N": "Bakyt", "W": "Erlan"}
 NAMES_RU = {"S": "Азамат", "E": "Тимур", "N": "Бакыт", "W": "Ерлан"}
 
 
-def env(data_dir: Path, lang: str = "en") -> dict[str, str]:
+def env(data_dir: Path, lang: str | None = "en") -> dict[str, str]:
+    """A subprocess's environment; ``lang=None``: no language asked (LANG=C.UTF-8)."""
     out = dict(os.environ)
     out.update(REFEREE_DATA_DIR=str(data_dir), NO_COLOR="1", COLUMNS="80", TERM="dumb",
-               PYTHONIOENCODING="utf-8", REFEREE_LANG=lang, PYTHONUNBUFFERED="1")
+               PYTHONIOENCODING="utf-8", PYTHONUNBUFFERED="1")
+    for name in ("REFEREE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        out.pop(name, None)
+    out["LANG"] = "C.UTF-8"
+    if lang is not None:
+        out["REFEREE_LANG"] = lang
     return out
 
 
@@ -114,7 +120,7 @@ class Table:
 class Server:
     """A standalone ``referee serve`` on ``port`` (killed with SIGKILL by :meth:`kill`)."""
 
-    def __init__(self, data_dir: Path, port: int, lang: str = "en") -> None:
+    def __init__(self, data_dir: Path, port: int, lang: str | None = "en") -> None:
         self.proc = subprocess.Popen([*REFEREE, "serve", "--port", str(port)], stdout=subprocess.PIPE,
                                      stderr=subprocess.STDOUT, text=True, env=env(data_dir, lang))
         wait_port(port)
