@@ -26,6 +26,7 @@ from referee.errors import ProfileError, RulesError
 from referee.i18n import _, language
 from referee.live import messages as M
 from referee.live.entry import Entry, parse_entry, parse_players, typed_declaration
+from referee.session.origin import Origin
 from referee.session.store import SessionHeader, Store
 
 
@@ -229,17 +230,18 @@ class LiveSession:
         return [":" + typed_declaration(decl, language()) for decl in self.game.allowed_declarations()]
 
     # ---------------------------------------------------------------- entries
-    def enter(self, line: str) -> Outcome | None:
+    def enter(self, line: str, *, origin: Origin | None = None) -> Outcome | None:
         """Take one typed line. Returns None for a blank line; raises RefereeError
-        (state unchanged, nothing stored) for an entry that is refused."""
+        (state unchanged, nothing stored) for an entry that is refused. ``origin``
+        (None: not said) is stored with the entry's events (issue 9 §8)."""
         entry = parse_entry(line)
         if entry is None:
             return None
         if entry.command is not None:
             return self._command(entry)
-        return self._events(entry)
+        return self._events(entry, origin)
 
-    def _events(self, entry: Entry) -> Outcome:
+    def _events(self, entry: Entry, origin: Origin | None = None) -> Outcome:
         g = self.game
         if g.over and isinstance(entry.events[0], Play | ChooseTrump):
             # a ruling on the last deal is still taken
@@ -258,7 +260,7 @@ class LiveSession:
                     cards.append(ctx)
                 notices += ns
                 lines += M.notice_lines(g, ns, self.players)
-            self.store.append(self.header.id, entry.events)
+            self.store.append(self.header.id, entry.events, origin=origin)
         except BaseException:
             for _undone in range(applied):
                 g.undo()

@@ -26,6 +26,7 @@ from referee.core.events import Event
 from referee.errors import RefereeError
 from referee.i18n import _
 from referee.session.codec import decode, encode
+from referee.session.origin import Origin
 
 DB_NAME = "sessions.db"
 ENV_DIR = "REFEREE_DATA_DIR"
@@ -128,6 +129,9 @@ class Store:
                 db.execute("PRAGMA journal_mode=WAL")
                 db.execute("PRAGMA synchronous=FULL")
                 db.executescript(_SCHEMA)
+                cols = {r[1] for r in db.execute("PRAGMA table_info(events)")}
+                if "origin" not in cols:  # files made before entries kept their origin
+                    db.execute("ALTER TABLE events ADD COLUMN origin TEXT")
             except sqlite3.Error:
                 db.close()
                 raise
@@ -186,14 +190,16 @@ class Store:
             h.id = int(cur.lastrowid or 0)
         return h.id
 
-    def append(self, sid: int, events: Sequence[Event]) -> None:
-        """Store the events of one accepted entry, in one committed transaction."""
+    def append(self, sid: int, events: Sequence[Event], *, origin: Origin | None = None) -> None:
+        """Store the events of one accepted entry, in one committed transaction, each
+        with the entry's ``origin`` (None: not said)."""
+        text = origin.to_json() if origin is not None else None
         with self._tx() as db:
             row = db.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE session_id=?",
                              (sid,)).fetchone()
             seq = int(row[0])
-            db.executemany("INSERT INTO events (session_id, seq, event) VALUES (?,?,?)",
-                           [(sid, seq + i + 1, encode(ev)) for i, ev in enumerate(events)])
+            db.executemany("INSERT INTO events (session_id, seq, event, origin) VALUES (?,?,?,?)",
+                           [(sid, seq + i + 1, encode(ev), text) for i, ev in enumerate(events)])
 
     def pop(self, sid: int) -> None:
         """Delete the last stored event of the session (undo, R65)."""
@@ -245,6 +251,13 @@ class Store:
         except (ValueError, KeyError) as exc:
             raise SessionError(_("session {sid} in {path} holds an unreadable event: {reason}").format(
                 sid=sid, path=self.path, reason=exc)) from None
+
+    def origins(self, sid: int) -> list[Origin | None]:
+        """The origin stored with each event of session ``sid``, in order (None where
+        none was said)."""
+        rows = self._db.execute("SELECT origin FROM events WHERE session_id=? ORDER BY seq",
+                                (sid,)).fetchall()
+        return [Origin.from_json(r[0]) if r[0] else None for r in rows]
 
     def sessions(self) -> list[SessionInfo]:
         """Every session, oldest first, with its event count."""
