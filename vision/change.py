@@ -48,6 +48,9 @@ class Region:
     area: float
     rect: tuple[tuple[float, float], tuple[float, float], float]
     mask: Mask = field(repr=False)
+    paper: float = 1.0
+    """The fraction of the region that looks like card paper (bright, hardly coloured):
+    a card's border and background; a hand or an arm has next to none."""
 
     @property
     def card_like(self) -> bool:
@@ -155,8 +158,18 @@ class TableWatch:
             out.append(Region(full, (bx, by, bx + bw, by + bh), (float(cx), float(cy)),
                               float(cv2.contourArea(full)), ((float(cx), float(cy)),
                                                              (float(rw), float(rh)), float(ang)),
-                              mask))
+                              mask, self._paper(mask)))
         return out
+
+    def _paper(self, mask: Mask) -> float:
+        assert self.small is not None
+        inside = mask > 0
+        total = int(np.count_nonzero(inside))
+        if total == 0:
+            return 0.0
+        hsv = cv2.cvtColor(self.small, cv2.COLOR_BGR2HSV)
+        paper = (hsv[:, :, 1] < 70) & (hsv[:, :, 2] > 120) & inside
+        return int(np.count_nonzero(paper)) / total
 
     def region_of(self, corners: NDArray[Any]) -> Region:
         """The :class:`Region` of a card outline ``corners`` (4, 2) in frame pixels."""

@@ -278,11 +278,15 @@ class CameraPlay:
 
     # ------------------------------------------------------------ frames
     def feed(self, frame: Any, game: Game) -> Iterator[CameraEntry | CameraNote]:
-        """Take one frame (None: none, only go on with what waits) and yield what to do.
+        """Take one frame (None: no more frames; decide on what was read) and yield what to do.
         The caller enters each :class:`CameraEntry` (``session.enter(entry.text,
         origin=entry.origin)``) before asking for the next item."""
         if frame is not None:
             self._observe(frame, game)
+        else:  # no more frames: decide on the reads made
+            for s in self._reading:
+                s.done = True
+            self._reading = []
         yield from self._process(game)
 
     def _observe(self, frame: Any, game: Game) -> None:
@@ -315,8 +319,8 @@ class CameraPlay:
         if game.phase != "play" or d is None:
             return  # cards shown before trumps, a redeal: no plays, nothing tracked
         for r in changes:
-            if not (0.3 * self.card_area <= r.area <= 3.0 * self.card_area):
-                continue  # a speck, or a pile pushed, an arm resting
+            if not (0.3 * self.card_area <= r.area <= 3.0 * self.card_area) or r.paper < 0.25:
+                continue  # a speck, a pile pushed, a hand or an arm resting
             again = self._same_place(r)
             if again is not None:  # read again where an unread card lies (a hand left it)
                 again.region, again.reads, again.done = r, [], False

@@ -11,6 +11,7 @@ on by keyboard.
 from __future__ import annotations
 
 import contextlib
+import os
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,8 @@ def is_url(text: str) -> bool:
 
 def load_cv2() -> Any:
     """Import cv2, or raise CameraError saying how to make it load."""
+    # FFmpeg's own log lines (a stream that ends, ...) would draw over the table
+    os.environ.setdefault("OPENCV_FFMPEG_LOGLEVEL", "-8")
     try:
         import cv2
     except ImportError as exc:  # e.g. libGL.so.1 missing on a server

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from scenes import SPOT, Scene, write_video
 
-from referee.live.camera import CameraOptions, Keyboard, run_screen_camera
+from referee.live.camera import IDLE, CameraOptions, Idle, Keyboard, run_screen_camera
 from referee.live.controller import LiveSession
 from referee.session.store import Store
 
@@ -20,10 +20,10 @@ class ScriptedKeys(Keyboard):
     def __init__(self, lines: list[str]) -> None:
         self.lines = list(lines)
 
-    def get(self, timeout: float | None) -> str | None:
+    def get(self, timeout: float | None) -> str | Idle | None:
         if self.lines:
             return self.lines.pop(0)
-        return "" if timeout is not None else None  # no waiting: frames come at once
+        return IDLE if timeout is not None else None  # no waiting: frames come at once
 
 
 def test_screen_with_camera(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -82,4 +82,4 @@ def test_the_keyboard_thread_hands_over_lines_then_the_end() -> None:
     assert keys.get(5) == "trump S"
     assert keys.get(5) == "5H"
     assert keys.get(5) is None
-    assert keys.get(0) == ""  # nothing more comes
+    assert keys.get(0) is IDLE  # nothing more comes

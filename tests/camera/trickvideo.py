@@ -199,6 +199,12 @@ class Laid:
     seen: bool = True
     place: str = ""
     overlap: float = 0.0
+    declared: str | None = None
+
+    @property
+    def typed(self) -> str:
+        """The card as the table types it (``7H:trop`` for a declared trump lead)."""
+        return f"{self.card}:{self.declared}" if self.declared else self.card
 
 
 @dataclass(frozen=True)
@@ -239,7 +245,7 @@ class Truth:
         (``@DEAL.TRICK.SEAT CARD``), the card as the table would type it."""
         lines = [self.trump_line, "camera"]
         if answers:
-            lines += [f"@{c.deal}.{c.trick}.{c.seat} {c.card}" for c in self.laid]
+            lines += [f"@{c.deal}.{c.trick}.{c.seat} {c.typed}" for c in self.laid]
         return lines
 
     def start_args(self) -> list[str]:
@@ -303,7 +309,7 @@ def plan(spec: VideoSpec) -> tuple[str, list[Laid]]:
             if spec.wrong_place == (trick, k):
                 place = order[2].name
             seen = spec.hidden != (trick, k)
-            laid.append(Laid(1, trick, seat, card, seen, place))
+            laid.append(Laid(1, trick, seat, card, seen, place, declared=decl))
     return f"trump {trump}", laid
 
 
@@ -370,7 +376,8 @@ class Video:
                     if ov <= 1 / 3:
                         break
                 lying.append((outline(at, angle, w, self.aspect), c))
-            self.truth.laid.append(Laid(c.deal, c.trick, c.seat, c.card, c.seen, c.place, ov))
+            self.truth.laid.append(Laid(c.deal, c.trick, c.seat, c.card, c.seen, c.place, ov,
+                                        c.declared))
             self._lay(pile, c, at, angle)
             if i in passes:  # a hand passes over the table and goes
                 for t in (0.2, 0.5, 0.8):
