@@ -464,7 +464,7 @@ VIDEOS: tuple[VideoSpec, ...] = (
               card_width=96, hidden=(2, 3)),
     VideoSpec("wood-drawn", seed=41, surface="wood", deck="drawn", tricks=3, card_width=100),
     VideoSpec("cloth-warm", seed=53, surface="cloth", deck="warm", tricks=2, card_width=82),
-    VideoSpec("linen-plain-kort", seed=67, surface="linen", deck="plain", tricks=2,
-              profile="kort", trump_lead=True, card_width=88),
+    VideoSpec("linen-plain-kort", seed=71, surface="linen", deck="plain", tricks=2,
+              profile="kort", trump_lead=True, card_width=92),
 )
 """The videos the tests play (names are their ids); the seed fixes every pixel."""
