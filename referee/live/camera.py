@@ -154,8 +154,10 @@ def open_camera(opts: CameraOptions, game: Game) -> tuple[FrameSource, CameraPla
         raise CameraError(_("camera: cannot open {source}; the game goes on by keyboard").format(
             source=source.describe()))
     area = parse_play_area(opts.play_area) if opts.play_area else DEFAULT_PLAY_AREA
+    # a live source's stated rate is a guess (FFmpeg says 25 for any MJPEG stream)
+    fps = 0.0 if source.live else source.fps
     camera = CameraPlay(size, play_area=area, seats=parse_seats(opts.seats),
-                        threshold=opts.threshold, clockwise=game.clockwise, fps=source.fps)
+                        threshold=opts.threshold, clockwise=game.clockwise, fps=fps)
     return source, camera
 
 
