@@ -137,9 +137,9 @@ class TableWatch:
         return Settle(self.frame, self._regions(new))
 
     def _regions(self, new: NDArray[np.bool_]) -> list[Region]:
-        m = new.astype(np.uint8) * 255
-        m = cv2.morphologyEx(m, cv2.MORPH_OPEN, self._kernel)
-        m = cv2.morphologyEx(m, cv2.MORPH_CLOSE, self._kernel, iterations=2)
+        m0 = new.astype(np.uint8) * 255
+        m1 = cv2.morphologyEx(m0, cv2.MORPH_OPEN, self._kernel)
+        m = cv2.morphologyEx(m1, cv2.MORPH_CLOSE, self._kernel, iterations=2)
         n, labels, stats, _c = cv2.connectedComponentsWithStats(m, connectivity=8)
         out: list[Region] = []
         s = self.scale
@@ -223,6 +223,6 @@ class TableWatch:
         hull = np.round(region.hull - np.array([x0, y0], np.float32)).astype(np.int32)
         cv2.fillConvexPoly(mask, hull, 255)
         k = max(3, int(short * grow) | 1)
-        mask = cv2.dilate(mask, np.ones((k, k), np.uint8))
-        out = np.where(mask[:, :, None] > 0, crop, table)
+        grown = cv2.dilate(mask, np.ones((k, k), np.uint8))
+        out = np.where(grown[:, :, None] > 0, crop, table)
         return np.ascontiguousarray(out, np.uint8), (x0, y0)

@@ -376,8 +376,8 @@ def run_screen_camera(session: LiveSession, head: list[str], opts: CameraOptions
             if isinstance(item, CameraEntry) and camera is not None:
                 messages = [camera.refused(item, str(exc), session.game).text]
             else:
-                messages = [*(([camera.question.text] if camera is not None and camera.question
-                               else [])), _(M.REFUSED).format(text=exc)]
+                messages = [*([camera.question.text] if camera is not None and camera.question
+                               else []), _(M.REFUSED).format(text=exc)]
             return False
         if outcome is not None:
             accepted(outcome, item.mark() if isinstance(item, CameraEntry) else "")

@@ -12,7 +12,6 @@ import pytest
 from camera_helpers import Play
 from scenes import FPS, SIZE, SPOT, Scene, frames, write_video
 
-from referee.errors import RefereeError
 from referee.live.camera import (
     CameraEntry,
     CameraNote,

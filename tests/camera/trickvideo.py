@@ -261,10 +261,9 @@ def _deal(rng: np.random.Generator) -> dict[str, list[str]]:
 
 
 def _game(profile: str) -> Any:
+    from referee.core.game import Game
     from referee.core.table import Seat
     from referee.profiles import load_profile
-
-    from referee.core.game import Game
 
     prof = load_profile(profile)
     if prof.rotation == "dealer":
@@ -366,7 +365,8 @@ class Video:
                                 replace=False).tolist())
         for i, c in enumerate(self._laid):
             if not c.seen:
-                at, angle = (CENTRE[0] + DIRECTION[c.seat][0] * 520, CENTRE[1] + DIRECTION[c.seat][1] * 330), 10.0
+                far = DIRECTION[c.seat]  # at the player's edge, outside the play area
+                at, angle = (CENTRE[0] + far[0] * 520, CENTRE[1] + far[1] * 330), 10.0
                 ov = 0.0
             else:
                 for _try in range(200):
