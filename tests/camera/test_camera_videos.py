@@ -16,6 +16,7 @@ from typing import Any
 
 import cv2
 import pytest
+from camera_helpers import event_origins
 from live_helpers import REFEREE, referee_env
 from trickvideo import LIGHT, PAPER_GREY, SIZE, VIDEOS, Truth, Video, face, grey
 
@@ -45,7 +46,7 @@ def play_video(tmp: Path, video: Path, truth: Truth, lines: list[str] | None = N
         from referee.live.controller import LiveSession
 
         s = LiveSession.resume(store, sid)
-        origins = store.origins(sid)
+        origins: list[Any] = event_origins(store, sid)
         d = s.game.current
         assert d is not None
         plays = [(t.number, seat.name, str(c)) for t in d.tricks
@@ -136,7 +137,7 @@ def test_without_answers_the_camera_enters_only_right_cards_and_waits(
         run = play_video(tmp_path, path, truth, lines=[truth.trump_line], db_name=f"{name}.db")
         want = [(c.trick, c.seat, c.card) for c in truth.laid]
         assert run["plays"] == want[:len(run["plays"])]
-        assert all(o is not None and o.kind == "camera" for o in run["origins"])
+        assert all(o.kind == "camera" for o in run["origins"])
 
 
 def test_kort_trump_lead_asks_tsar_or_trop_and_trop_is_as_typed(
@@ -152,7 +153,7 @@ def test_kort_trump_lead_asks_tsar_or_trop_and_trop_is_as_typed(
     out = run["proc"].stdout.splitlines()
     assert (f"camera: {lead.seat} leads {lead.card}, a trump: tsar or trop? Enter: tsar; or type "
             f"trop, trop7  [answer: @1.1.{lead.seat}]") in out
-    assert run["origins"][0] is not None and run["origins"][0].kind == "camera"
+    assert run["origins"][0].kind == "camera"
     typed = tmp_path / "typed.db"
     proc = _referee(tmp_path, "start", *truth.start_args(), "--session", str(typed),
                     stdin="\n".join([truth.trump_line, *[c.typed for c in truth.laid]]) + "\n")
