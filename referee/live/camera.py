@@ -383,6 +383,22 @@ def run_screen_camera(session: LiveSession, head: list[str], opts: CameraOptions
             accepted(outcome, item.mark() if isinstance(item, CameraEntry) else "")
         return True
 
+    def camera_items(frame: Any) -> bool:
+        """Feed ``frame`` (None: the source has ended) and enter or show what comes."""
+        nonlocal messages
+        assert camera is not None
+        changed = False
+        for item in camera.feed(frame, session.game):
+            changed = True
+            if isinstance(item, CameraNote):
+                messages = [item.text]
+                continue
+            enter(item)
+            if penalty:
+                break
+        return changed
+
+    ended = False  # the video ended: what waits goes on as the table answers
     draw()
     start = time.monotonic()
     try:
@@ -410,10 +426,12 @@ def run_screen_camera(session: LiveSession, head: list[str], opts: CameraOptions
                         seat = session.game.to_play
                         messages = [camera.question.text,
                                     _(CAM_NOTHING).format(seat=seat.name if seat else "?")]
-                    else:
-                        enter(meant)
+                    elif enter(meant):
+                        camera.question = None  # answered: the camera goes on
                 elif line.strip():
                     enter(line)
+                if ended and camera is not None and not penalty:
+                    camera_items(None)
                 draw()
                 continue
             if source is None or camera is None:
@@ -427,8 +445,11 @@ def run_screen_camera(session: LiveSession, head: list[str], opts: CameraOptions
                 if source.frames and not source.live:
                     messages = [*messages[-3:], source.ended()]
                 source = None
+                ended = True
                 if preview is not None:
                     preview.close()
+                if not penalty:
+                    camera_items(None)
                 draw()
                 continue
             if penalty:  # R65: nothing new until the table has confirmed or undone
@@ -436,15 +457,7 @@ def run_screen_camera(session: LiveSession, head: list[str], opts: CameraOptions
                 if preview is not None:
                     preview.show(frame, camera)
                 continue
-            changed = False
-            for item in camera.feed(frame, session.game):
-                changed = True
-                if isinstance(item, CameraNote):
-                    messages = [item.text]
-                    continue
-                enter(item)
-                if penalty:
-                    break
+            changed = camera_items(frame)
             if preview is not None:
                 preview.show(frame, camera)
             if changed:
