@@ -8,7 +8,10 @@ Modules (each imports cv2/numpy itself; importing this package does not):
 * :mod:`vision.corners`, :mod:`vision.learned`: corner-index crops and the two shipped
   ONNX classifiers (``vision/models/``, run by ``cv2.dnn``).
 * :mod:`vision.reader`: the readings that must agree, and :func:`vision.reader.detect`.
-* :mod:`vision.tracker`: pure logic turning per-frame detections into plays.
+* :mod:`vision.change`: what changed on the table, a cheap model of the play area
+  (camera play finds each new card by it, issue 9).
+* :mod:`vision.tracker`: pure logic turning per-frame detections into plays (the
+  earlier play tracker; camera play now goes by :mod:`vision.change`).
 * :mod:`vision.evaluate`, :mod:`vision.bench`: accuracy and speed tools.
 * :mod:`vision.build_templates`: builds the shipped ``templates.npz``.
 * :mod:`vision.train`: builds the shipped models (build time only: torch, onnx).

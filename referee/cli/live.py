@@ -27,9 +27,10 @@ if TYPE_CHECKING:
 _SessionOpt = Annotated[Path | None, typer.Option(
     "--session", help=_("Session database file (default: the user data dir, or $REFEREE_DATA_DIR)."))]
 _IdArg = Annotated[int | None, typer.Argument(metavar="ID", help=_("Session id (default: latest)."))]
-_CameraOpt = Annotated[int | None, typer.Option(
-    "--camera", metavar="INDEX",
-    help=_("Read the cards from camera INDEX (0: the first camera); the keyboard stays available."))]
+_CameraOpt = Annotated[str | None, typer.Option(
+    "--camera", metavar="INDEX|URL",
+    help=_("Read the cards from camera INDEX (0: the first camera) or a stream URL (a phone: "
+           "http://..., rtsp://...); the keyboard stays available."))]
 _VideoOpt = Annotated[Path | None, typer.Option(
     "--video", metavar="FILE", help=_("Read the cards from a video file or an image sequence."))]
 _SeatsOpt = Annotated[str, typer.Option(
@@ -82,6 +83,8 @@ def camera_settings(opts: CameraOptions | None) -> dict[str, object]:
     cam: dict[str, object] = {"seats": opts.seats, "threshold": opts.threshold}
     if opts.index is not None:
         cam["index"] = opts.index
+    if opts.url is not None:
+        cam["url"] = opts.url
     if opts.play_area is not None:
         cam["play_area"] = opts.play_area
     return {"camera": cam}
@@ -125,12 +128,15 @@ def _open(session_file: Path | None, *, create: bool = False) -> Store:
     return Store(session_file, create=create)
 
 
-def _camera_options(camera: int | None, video: Path | None, seats: str, play_area: str | None,
+def _camera_options(camera: str | int | None, video: Path | None, seats: str, play_area: str | None,
                     threshold: float) -> CameraOptions | None:
     """The camera options, checked (ValueError: a usage error); None without a camera."""
-    from referee.live.camera import CameraOptions
+    from referee.live.camera import CameraOptions, parse_camera
 
-    opts = CameraOptions(index=camera, video=str(video) if video is not None else None, seats=seats,
+    where = parse_camera(str(camera)) if camera is not None else None
+    opts = CameraOptions(index=where if isinstance(where, int) else None,
+                         url=where if isinstance(where, str) else None,
+                         video=str(video) if video is not None else None, seats=seats,
                          play_area=play_area, threshold=threshold)
     opts.check()
     return opts if opts.wanted else None
@@ -305,7 +311,8 @@ def register(app: typer.Typer) -> None:
                 saved = dict(header.settings.get("camera") or {})
                 try:
                     cam = _camera_options(
-                        camera if camera is not None or video is not None else saved.get("index"),
+                        camera if camera is not None or video is not None
+                        else saved.get("index", saved.get("url")),
                         video,
                         seats if seats is not None else str(saved.get("seats", DEFAULT_SEATS)),
                         play_area if play_area is not None else saved.get("play_area"),

@@ -24,3 +24,10 @@ class Played:
 
 
 Play = Callable[..., Played]
+
+
+def event_origins(store: object, sid: int) -> list[object]:
+    """The origin of each effective event of session ``sid`` (from the entry that made it)."""
+    log = {e.seq: e for e in store.log(sid)}  # type: ignore[attr-defined]
+    folded = store.folded(sid)  # type: ignore[attr-defined]
+    return [log[unit[0]].origin for unit in folded.owners]

@@ -42,3 +42,13 @@ def play(tmp_path: Path) -> Iterator[Play]:
     yield _play
     for store in stores:
         store.close()
+
+
+@pytest.fixture(scope="session")
+def trick_videos(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, object]]:
+    """The committed trick videos (``trickvideo.VIDEOS``), generated once per test run:
+    name -> (path of the .avi, its :class:`trickvideo.Truth`)."""
+    from trickvideo import VIDEOS, make
+
+    folder = tmp_path_factory.mktemp("trick-videos")
+    return {spec.name: (p := folder / f"{spec.name}.avi", make(spec, p)) for spec in VIDEOS}

@@ -72,7 +72,7 @@ def test_a_card_seen_twice_in_one_deal_is_refused(tmp_path: Path) -> None:
     proc = _start(tmp_path, db, "--video", str(video), stdin="trump S\n")
     assert proc.returncode == 0, proc.stderr
     assert ("camera: 5H was already played in deal 1 (trick 1): not entered; type the card S "
-            "played") in proc.stdout.splitlines()
+            "played  [answer: @1.2.S]") in proc.stdout.splitlines()
     assert _played(db) == TRICK
     rep = json.loads(_referee(tmp_path, "report", "--json", "--session", str(db)).stdout)
     assert rep["deals"][0]["trick_winners"] == ["S"]

@@ -47,10 +47,10 @@ def test_a_trick_is_entered_card_by_card_for_the_seats_in_turn(tmp_path: Path, p
 
 def test_two_cards_laid_at_once_are_ordered_by_the_seats_they_lie_towards(
         tmp_path: Path, play: Play) -> None:
-    """E (right) and N (top) lay at the same moment: E, whose turn it is, comes first
-    although N's card is further left and higher. With the image mirrored (``--seats``
-    E=left, W=right) the card on the right is W's and the one on top N's: N comes
-    before W in turn order, so the top card is entered first (for E)."""
+    """E (right) and N (top) lay at the same moment: each is the card of the seat at
+    whose place it lies, E's first (E is to play). With the image mirrored (``--seats``
+    E=left, W=right) W's lead lies at E's place: position decides the seat, so it is
+    not entered for W, the table is asked, and nothing after it is entered."""
     sc = Scene().wait(2).lay("5H", "W").lay("8H", "S")
     sc.lying += [("3D", SPOT["E"], 75.0), ("2H", SPOT["N"], 5.0)]
     sc.wait(8)
@@ -58,7 +58,10 @@ def test_two_cards_laid_at_once_are_ordered_by_the_seats_they_lie_towards(
     p = play(["trump S"], video=str(video))
     assert p.tricks() == [TRICK]
     mirrored = play(["trump S"], video=str(video), seats="S=bottom,E=left,N=top,W=right")
-    assert mirrored.tricks() == [[("W", "5H"), ("S", "8H"), ("E", "2H"), ("N", "3D")]]
+    assert mirrored.tricks() == []
+    asks = [ln for ln in mirrored.out.splitlines() if ln.startswith("camera: a card at")]
+    assert asks == ["camera: a card at E's place (5H), but W is to play: not entered; Enter: it "
+                    "is W's card; or type the card W played  [answer: @1.1.W]"]
 
 
 def test_only_cards_in_the_play_area_are_plays(tmp_path: Path, play: Play) -> None:
@@ -82,7 +85,7 @@ def test_a_reading_below_the_threshold_is_asked_not_entered(tmp_path: Path, play
     lines = p.out.splitlines()
     asks = [ln for ln in lines if ln.startswith("camera: 5H for W? Read with confidence")]
     assert len(asks) == 1, p.out
-    assert "below 0.99: not entered; type it to confirm, or type the card W played" in asks[0]
+    assert asks[0].endswith("below 0.99: Enter confirms, or type the card W played  [answer: @1.1.W]")
     assert "(camera" not in p.out
     assert p.tricks() == [[("W", "5H")]]  # typed after the frames
     assert lines.index(asks[0]) < lines.index("> deal 1 trick 1: W 5H")
@@ -100,5 +103,5 @@ def test_a_card_already_played_this_deal_is_refused(tmp_path: Path, play: Play) 
     assert p.tricks() == [TRICK]
     asks = [ln for ln in p.out.splitlines() if ln.startswith("camera: 5H")]
     assert asks == ["camera: 5H was already played in deal 1 (trick 1): not entered; "
-                    "type the card S played"]
+                    "type the card S played  [answer: @1.2.S]"]
     assert "7H" not in p.out

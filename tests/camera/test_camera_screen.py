@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from scenes import SPOT, Scene, write_video
 
-from referee.live.camera import CameraOptions, Keyboard, run_screen_camera
+from referee.live.camera import IDLE, CameraOptions, Idle, Keyboard, run_screen_camera
 from referee.live.controller import LiveSession
 from referee.session.store import Store
 
@@ -20,10 +20,10 @@ class ScriptedKeys(Keyboard):
     def __init__(self, lines: list[str]) -> None:
         self.lines = list(lines)
 
-    def get(self, timeout: float | None) -> str | None:
+    def get(self, timeout: float | None) -> str | Idle | None:
         if self.lines:
             return self.lines.pop(0)
-        return "" if timeout is not None else None  # no waiting: frames come at once
+        return IDLE if timeout is not None else None  # no waiting: frames come at once
 
 
 def test_screen_with_camera(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -82,4 +82,55 @@ def test_the_keyboard_thread_hands_over_lines_then_the_end() -> None:
     assert keys.get(5) == "trump S"
     assert keys.get(5) == "5H"
     assert keys.get(5) is None
-    assert keys.get(0) == ""  # nothing more comes
+    assert keys.get(0) is IDLE  # nothing more comes
+
+
+class AnswerKeys(Keyboard):
+    """``trump S`` first; then, each time the camera asks, the next of ``answers``."""
+
+    def __init__(self, answers: list[str]) -> None:
+        self.answers = list(answers)
+        self.first = True
+        self.camera: object = None
+
+    def get(self, timeout: float | None) -> str | Idle | None:
+        if self.first:
+            self.first = False
+            return "trump S"
+        if self.answers and getattr(self.camera, "question", None) is not None:
+            return self.answers.pop(0)
+        return IDLE if timeout is not None else None
+
+
+def test_screen_question_answered_with_enter(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At ``--threshold 0.99`` the camera asks about W's card and S's card; Enter (an empty
+    line) confirms each proposal, entered as the camera's."""
+    from rich.console import Console
+
+    from referee.live import camera as cam
+
+    monkeypatch.setenv("REFEREE_NO_PREVIEW", "1")
+    keys = AnswerKeys(["", ""])
+    real = cam.open_camera
+
+    def spy(opts: CameraOptions, game: object) -> object:
+        source, camera = real(opts, game)  # type: ignore[arg-type]
+        keys.camera = camera
+        return source, camera
+
+    monkeypatch.setattr(cam, "open_camera", spy)
+    video = write_video(Scene().wait(2).lay("5H", "W").lay("8H", "S"), tmp_path / "q.avi")
+    out = io.StringIO()
+    con = Console(file=out, width=100, color_system=None, force_terminal=False)
+    with Store(tmp_path / "s.db") as store:
+        s, head = LiveSession.start(store, profile="pagat", players={}, dealer="N", caller=None,
+                                    seed=1, duration=None, target=None)
+        run_screen_camera(s, head, CameraOptions(video=str(video), threshold=0.99), console=con,
+                          keyboard=keys)
+        d = s.game.current
+        assert d is not None
+        assert [(x.name, str(c)) for x, c in zip(d.tricks[0].seats, d.tricks[0].cards, strict=True)] == [
+            ("W", "5H"), ("S", "8H")]
+    flat = " ".join(out.getvalue().split())
+    assert "camera: 5H for W? Read with confidence" in flat
+    assert "> deal 1 trick 1: S 8H (camera " in flat
