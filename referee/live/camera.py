@@ -332,7 +332,7 @@ def run_screen_camera(session: LiveSession, head: list[str], opts: CameraOptions
     waits too. Ends at the end of input (Ctrl-D)."""
     from rich.console import Console
 
-    from referee.live.screen import render
+    from referee.live.screen import confirm_answer, render
 
     con = console or Console(highlight=False)
     glyphs = con.encoding.lower().startswith("utf")
@@ -412,9 +412,16 @@ def run_screen_camera(session: LiveSession, head: list[str], opts: CameraOptions
             if line is None:
                 break
             if isinstance(line, str):
-                if penalty:
+                if penalty:  # issue 11: only Enter/yes confirms, undo/no takes back
+                    verdict = confirm_answer(line)
+                    if verdict is None:
+                        messages = [*messages[-3:], _(M.REFUSED).format(
+                            text=_(M.PENALTY_ANSWER).format(text=line.strip()))]
+                        con.bell()
+                        draw()
+                        continue
                     penalty = False
-                    if line.strip().lower() == "undo":
+                    if not verdict:
                         undone = session.undo()
                         messages = [undone.echo, *undone.lines]
                     draw()

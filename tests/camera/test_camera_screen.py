@@ -134,3 +134,37 @@ def test_screen_question_answered_with_enter(tmp_path: Path, monkeypatch: pytest
     flat = " ".join(out.getvalue().split())
     assert "camera: 5H for W? Read with confidence" in flat
     assert "> deal 1 trick 1: S 8H (camera " in flat
+
+
+DEAL_1 = ["trump H", "AH 2H 3H 4H", "AS 2S 3S 4S", "AD 2D 3D 4D", "AC 2C 3C 4C",
+          "KH 5H 6H 7H", "KS 5S 6S 7S", "KD 5D 6D 7D"]
+# deal 2 (dealer N, caller W, trumps S): S plays 2C on diamonds, then 6D proves the
+# revoke: the deal ends at once, a court to EW (R43), trick 2 abandoned (R50).
+DEAL_2_REVOKE = ["trump S", "2D 2C 3D AD", "4D 5D 6D"]
+
+
+@pytest.mark.parametrize(("answer", "revoked"), [("", True), ("undo", False)])
+def test_camera_screen_penalty_prompt_refuses_a_card(tmp_path: Path, answer: str, revoked: bool) -> None:
+    """Issue 11 on the camera screen too: at the penalty prompt a card is refused with a
+    reason and not entered; only Enter/yes confirms, undo takes the proving card back."""
+    from rich.console import Console
+
+    out = io.StringIO()
+    con = Console(file=out, width=100, color_system=None, force_terminal=False)
+    with Store(tmp_path / "s.db") as store:
+        s, head = LiveSession.start(store, profile="pagat", players={}, dealer="S", caller=None,
+                                    seed=1, duration=None, target=None)
+        run_screen_camera(s, head, CameraOptions(video=str(tmp_path / "none.avi")), console=con,
+                          keyboard=ScriptedKeys([*DEAL_1, *DEAL_2_REVOKE, "7D", answer]))
+        deals = s.game.report()["deals"]
+        assert len(deals) == 2
+        d2 = s.game.current
+        assert d2 is not None and d2.number == 2
+        played = [str(c) for t in d2.tricks for c in t.cards]  # the open trick included
+        assert "7D" not in played  # the card typed at the prompt was not entered
+        if revoked:
+            assert deals[1]["revoke"] is not None and deals[1]["winner"] == "EW"
+            assert s.game.current is not None and not s.game.in_progress
+        else:
+            assert played == ["2D", "2C", "3D", "AD", "4D", "5D"]  # 6D taken back, the deal goes on
+    assert "'7D' is no answer here: press Enter" in " ".join(out.getvalue().split())
