@@ -356,8 +356,12 @@ def run_screen_camera(session: LiveSession, head: list[str], opts: CameraOptions
         con.print(render(session, messages, glyphs=glyphs, penalty=penalty, help_lines=help_lines))
         con.print(_(M.CONFIRM_PENALTY) + " > " if penalty else f"{session.prompt()} > ", end="")
 
+    leave = False  # `quit` typed: the session stays open (issue 11)
+    ruling: tuple[str, list[str]] | None = None  # a typed ruling waiting for its confirmation
+
     def accepted(outcome: Any, mark: str = "") -> None:
-        nonlocal messages, penalty, help_lines
+        nonlocal messages, penalty, help_lines, leave
+        leave = leave or bool(outcome.quit)
         messages = [f"{outcome.echo}  {mark}".rstrip(), *outcome.lines]
         help_lines = None
         if outcome.help:  # in place of the table, until the next entry
@@ -412,6 +416,21 @@ def run_screen_camera(session: LiveSession, head: list[str], opts: CameraOptions
             if line is None:
                 break
             if isinstance(line, str):
+                if ruling is not None:  # issue 11: the trick's cards were shown; confirm or drop
+                    verdict = confirm_answer(line)
+                    typed, evidence = ruling
+                    if verdict is None:
+                        messages = [*evidence, _(M.REFUSED).format(
+                            text=_(M.RULING_ANSWER).format(text=line.strip())), _(M.CONFIRM_RULING)]
+                        con.bell()
+                    else:
+                        ruling = None
+                        if verdict:
+                            enter(typed)
+                        else:
+                            messages = [_(M.RULING_DROPPED).format(text=typed.strip())]
+                    draw()
+                    continue
                 if penalty:  # issue 11: only Enter/yes confirms, undo/no takes back
                     verdict = confirm_answer(line)
                     if verdict is None:
@@ -436,7 +455,19 @@ def run_screen_camera(session: LiveSession, head: list[str], opts: CameraOptions
                     elif enter(meant):
                         camera.question = None  # answered: the camera goes on
                 elif line.strip():
-                    enter(line)
+                    shown: list[str] | None = None
+                    try:
+                        shown = session.ruling_evidence(line)
+                    except RefereeError as exc:
+                        messages = [_(M.REFUSED).format(text=exc)]
+                        line = ""
+                    if shown is not None:
+                        ruling = (line, shown)
+                        messages = [*shown, _(M.CONFIRM_RULING)]
+                    elif line:
+                        enter(line)
+                if leave:
+                    break
                 if ended and camera is not None and not penalty:
                     camera_items(None)
                 draw()

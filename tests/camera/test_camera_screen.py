@@ -168,3 +168,27 @@ def test_camera_screen_penalty_prompt_refuses_a_card(tmp_path: Path, answer: str
         else:
             assert played == ["2D", "2C", "3D", "AD", "4D", "5D"]  # 6D taken back, the deal goes on
     assert "'7D' is no answer here: press Enter" in " ".join(out.getvalue().split())
+
+
+def test_camera_screen_ruling_shows_the_trick_and_waits(tmp_path: Path) -> None:
+    """Issue 11 on the camera screen: `revoke N 1` against a seat that followed suit (N
+    played AD on the diamond lead) shows the trick's cards first; a card typed then is
+    refused, `no` drops the ruling; `quit` leaves with the session open."""
+    from rich.console import Console
+
+    out = io.StringIO()
+    con = Console(file=out, width=100, color_system=None, force_terminal=False)
+    keys = [*DEAL_1, "trump S", "2D 2C 3D AD", "revoke N 1", "7D", "no", "quit", "4D"]
+    with Store(tmp_path / "s.db") as store:
+        s, head = LiveSession.start(store, profile="pagat", players={}, dealer="S", caller=None,
+                                    seed=1, duration=None, target=None)
+        run_screen_camera(s, head, CameraOptions(video=str(tmp_path / "none.avi")), console=con,
+                          keyboard=ScriptedKeys(keys))
+        d2 = s.game.current
+        assert d2 is not None and d2.number == 2 and s.game.in_progress
+        assert [str(c) for t in d2.tricks for c in t.cards] == ["2D", "2C", "3D", "AD"]  # 4D after quit
+        assert s.game.report()["deals"][1]["revoke"] is None  # the ruling was dropped
+    flat = " ".join(out.getvalue().split())
+    assert "'7D' is no answer here: press Enter (or type `yes`) to confirm the ruling" in flat
+    assert "> ruling not entered: revoke N 1" in flat
+    assert "stays open" in flat
