@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
-from referee.i18n import _
+from referee.i18n import _, render_error
 
 if TYPE_CHECKING:
     from referee.live.camera import CameraOptions
@@ -187,9 +187,9 @@ def register(app: typer.Typer) -> None:
                 head.append(session.where())
                 _run(session, head, cam)
         except RefereeError as exc:
-            term.abort(str(exc))
+            term.abort(render_error(exc))
         except ValueError as exc:
-            term.abort(str(exc), 2)
+            term.abort(render_error(exc), 2)
 
     @app.command(help=_("Continue a session exactly where it stopped (the open trick included)."))
     def resume(
@@ -210,7 +210,7 @@ def register(app: typer.Typer) -> None:
         try:
             cam = _camera_options(camera, video, seats, play_area, threshold)
         except ValueError as exc:
-            terminal().abort(str(exc), 2)
+            terminal().abort(render_error(exc), 2)
         try:
             with _open(session_file) as store:
                 session = LiveSession.resume(store, session_id)
@@ -220,7 +220,7 @@ def register(app: typer.Typer) -> None:
                         session.where()]
                 _run(session, head, cam)
         except RefereeError as exc:
-            terminal().abort(str(exc))
+            terminal().abort(render_error(exc))
 
     @app.command(help=_("List the stored sessions: date, profile, players, deals, courts, state."))
     def sessions(
@@ -261,7 +261,7 @@ def register(app: typer.Typer) -> None:
                 width = terminal().out.width if sys.stdout.isatty() else 80
                 typer.echo("\n".join(M.sessions_lines(rows, width)))
         except RefereeError as exc:
-            terminal().abort(str(exc))
+            terminal().abort(render_error(exc))
 
     @app.command(help=_("Print the session summary: courts and totals, each deal's result."))
     def report(
@@ -284,7 +284,7 @@ def register(app: typer.Typer) -> None:
                 else:
                     typer.echo("\n".join(summary_lines(session)))
         except RefereeError as exc:
-            terminal().abort(str(exc))
+            terminal().abort(render_error(exc))
 
     @app.command(help=_("Write the session as a record (record-format.md) that `referee replay` reads."))
     def export(
@@ -314,7 +314,7 @@ def register(app: typer.Typer) -> None:
             write_text_atomic(output, text)
             typer.echo(M.exported(output, h.id, len(session.game.deals)))
         except RefereeError as exc:
-            term.abort(str(exc))
+            term.abort(render_error(exc))
         except OSError as exc:
             term.abort(_("cannot write {path}: {reason}").format(path=output,
                                                                  reason=exc.strerror or exc))

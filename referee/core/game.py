@@ -24,13 +24,11 @@ from referee.core.events import (
     Redeal,
     RevokeRuling,
 )
-from referee.core.notation import display_card
 from referee.core.profile import Profile
 from referee.core.scoring import Score, kort_result, settle
 from referee.core.table import Seat, Side
 from referee.core.trick import trick_winner_index
-from referee.errors import RulesError
-from referee.i18n import _, language
+from referee.errors import N_, Phrase, RulesError
 
 _ALL_SUITS = 0b1111
 # Lookup tables for the per-card hot path (enum construction is slow).
@@ -42,11 +40,11 @@ _SIDE_OF: tuple[Side, ...] = (Side.NS, Side.EW, Side.NS, Side.EW)
 _BIT: dict[Card, int] = {c: 1 << c.code for c in FULL_DECK}
 
 
-def _shown(card: Card) -> str:
-    """A card in a message: canonical (``AD``) in English, else the display form of
-    the language the players read (``Т♦`` under ru), as the live table echoes it."""
-    lang = language()
-    return str(card) if lang == "en" else display_card(card, lang)
+def _refused(id: str, template: str, params: dict[str, Any] | None = None, **where: Any) -> RulesError:
+    """A RulesError ``id`` with the English ``template`` and its ``params`` (cards stay
+    :class:`Card`, shown as the table reads them when rendered: issue 8) and the place
+    ``where`` (``deal``, ``trick``, ``seat``, ``token``)."""
+    return RulesError(template, id=id, params=params or {}, **where)
 
 
 class Notice(NamedTuple):
@@ -87,25 +85,28 @@ class Game:
         self.clockwise = profile.clockwise
         if profile.rotation == "dealer":
             if first_dealer is None:
-                raise RulesError(_("profile {profile} needs a first dealer (R40)")
-                                 .format(profile=profile.name))
+                raise _refused("game.needs-first-dealer", N_("profile {profile} needs a first dealer (R40)"),
+                               {"profile": profile.name})
             derived = first_dealer.next(self.clockwise)
             if first_caller is not None and first_caller != derived:
-                raise RulesError(
-                    _("first caller {caller} is not the first dealer's right-hand neighbour "
-                      "{seat} (R40)").format(caller=first_caller.name, seat=derived.name),
-                    token=first_caller.name)
+                raise _refused(
+                    "game.caller-not-after-dealer",
+                    N_("first caller {caller} is not the first dealer's right-hand neighbour "
+                       "{seat} (R40)"), {"caller": first_caller.name, "seat": derived.name},
+                    seat=first_caller, token=first_caller.name)
             first_caller = derived
         else:
             if first_dealer is not None:
-                raise RulesError(_("profile {profile} has no dealer rotation: name the first "
-                                   "caller, not a dealer (R11)").format(profile=profile.name))
+                raise _refused("game.no-dealer-rotation",
+                               N_("profile {profile} has no dealer rotation: name the first "
+                                  "caller, not a dealer (R11)"), {"profile": profile.name})
             if first_caller is None:
-                raise RulesError(_("profile {profile} needs a first caller (R11)")
-                                 .format(profile=profile.name))
+                raise _refused("game.needs-first-caller", N_("profile {profile} needs a first caller (R11)"),
+                               {"profile": profile.name})
         if target is not None and not profile.is_match:
-            raise RulesError(_("profile {profile} has no match target (R44: courts decide)")
-                             .format(profile=profile.name))
+            raise _refused("game.no-match-target",
+                           N_("profile {profile} has no match target (R44: courts decide)"),
+                           {"profile": profile.name})
         self.first_dealer = first_dealer
         self.first_caller = first_caller
         self.target = target if target is not None else profile.scoring.match_target
@@ -236,7 +237,7 @@ class Game:
         Raises RulesError when there is nothing to undo.
         """
         if not self.events:
-            raise RulesError(_("nothing to undo"))
+            raise _refused("game.nothing-to-undo", N_("nothing to undo"))
         events = self.events[:-1]
         last = self.events[-1]
         fresh = Game(self.profile, first_dealer=self.first_dealer,
@@ -268,9 +269,12 @@ class Game:
         was flagged against an R21/R23 duty (R52) and no non-trump of his has been seen."""
         return bool(d.suspects) and (seat, "only-trumps") in d.suspects
 
-    def _err(self, message: str, d: Deal | None = None, *, trick: int | None = None,
+    def _err(self, id: str, template: str, d: Deal | None = None, params: dict[str, Any] | None = None,
+             *, trick: int | None = None, seat: Seat | None = None,
              token: str | None = None) -> RulesError:
-        return RulesError(message, deal=d.number if d else None, trick=trick, token=token)
+        """The refusal ``id`` (English ``template``, its ``params``) in deal ``d``."""
+        return _refused(id, template, params, deal=d.number if d else None, trick=trick, seat=seat,
+                        token=token)
 
     # ------------------------------------------------------------ trump choice
     def _choose_trump(self, ev: ChooseTrump) -> list[Notice]:
@@ -278,23 +282,26 @@ class Game:
         p = self.profile
         if ev.thirteenth is not None:
             if not p.options.thirteen:
-                raise self._err(_('trump "13" is not a rule of profile {profile} (R10, R40)')
-                                .format(profile=p.name), d,
-                                token="13")
+                raise self._err("trump.no-thirteen",
+                                N_('trump "13" is not a rule of profile {profile} (R10, R40)'), d,
+                                {"profile": p.name}, token="13")
             if ev.thirteenth.suit != ev.suit:
-                raise self._err(_("the 13th card's suit must be the trump suit (R10)"), d,
+                raise self._err("trump.thirteenth-suit",
+                                N_("the 13th card's suit must be the trump suit (R10)"), d,
                                 token=str(ev.thirteenth))
         if d is not None and d.result is None:
             if d.bavyan == "pending":
-                raise self._err(_("the side at 7:0 must first decide on bavyan (R27)"), d)
+                raise self._err("bavyan.decide-first",
+                                N_("the side at 7:0 must first decide on bavyan (R27)"), d)
             if d.tricks:
-                raise self._err(_("trumps are already chosen for deal {deal} and play has "
-                                  "started").format(deal=d.number), d, token=ev.suit.name)
+                raise self._err("trump.play-started", N_("trumps are already chosen for deal {deal} "
+                                                         "and play has started"), d,
+                                {"deal": d.number}, token=ev.suit.name)
             d.trump = ev.suit
             d.thirteenth = ev.thirteenth
             return [Notice("trump", seat=d.caller, text=ev.suit.name, card=ev.thirteenth)]
         if self.ended:
-            raise self._err(_("the session has ended (R44): no new deal"), d)
+            raise self._err("session.ended", N_("the session has ended (R44): no new deal"), d)
         number = len(self.deals) + 1
         deal = Deal(number=number, dealer=self.score.dealer, caller=self.score.caller,
                     match_number=self.score.match_number, score_before=self.score.copy(),
@@ -302,34 +309,37 @@ class Game:
         self.deals.append(deal)
         return [Notice("trump", seat=deal.caller, text=ev.suit.name, card=ev.thirteenth)]
 
-    def _before_first_lead(self, what: str) -> Deal:
+    def _before_first_lead(self, what: Phrase) -> Deal:
         d = self.current
         if d is None or d.result is not None:
-            raise self._err(_("{what} needs a deal that has started (choose trumps first)")
-                            .format(what=what), d)
+            raise self._err("deal.not-started",
+                            N_("{what} needs a deal that has started (choose trumps first)"), d,
+                            {"what": what})
         if d.tricks:
-            raise self._err(_("{what} is only possible before the first lead").format(what=what),
-                            d)
+            raise self._err("deal.after-first-lead",
+                            N_("{what} is only possible before the first lead"), d, {"what": what})
         return d
 
     def _redeal(self, ev: Redeal) -> list[Notice]:
         p = self.profile
         if not p.options.redeal:
-            raise self._err(_("redeal is not a rule of profile {profile} (R13, R40)").format(profile=p.name),
-                            self.current,
-                            token="redeal")
-        d = self._before_first_lead(_("a redeal (R13)"))
+            raise self._err("redeal.not-a-rule",
+                            N_("redeal is not a rule of profile {profile} (R13, R40)"), self.current,
+                            {"profile": p.name}, token="redeal")
+        d = self._before_first_lead(Phrase(N_("a redeal (R13)")))
         if d.trump is None:
-            raise self._err(_("a redeal comes after the caller has chosen trumps (R13)"), d)
+            raise self._err("redeal.before-trumps",
+                            N_("a redeal comes after the caller has chosen trumps (R13)"), d)
         if ev.hand:
             if len(ev.hand) != 13 or len(set(ev.hand)) != 13:
-                raise self._err(_("a redeal hand must be 13 different cards, got {count}")
-                                .format(count=len(ev.hand)),
-                                d, token=" ".join(map(str, ev.hand)))
+                raise self._err("redeal.hand-size",
+                                N_("a redeal hand must be 13 different cards, got {count}"), d,
+                                {"count": len(ev.hand)}, token=" ".join(map(str, ev.hand)))
             pictures = [c for c in ev.hand if c.rank.is_picture]
             if pictures:
-                raise self._err(_("no redeal: the caller's hand holds {card}, a picture card "
-                                  "(R13)").format(card=_shown(pictures[0])), d, token=str(pictures[0]))
+                raise self._err("redeal.picture-card",
+                                N_("no redeal: the caller's hand holds {card}, a picture card (R13)"),
+                                d, {"card": pictures[0]}, token=str(pictures[0]))
         d.redeals += 1
         d.trump = None
         d.thirteenth = None
@@ -337,15 +347,14 @@ class Game:
 
     def _misdeal(self) -> list[Notice]:
         if not self.profile.options.misdeal:
-            raise self._err(_("misdeal is not allowed by profile {profile}")
-                            .format(profile=self.profile.name),
-                            self.current, token="misdeal")
+            raise self._err("misdeal.not-allowed", N_("misdeal is not allowed by profile {profile}"),
+                            self.current, {"profile": self.profile.name}, token="misdeal")
         d = self.current
         if (d is None or d.result is not None) and not self.ended:
             # Dealt again before trumps were named: nothing to cancel but the cards.
             s = self.score
             return [Notice("misdeal", seat=s.dealer if s.dealer is not None else s.caller)]
-        d = self._before_first_lead(_("a misdeal (R66)"))
+        d = self._before_first_lead(Phrase(N_("a misdeal (R66)")))
         self.deals.pop()
         self.score = d.score_before
         return [Notice("misdeal", seat=d.dealer if d.dealer is not None else d.caller)]
@@ -354,8 +363,8 @@ class Game:
     def _bavyan(self, ev: Bavyan) -> list[Notice]:
         d = self.current
         if d is None or d.bavyan != "pending":
-            raise self._err(_("no bavyan question is open: only after 7:0 (R27)"), d,
-                            token="bavyan")
+            raise self._err("bavyan.no-question", N_("no bavyan question is open: only after 7:0 (R27)"),
+                            d, token="bavyan")
         if ev.play_on:
             d.bavyan = "playing"
             return []
@@ -370,14 +379,15 @@ class Game:
     def _ruling(self, ev: RevokeRuling) -> list[Notice]:
         d = self.current
         if d is None:
-            raise self._err(_("no deal to rule on"), None)
+            raise self._err("ruling.no-deal", N_("no deal to rule on"), None)
         if d.result is None and d.trump is None:
-            raise self._err(_("no card has been played in this deal"), d)
+            raise self._err("ruling.no-card", N_("no card has been played in this deal"), d)
         played = [t for t in d.tricks if ev.seat in t.seats]
         if not any(t.number == ev.trick for t in played):
-            raise self._err(_("{seat} played no card in trick {trick} of deal {deal}")
-                            .format(seat=ev.seat.name, trick=ev.trick, deal=d.number),
-                            d, trick=ev.trick, token=str(ev.trick))
+            raise self._err("ruling.no-card-in-trick",
+                            N_("{seat} played no card in trick {trick} of deal {deal}"), d,
+                            {"seat": ev.seat.name, "trick": ev.trick, "deal": d.number},
+                            trick=ev.trick, seat=ev.seat, token=str(ev.trick))
         rev = Revoke(ev.seat, ev.trick, None, kind="ruling")
         notices = [Notice("ruling", seat=ev.seat, trick=ev.trick)]
         if self.profile.scoring.revoke_penalty == "court":
@@ -397,7 +407,8 @@ class Game:
 
     def _end(self) -> list[Notice]:
         if self.ended:
-            raise self._err(_("the end of the session was already signalled (R44)"), self.current,
+            raise self._err("session.end-signalled",
+                            N_("the end of the session was already signalled (R44)"), self.current,
                             token="end")
         self.ended = True
         return [Notice("end")]
@@ -407,13 +418,14 @@ class Game:
         d = self.current
         if d is None or d.result is not None or d.trump is None:
             if d is not None and d.result is not None:
-                raise self._err(_("deal {deal} is over ({result}): choose trumps for the next "
-                                  "deal first").format(deal=d.number, result=d.result), d,
-                                token=str(ev.card))
-            raise self._err(_("choose trumps before the first card (R10, R40)"), d,
+                raise self._err("play.deal-over", N_("deal {deal} is over ({result}): choose trumps "
+                                                     "for the next deal first"), d,
+                                {"deal": d.number, "result": d.result}, token=str(ev.card))
+            raise self._err("play.no-trumps", N_("choose trumps before the first card (R10, R40)"), d,
                             token=str(ev.card))
         if d.bavyan == "pending":
-            raise self._err(_("the side at 7:0 must first decide on bavyan (R27)"), d,
+            raise self._err("bavyan.decide-first",
+                            N_("the side at 7:0 must first decide on bavyan (R27)"), d,
                             token=str(ev.card))
         card = ev.card
         trump = d.trump
@@ -424,34 +436,37 @@ class Game:
         bit = _BIT[card]
         if d.seen & bit:
             where = next(x.number for x in tricks if card in x.cards)
-            raise self._err(_("{card} was already played in deal {deal} (trick {where}); a card "
-                              "is seen once per deal (R3)").format(card=_shown(card), deal=d.number,
-                                                                   where=where),
-                            d, trick=number, token=str(card))
+            raise self._err("play.seen-twice",
+                            N_("{card} was already played in deal {deal} (trick {where}); a card "
+                               "is seen once per deal (R3)"), d,
+                            {"card": card, "deal": d.number, "where": where},
+                            trick=number, seat=seat, token=str(card))
         if d.thirteenth is not None and card == d.thirteenth and seat != d.caller:
-            raise self._err(_("{card} is the caller's shown 13th card: {seat} cannot hold it "
-                              "(R59)").format(card=_shown(card), seat=seat.name),
-                            d, trick=number, token=str(card))
+            raise self._err("play.thirteenth-elsewhere",
+                            N_("{card} is the caller's shown 13th card: {seat} cannot hold it "
+                               "(R59)"), d, {"card": card, "seat": seat.name},
+                            trick=number, seat=seat, token=str(card))
         is_lead = t is None
         decl = ev.declaration
         p = self.profile
         if decl is not None:
             if not p.options.tsar:
-                raise self._err(_("declaration :{decl} is not a rule of profile {profile} (R40)")
-                                .format(decl=decl, profile=p.name),
-                                d, trick=number, token=f"{card}:{decl}")
+                raise self._err("declare.not-a-rule",
+                                N_("declaration :{decl} is not a rule of profile {profile} (R40)"), d,
+                                {"decl": decl, "profile": p.name},
+                                trick=number, seat=seat, token=f"{card}:{decl}")
             if not is_lead:
-                raise self._err(_("declaration :{decl} only on the lead of a trick (R20)")
-                                .format(decl=decl), d,
-                                trick=number, token=f"{card}:{decl}")
+                raise self._err("declare.not-a-lead",
+                                N_("declaration :{decl} only on the lead of a trick (R20)"), d,
+                                {"decl": decl}, trick=number, seat=seat, token=f"{card}:{decl}")
             if card.suit != trump:
-                raise self._err(_("declaration :{decl} on a non-trump lead (R20)")
-                                .format(decl=decl), d,
-                                trick=number, token=f"{card}:{decl}")
+                raise self._err("declare.non-trump", N_("declaration :{decl} on a non-trump lead (R20)"),
+                                d, {"decl": decl}, trick=number, seat=seat, token=f"{card}:{decl}")
             if (decl == "trop" and not p.options.trop) or (decl == "trop7" and not p.options.trop7):
-                raise self._err(_("declaration :{decl} is not allowed by profile {profile}")
-                                .format(decl=decl, profile=p.name), d,
-                                trick=number, token=f"{card}:{decl}")
+                raise self._err("declare.not-allowed",
+                                N_("declaration :{decl} is not allowed by profile {profile}"), d,
+                                {"decl": decl, "profile": p.name},
+                                trick=number, seat=seat, token=f"{card}:{decl}")
         # ---- validated: from here on the event is accepted and state changes
         notices: list[Notice] = []
         if t is None:

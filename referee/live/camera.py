@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from referee.core.cards import Card
 from referee.core.table import Seat
 from referee.errors import RefereeError
-from referee.i18n import N_, _
+from referee.i18n import N_, _, render_error
 from referee.live import messages as M
 
 if TYPE_CHECKING:
@@ -543,7 +543,7 @@ class _Plain:
             outcome = self.session.enter(raw)
         except RefereeError as exc:
             self.session.refused += 1
-            self.error(_(M.LINE_ERROR).format(number=self.number, text=exc))
+            self.error(_(M.LINE_ERROR).format(number=self.number, text=render_error(exc)))
             return
         if outcome is not None:
             self.say([outcome.echo, *outcome.lines])
@@ -557,7 +557,7 @@ class _Plain:
             try:
                 outcome = self.session.enter(item.text)
             except RefereeError as exc:
-                self.say([camera.refused(item, str(exc)).text])
+                self.say([camera.refused(item, render_error(exc)).text])
                 continue
             if outcome is not None:
                 self.say([f"{outcome.echo}  {item.mark()}", *outcome.lines])
@@ -734,7 +734,7 @@ def run_screen_camera(session: LiveSession, head: list[str], opts: CameraOptions
                 try:
                     outcome = session.enter(item.text)
                 except RefereeError as exc:
-                    messages = [camera.refused(item, str(exc)).text]
+                    messages = [camera.refused(item, render_error(exc)).text]
                     continue
                 if outcome is not None:
                     accepted(outcome, item.mark())

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from referee.core.table import Seat
 from referee.errors import RefereeError
-from referee.i18n import _
+from referee.i18n import _, render_error
 from referee.live import messages as M
 
 if TYPE_CHECKING:
@@ -198,7 +198,7 @@ def run_screen(session: LiveSession, head: list[str], console: Console | None = 
         try:
             outcome = session.enter(line)
         except RefereeError as exc:
-            messages = [_(M.REFUSED).format(text=exc)]
+            messages = [_(M.REFUSED).format(text=render_error(exc))]
             continue
         if outcome is None:
             continue
