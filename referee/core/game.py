@@ -5,7 +5,9 @@
 and leaves the state exactly as it was; an accepted one returns the
 :class:`Notice` list of what happened (trick won, deal over, revoke proven, ...)
 for a screen to show. Undo (R65) is :meth:`Game.undo`: the event list is the
-source of truth, so a game is always the fold of its events.
+source of truth, so a game is always the fold of its events; beside each event the
+game keeps what that event changed (as python-chess keeps a board state per move),
+so undo puts it back without replaying anything.
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ _AFTER: dict[bool, tuple[tuple[Seat, ...], ...]] = {
 }
 _SIDE_OF: tuple[Side, ...] = (Side.NS, Side.EW, Side.NS, Side.EW)
 _BIT: dict[Card, int] = {c: 1 << c.code for c in FULL_DECK}
+# Tags closing the undo frames (R65) on Game._frames, see Game.__init__.
+_EVENT, _FULL, _LEAD, _CLOSE, _WON = "event", "full", "lead", "close", "won"
 
 
 def _refused(id: str, template: str, params: dict[str, Any] | None = None, **where: Any) -> RulesError:
@@ -114,6 +118,22 @@ class Game:
         self.deals: list[Deal] = []
         self.events: list[Event] = []
         self.ended = False
+        # What undo (R65) puts back, one frame per event in ``events``, as python-chess
+        # keeps a board state per move. The frames lie flat on one stack of plain
+        # values, a tag last, so that keeping them allocates nothing the cyclic GC must
+        # watch. A card's ``code`` is its bit in ``Deal.seen``, negated when it opened
+        # its trick. Frames, bottom to top:
+        # - ``code``: a card that only took its place;
+        # - ``code, side, kind, leads, target, trop7_side, flags, _LEAD``: a kort lead
+        #   (its side's duty before, R20-R25; the flag count);
+        # - ``code, both duties (kind, leads, target), trop7_side, bavyan, bavyan_side,
+        #   _CLOSE``: a card that completed its trick (R4, R21-R27);
+        # - ``code, _WON``: the same without lead rules (no duties, no bavyan: pagat);
+        # - ``code, state, _FULL``: any other card (a void, a proof, a suspect), with the
+        #   deal's state just after the card took its place (Deal.capture);
+        # - ``(deal count, last deal, its state, score, ended), _EVENT``: other events.
+        # A card that ended its deal found the score at ``Deal.score_before``.
+        self._frames: list[Any] = []
         self._tricks_to_win = profile.deal.tricks_to_win
         self._after = _AFTER[self.clockwise]
         self._lead_rules = profile.options.tsar
@@ -213,8 +233,13 @@ class Game:
         """Apply one event; return what happened. Raises RulesError, leaving the
         state unchanged, when the rules refuse it."""
         if isinstance(event, Play):
-            notices = self._play(event)
-        elif isinstance(event, ChooseTrump):
+            notices = self._play(event)  # keeps its own, lighter frame
+            self.events.append(event)
+            return notices
+        deals = self.deals
+        d = deals[-1] if deals else None
+        frame = (len(deals), d, d.capture() if d is not None else None, self.score, self.ended)
+        if isinstance(event, ChooseTrump):
             notices = self._choose_trump(event)
         elif isinstance(event, Bavyan):
             notices = self._bavyan(event)
@@ -229,24 +254,92 @@ class Game:
         else:  # pragma: no cover - the Event union is closed
             raise TypeError(f"not an event: {event!r}")
         self.events.append(event)
+        self._frames += (frame, _EVENT)
         return notices
 
     def undo(self) -> Event:
-        """Remove the last event, leaving the state exactly as before it (R65).
+        """Remove the last event, leaving the state exactly as before it (R65), and
+        return it. A pop: the frame kept with the event is put back (no replay), the
+        deals in place, so a reference to a deal stays valid.
 
         Raises RulesError when there is nothing to undo.
         """
         if not self.events:
             raise _refused("game.nothing-to-undo", N_("nothing to undo"))
-        events = self.events[:-1]
-        last = self.events[-1]
-        fresh = Game(self.profile, first_dealer=self.first_dealer,
-                     first_caller=None if self.first_dealer is not None else self.first_caller,
-                     target=self.target if self.profile.is_match else None)
-        for ev in events:
-            fresh.apply(ev)
-        self.__dict__.update(fresh.__dict__)
+        last = self.events.pop()
+        st = self._frames
+        tag = st.pop()
+        if type(tag) is int:
+            self._unplace(tag)
+            return last
+        if tag == _EVENT:
+            self._undo_event(st.pop())
+            return last
+        d = self.deals[-1]
+        if tag == _FULL:
+            code, state = st[-2:]
+            del st[-2:]
+            over = d.result is not None
+            d.restore(state)  # as it was just after the card took its place
+            if over:
+                self.score = d.score_before.copy()
+        elif tag == _LEAD:
+            code, side, kind, leads, target, d.trop7_side, nflags = st[-7:]
+            del st[-7:]
+            duty = d.duties[side]
+            duty.kind, duty.leads, duty.target = kind, leads, target
+            del d.flags[nflags:]
+            d.suspects.clear()  # a lead with suspects standing keeps a full frame
+            self._unfinish(d)
+        else:
+            if tag == _CLOSE:
+                d0, d1 = d.duties
+                (code, d0.kind, d0.leads, d0.target, d1.kind, d1.leads, d1.target, d.trop7_side,
+                 d.bavyan, d.bavyan_side) = st[-10:]
+                del st[-10:]
+            else:
+                code = st.pop()
+            t = d.tricks[-1]
+            assert t.winner is not None
+            d.won[_SIDE_OF[t.winner]] -= 1
+            t.winner = None
+            self._unfinish(d)
+        self._unplace(code)
         return last
+
+    def _unplace(self, code: int) -> None:
+        """Take the last card off its trick and the seen cards (undo, R65)."""
+        d = self.deals[-1]
+        tricks = d.tricks
+        t = tricks[-1]
+        t.cards.pop()
+        t.seats.pop()
+        if code < 0:
+            tricks.pop()
+            code = -code
+        d.seen &= ~code
+
+    def _unfinish(self, d: Deal) -> None:
+        """Reopen a deal the undone card ended (R5, R25, R27); no-op when it did not.
+        Only the deal's end changes the score during a deal, so it was ``score_before``."""
+        if d.result is not None:
+            d.result = None
+            d.winner = None
+            d.wins = d.courts = (0, 0)
+            d.abandoned = False
+            self.score = d.score_before.copy()
+
+    def _undo_event(self, frame: tuple[Any, ...]) -> None:
+        count, d, state, score, ended = frame
+        deals = self.deals
+        del deals[count:]  # a deal the event started
+        if d is not None:
+            if len(deals) < count:
+                deals.append(d)  # the deal a misdeal cancelled (R66)
+            assert state is not None
+            d.restore(state)
+        self.score = score
+        self.ended = ended
 
     def replay(self, events: list[Event]) -> None:
         """Apply many events in order (stops at the first RulesError, which is raised)."""
@@ -478,38 +571,69 @@ class Game:
         ends_deal: tuple[str, Side] | None = None
         suit = card.suit
         voids = d.voids
+        # Undo (R65): the frame goes on the stack before anything beyond the card's place
+        # changes: a full state before a proof or a void, else a lead's or a trick's end.
+        code = -bit if is_lead else bit
+        frames = self._frames
+        framed = False
         # R6: a card of a suit the seat already failed to follow proves a revoke.
         if voids[seat] >> suit & 1:
+            frames += (code, d.capture(), _FULL)
+            framed = True
             ends_deal = self._prove(d, Revoke(seat, d.void_trick[(seat, suit)], number,
                                               "revoke", card, suit), notices)
         # R24 ruling: a suspected lead breach is proven by the card that contradicts it;
         # R67: any non-trump ends an "only trumps" presumption, dated to the flagged lead.
         if d.suspects:
+            if not framed:
+                frames += (code, d.capture(), _FULL)
+                framed = True
             key = (seat, "only-trumps" if suit != trump else "no-trumps")
             at = d.suspects.pop(key, None)
             if at is not None:
                 self._prove(d, Revoke(seat, at, number, "breach", card, None), notices)
         if not is_lead:
             led = t.cards[0].suit
-            if suit != led and not (voids[seat] >> led & 1) and not self._presumed(d, seat):
-                # R6; R67: a presumed all-trump player's failure to follow is no revoke.
-                voids[seat] |= 1 << led
-                d.void_trick[(seat, led)] = number
-                th = d.thirteenth
-                if (th is not None and seat == d.caller and th.suit == led
-                        and not d.seen & _BIT[th]):
-                    # R59: the caller holds the unplayed 13th card of the led suit.
-                    r = self._prove(d, Revoke(seat, number, number, "revoke", card, led),
-                                    notices)
-                    ends_deal = ends_deal or r
+            if suit != led and not (voids[seat] >> led & 1):
+                if not framed:
+                    frames += (code, d.capture(), _FULL)
+                    framed = True
+                if not self._presumed(d, seat):
+                    # R6; R67: a presumed all-trump player's failure to follow is no revoke.
+                    voids[seat] |= 1 << led
+                    d.void_trick[(seat, led)] = number
+                    th = d.thirteenth
+                    if (th is not None and seat == d.caller and th.suit == led
+                            and not d.seen & _BIT[th]):
+                        # R59: the caller holds the unplayed 13th card of the led suit.
+                        r = self._prove(d, Revoke(seat, number, number, "revoke", card, led),
+                                        notices)
+                        ends_deal = ends_deal or r
         elif self._lead_rules:
+            if not framed:
+                duty = d.duties[seat & 1]
+                frames += (code, seat & 1, duty.kind, duty.leads, duty.target, d.trop7_side,
+                           len(d.flags), _LEAD)
+                framed = True
             r = self._lead_duties(d, t, seat, card, decl, notices)
             ends_deal = ends_deal or r
         if ends_deal is None and len(t.cards) == 4:
+            if framed:
+                pass
+            elif self._lead_rules:
+                d0, d1 = d.duties
+                frames += (code, d0.kind, d0.leads, d0.target, d1.kind, d1.leads, d1.target,
+                           d.trop7_side, d.bavyan, d.bavyan_side, _CLOSE)
+                framed = True
+            else:
+                frames += (code, _WON)
+                framed = True
             ends_deal = self._close_trick(d, t, trump, notices)
         elif ends_deal is not None and len(t.cards) == 4:
             # R50: the ending card completes its trick, so the trick counts.
             self._close_trick(d, t, trump, notices, count_only=True)
+        if not framed:
+            frames.append(code)  # nothing changed but the card's place
         if ends_deal is not None:
             if len(t.cards) < 4:
                 d.abandoned = True  # R50: the trick is abandoned, no winner
@@ -638,6 +762,7 @@ class Game:
         """End the deal with ``result`` credited to ``winner`` and settle the score."""
         d.result = result
         d.winner = winner
+        self.score = self.score.copy()  # settled in a new object: undo puts the old one back
         st = settle(self.profile, self.score, result=result, winner=winner, dealer=d.dealer,
                     caller=d.caller, target=self.target)
         d.wins = st.wins
