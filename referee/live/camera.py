@@ -698,7 +698,7 @@ def run_screen_camera(session: LiveSession, head: list[str], opts: CameraOptions
                 try:
                     outcome = session.enter(line)
                 except RefereeError as exc:
-                    messages = [_(M.REFUSED).format(text=exc)]
+                    messages = [_(M.REFUSED).format(text=render_error(exc))]
                     draw()
                     continue
                 if outcome is not None:

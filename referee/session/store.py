@@ -1,11 +1,29 @@
 """The session store: one SQLite file (stdlib sqlite3, WAL) holding every live session.
 
 A session is its header (profile snapshot, players, first dealer/caller, seed,
-duration, target, creation time) and its list of accepted events. Every
+duration, target, creation time, language, camera settings) and its log: every
+entry the table made, with its time (UTC ms) and origin, appended and never
+changed (:mod:`referee.session.log`; an undo or a fix is an entry too). Every
 accepted entry is written in its own transaction and committed before the
 screen shows it, so a killed process loses nothing that was shown; resuming
-replays the stored events into a fresh :class:`~referee.core.game.Game` (R65:
-the game is the fold of its events). Undo deletes the last event row.
+replays the effective events into a fresh :class:`~referee.core.game.Game`
+(R65: the game is the fold of its effective entries).
+
+Schema (``PRAGMA user_version`` = :data:`SCHEMA_VERSION`):
+
+- ``sessions``: one row per session: the header columns, ``language`` (the
+  referee's language, ``ru``) and ``settings`` (JSON: the camera options).
+- ``entries``: ``(session_id, seq)`` key; ``time_ms`` (UTC epoch ms, NULL for an
+  entry migrated from schema 0), ``origin`` (:class:`~referee.session.origin.Origin`
+  JSON, NULL: keyboard), ``text`` (the line as typed), ``kind`` (``events``,
+  ``undo``, ``fix``, ``players``), ``events`` (JSON list of :mod:`codec` events),
+  ``data`` (JSON: seat tags, what an undo retracts, what a fix replaces).
+  Triggers refuse any UPDATE or DELETE: the log is append-only.
+- ``session_locks``: who writes a session now (:mod:`referee.session.lock`).
+
+Schema 0 (before the log: no user_version, an ``events`` table whose rows undo
+deleted) is migrated on open, in one transaction: each event becomes an
+``events`` entry of its own, with no time and a keyboard origin.
 
 The file lives in ``platformdirs.user_data_dir("court-referee")`` unless
 ``REFEREE_DATA_DIR`` names another directory or a command gets ``--session FILE``.
@@ -25,12 +43,18 @@ from typing import Any
 from referee.core.events import Event
 from referee.errors import RefereeError
 from referee.i18n import _
+from referee.session import lock as _lock
 from referee.session.codec import decode, encode
+from referee.session.log import Folded, LogEntry, fold
+from referee.session.origin import Origin
 
 DB_NAME = "sessions.db"
 ENV_DIR = "REFEREE_DATA_DIR"
 
-_SCHEMA = """
+SCHEMA_VERSION = 1
+"""``PRAGMA user_version`` of a database this code writes (0: before the log)."""
+
+_SESSIONS = """
 CREATE TABLE IF NOT EXISTS sessions (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     created TEXT NOT NULL,
@@ -43,19 +67,144 @@ CREATE TABLE IF NOT EXISTS sessions (
     first_caller TEXT NOT NULL,
     seed INTEGER,
     duration INTEGER,
-    target INTEGER
-);
-CREATE TABLE IF NOT EXISTS events (
-    session_id INTEGER NOT NULL REFERENCES sessions(id),
-    seq INTEGER NOT NULL,
-    event TEXT NOT NULL,
-    PRIMARY KEY (session_id, seq)
+    target INTEGER,
+    language TEXT,
+    settings TEXT
 );
 """
+_LOG = """
+CREATE TABLE IF NOT EXISTS entries (
+    session_id INTEGER NOT NULL REFERENCES sessions(id),
+    seq INTEGER NOT NULL,
+    time_ms INTEGER,
+    origin TEXT,
+    text TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('events', 'undo', 'fix', 'players')),
+    events TEXT NOT NULL DEFAULT '[]',
+    data TEXT,
+    PRIMARY KEY (session_id, seq)
+);
+CREATE TRIGGER IF NOT EXISTS entries_append_only_update BEFORE UPDATE ON entries
+BEGIN SELECT RAISE(ABORT, 'the session log is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS entries_append_only_delete BEFORE DELETE ON entries
+BEGIN SELECT RAISE(ABORT, 'the session log is append-only'); END;
+CREATE TABLE IF NOT EXISTS session_locks (
+    session_id INTEGER PRIMARY KEY REFERENCES sessions(id),
+    pid INTEGER NOT NULL,
+    host TEXT NOT NULL,
+    since_ms INTEGER NOT NULL,
+    token TEXT NOT NULL
+);
+"""
+_HEADER_COLUMNS = ("id, created, started, profile, profile_name, profile_text, players, "
+                   "first_dealer, first_caller, seed, duration, target, language, settings")
+
+
+def migrate(db: sqlite3.Connection) -> int:
+    """Bring the open database to :data:`SCHEMA_VERSION`; returns the version found.
+
+    A new file gets the tables; schema 0 (``events`` rows, no user_version) gets the
+    new ``sessions`` columns and its events moved into ``entries`` (one entry per
+    event, no time, keyboard origin, the record token as text), in one transaction.
+    A newer version is left alone (the caller decides what to do with it); a database
+    with tables but no ``sessions`` table (someone else's) is left untouched and
+    raises sqlite3.DatabaseError.
+    """
+    found = int(db.execute("PRAGMA user_version").fetchone()[0])
+    if found >= SCHEMA_VERSION:
+        return found
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        found = int(db.execute("PRAGMA user_version").fetchone()[0])  # another process won
+        if found < SCHEMA_VERSION:
+            tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            if tables and "sessions" not in tables:
+                # someone else's database: touch nothing (the caller says what it is)
+                db.execute("ROLLBACK")
+                raise sqlite3.DatabaseError(
+                    "not a session database (it has tables but no sessions table)")
+            if "sessions" in tables:
+                columns = {r[1] for r in db.execute("PRAGMA table_info(sessions)")}
+                for col in ("language", "settings"):
+                    if col not in columns:
+                        db.execute(f"ALTER TABLE sessions ADD COLUMN {col} TEXT")
+            else:
+                for stmt in _split(_SESSIONS):
+                    db.execute(stmt)
+            for stmt in _split(_LOG):
+                db.execute(stmt)
+            if "events" in tables:
+                rows = db.execute("SELECT session_id, seq, event FROM events ORDER BY session_id, seq")
+                db.executemany(
+                    "INSERT INTO entries (session_id, seq, time_ms, origin, text, kind, events) "
+                    "VALUES (?,?,NULL,NULL,?,'events',?)",
+                    [(sid, seq, _event_text(event), f"[{event}]") for sid, seq, event in rows])
+                db.execute("DROP TABLE events")
+            db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    return found
+
+
+def _split(script: str) -> list[str]:
+    """The statements of ``script`` (a trigger's body keeps its inner ``;``)."""
+    out: list[str] = []
+    buf = ""
+    for part in script.split(";"):
+        buf += part + ";"
+        if buf.count("BEGIN") > buf.count("END;"):
+            continue
+        if buf.strip(" \n;"):
+            out.append(buf.strip())
+        buf = ""
+    return out
+
+
+def _event_text(stored: str) -> str:
+    """The record token of a stored event (``AH``, ``trump S``): the text of a migrated entry."""
+    from referee.core.events import (
+        Bavyan,
+        ChooseTrump,
+        EndSession,
+        Misdeal,
+        Play,
+        Redeal,
+        RevokeRuling,
+    )
+
+    try:
+        ev = decode(stored)
+    except (ValueError, KeyError):
+        return stored
+    if isinstance(ev, Play):
+        return str(ev.card) + (f":{ev.declaration}" if ev.declaration else "")
+    if isinstance(ev, ChooseTrump):
+        return f"trump 13 {ev.thirteenth}" if ev.thirteenth else f"trump {ev.suit.name}"
+    if isinstance(ev, Bavyan):
+        return "bavyan yes" if ev.play_on else "bavyan no"
+    if isinstance(ev, Redeal):
+        return " ".join(["redeal", *map(str, ev.hand)])
+    if isinstance(ev, Misdeal):
+        return "misdeal"
+    if isinstance(ev, RevokeRuling):
+        return f"revoke {ev.seat.name} {ev.trick}"
+    assert isinstance(ev, EndSession)
+    return "end"
 
 
 class SessionError(RefereeError):
     """No such session, or a session file that cannot be used."""
+
+
+class SessionBusy(SessionError):
+    """The session is open in another referee (its pid and since when are in the message)."""
+
+
+class SessionTakenOver(SessionError):
+    """Another referee took this session over (``--take-over``): this one must stop writing."""
 
 
 def default_path() -> Path:
@@ -85,6 +234,8 @@ class SessionHeader:
     created: str = ""
     started: float = 0.0
     id: int = 0
+    language: str | None = None
+    settings: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +263,10 @@ class Store:
         # A chosen file: not the one the commands open without ``--session``.
         self.chosen = path is not None and _canonical(self.path) != _canonical(default)
         self._conn: sqlite3.Connection | None = None
+        self._tokens: dict[int, str] = {}
+        """Sessions this store writes as their referee (:meth:`acquire`): id -> token."""
+        self._unlocked: set[int] = set()
+        """Sessions taken over whose OS lock the old referee still holds."""
         if not self.path.exists():
             if not create:
                 raise SessionError(_("no session database at {path}").format(path=self.path))
@@ -127,7 +282,7 @@ class Store:
             try:
                 db.execute("PRAGMA journal_mode=WAL")
                 db.execute("PRAGMA synchronous=FULL")
-                db.executescript(_SCHEMA)
+                migrate(db)
             except sqlite3.Error:
                 db.close()
                 raise
@@ -157,7 +312,10 @@ class Store:
         self.close()
 
     def close(self) -> None:
-        """Close the database (every write is already committed)."""
+        """Close the database (every write is already committed); the locks it holds
+        are let go."""
+        for sid in list(self._tokens):
+            self.release(sid)
         if self._conn is not None:
             self._conn.close()
             self._conn = None
@@ -178,33 +336,136 @@ class Store:
         with self._tx() as db:
             cur = db.execute(
                 "INSERT INTO sessions (created, started, profile, profile_name, profile_text, "
-                "players, first_dealer, first_caller, seed, duration, target) "
-                "VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                "players, first_dealer, first_caller, seed, duration, target, language, settings) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (h.created, h.started, h.profile, h.profile_name, h.profile_text,
                  json.dumps(h.players), h.first_dealer, h.first_caller, h.seed, h.duration,
-                 h.target))
+                 h.target, h.language, json.dumps(h.settings) if h.settings else None))
             h.id = int(cur.lastrowid or 0)
         return h.id
 
-    def append(self, sid: int, events: Sequence[Event]) -> None:
-        """Store the events of one accepted entry, in one committed transaction."""
+    def add(self, sid: int, kind: str, text: str, *, events: Sequence[Event] = (),
+            data: dict[str, Any] | None = None, origin: Origin | None = None,
+            time_ms: int | None = None) -> LogEntry:
+        """Append one entry to the log of session ``sid``, in one committed transaction,
+        and return it. ``time_ms`` defaults to now (UTC epoch ms). Raises
+        SessionTakenOver when another referee took the session over."""
+        import time
+
+        origin = origin or Origin()
+        when = time_ms if time_ms is not None else time.time_ns() // 1_000_000
         with self._tx() as db:
-            row = db.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE session_id=?",
+            self._check_holder(db, sid)
+            row = db.execute("SELECT COALESCE(MAX(seq), 0) FROM entries WHERE session_id=?",
                              (sid,)).fetchone()
-            seq = int(row[0])
-            db.executemany("INSERT INTO events (session_id, seq, event) VALUES (?,?,?)",
-                           [(sid, seq + i + 1, encode(ev)) for i, ev in enumerate(events)])
+            seq = int(row[0]) + 1
+            db.execute(
+                "INSERT INTO entries (session_id, seq, time_ms, origin, text, kind, events, data) "
+                "VALUES (?,?,?,?,?,?,?,?)",
+                (sid, seq, when, origin.to_json(), text, kind,
+                 "[" + ",".join(encode(ev) for ev in events) + "]",
+                 json.dumps(data, separators=(",", ":")) if data else None))
+        return LogEntry(seq, kind, text, when, origin, tuple(events), dict(data or {}))
+
+    def append(self, sid: int, events: Sequence[Event], text: str = "",
+               origin: Origin | None = None) -> None:
+        """Store the events of one accepted entry (an ``events`` log entry)."""
+        self.add(sid, "events", text, events=events, origin=origin)
 
     def pop(self, sid: int) -> None:
-        """Delete the last stored event of the session (undo, R65)."""
-        with self._tx() as db:
-            db.execute("DELETE FROM events WHERE session_id=? AND seq=(SELECT MAX(seq) FROM "
-                       "events WHERE session_id=?)", (sid, sid))
+        """Take back the last effective unit (undo, R65): an ``undo`` entry, nothing deleted."""
+        units = self.folded(sid).units
+        if units:
+            self.add(sid, "undo", "undo", data={"retracts": [list(units[-1])]})
 
-    def set_players(self, sid: int, players: dict[str, str]) -> None:
-        """Replace the seat -> name map of the session."""
+    def set_players(self, sid: int, players: dict[str, str], text: str = "",
+                    origin: Origin | None = None) -> None:
+        """Replace the seat -> name map of the session (and log it)."""
         with self._tx() as db:
             db.execute("UPDATE sessions SET players=? WHERE id=?", (json.dumps(players), sid))
+        self.add(sid, "players", text or "players", data={"players": players}, origin=origin)
+
+    def set_settings(self, sid: int, *, language: str | None = None,
+                     settings: dict[str, Any] | None = None) -> None:
+        """Remember the session's language and (camera) settings for ``resume``;
+        None leaves a value as it is."""
+        with self._tx() as db:
+            if language is not None:
+                db.execute("UPDATE sessions SET language=? WHERE id=?", (language, sid))
+            if settings is not None:
+                db.execute("UPDATE sessions SET settings=? WHERE id=?",
+                           (json.dumps(settings) if settings else None, sid))
+
+    # ------------------------------------------------------------------ lock
+    def acquire(self, sid: int, *, take_over: bool = False) -> None:
+        """Become the one referee writing session ``sid`` (:mod:`referee.session.lock`).
+
+        Raises SessionBusy naming the holder (pid, since when) when another live
+        referee has it, unless ``take_over``: then this store becomes the holder and
+        the other one's next write is refused (SessionTakenOver).
+        """
+        import secrets
+        import time
+
+        db = self._db
+        try:
+            free = _lock.try_lock(self.path, sid)
+        except OSError as exc:
+            raise SessionError(_("cannot lock session {sid} in {path}: {reason}").format(
+                sid=sid, path=self.path, reason=exc)) from None
+        row = db.execute("SELECT pid, host, since_ms FROM session_locks WHERE session_id=? "
+                         "AND token != ''", (sid,)).fetchone()
+        pid, host = _lock.me()
+        if row is not None and not (row[0] == pid and row[1] == host):
+            holder_alive = not free or _lock.alive(int(row[0]), str(row[1]))
+            if holder_alive and not take_over:
+                since = time.strftime("%H:%M", time.localtime(int(row[2]) / 1000))
+                raise SessionBusy(_("session {sid} is open in another referee, pid {pid}, since "
+                                    "{since} (`referee resume {sid}{session} --take-over` takes it "
+                                    "over)").format(sid=sid, pid=row[0], since=since,
+                                                    session=self.session_option))
+        elif not free and not take_over:
+            # held by a process that has not written its row yet
+            raise SessionBusy(_("session {sid} is open in another referee, pid {pid}, since "
+                                "{since} (`referee resume {sid}{session} --take-over` takes it "
+                                "over)").format(sid=sid, pid="?", since="?",
+                                                session=self.session_option))
+        token = secrets.token_hex(8)
+        with self._tx() as tx:
+            tx.execute("INSERT OR REPLACE INTO session_locks (session_id, pid, host, since_ms, token) "
+                       "VALUES (?,?,?,?,?)", (sid, pid, host, time.time_ns() // 1_000_000, token))
+        self._tokens[sid] = token
+        self._unlocked = set() if free else {sid}
+
+    def release(self, sid: int) -> None:
+        """Stop being session ``sid``'s referee (a clean end; a killed one needs none)."""
+        token = self._tokens.pop(sid, None)
+        if token is None:
+            return
+        try:
+            with self._tx() as db:
+                # the row stays (with no token: free), so a referee still running after a
+                # take-over sees on its next write that it is no longer the holder
+                db.execute("UPDATE session_locks SET token='' WHERE session_id=? AND token=?",
+                           (sid, token))
+        except sqlite3.Error:  # pragma: no cover - the lock dies with the process anyway
+            pass
+        _lock.unlock(self.path, sid)
+
+    def _check_holder(self, db: sqlite3.Connection, sid: int) -> None:
+        """Inside a write: refuse when this store took the lock and another referee has
+        taken the session over since."""
+        token = self._tokens.get(sid)
+        if token is None:
+            return
+        if sid in self._unlocked and _lock.try_lock(self.path, sid):
+            self._unlocked.discard(sid)  # the old referee has gone: the OS lock is ours now
+        row = db.execute("SELECT pid, token FROM session_locks WHERE session_id=?", (sid,)).fetchone()
+        if row is not None and row[1] != token:
+            self._tokens.pop(sid, None)
+            raise SessionTakenOver(_("session {sid} was taken over by another referee (pid {pid}): "
+                                     "this one stops; nothing more is written here").format(
+                                         sid=sid, pid=row[0]))
 
     # ----------------------------------------------------------------- reads
     def latest(self) -> int | None:
@@ -231,29 +492,43 @@ class Store:
 
     def header(self, sid: int) -> SessionHeader:
         """The header of session ``sid`` (which must exist)."""
-        row = self._db.execute("SELECT * FROM sessions WHERE id=?", (sid,)).fetchone()
+        row = self._db.execute(f"SELECT {_HEADER_COLUMNS} FROM sessions WHERE id=?",
+                               (sid,)).fetchone()
         if row is None:
             raise SessionError(_("no session {sid} in {path}").format(sid=sid, path=self.path))
         return _header(row)
 
-    def events(self, sid: int) -> list[Event]:
-        """The stored events of session ``sid`` in order."""
-        rows = self._db.execute("SELECT event FROM events WHERE session_id=? ORDER BY seq",
-                                (sid,)).fetchall()
+    def log(self, sid: int) -> list[LogEntry]:
+        """Every entry of session ``sid``'s log, in order (nothing is ever removed)."""
+        rows = self._db.execute("SELECT seq, kind, text, time_ms, origin, events, data FROM entries "
+                                "WHERE session_id=? ORDER BY seq", (sid,)).fetchall()
         try:
-            return [decode(r[0]) for r in rows]
+            return [LogEntry(int(seq), kind, text, time_ms, Origin.from_json(origin),
+                             tuple(decode(json.dumps(e)) for e in json.loads(events)),
+                             json.loads(data) if data else {})
+                    for seq, kind, text, time_ms, origin, events, data in rows]
+        except (ValueError, KeyError, TypeError) as exc:
+            raise SessionError(_("session {sid} in {path} holds an unreadable event: {reason}").format(
+                sid=sid, path=self.path, reason=exc)) from None
+
+    def folded(self, sid: int) -> Folded:
+        """The fold of session ``sid``'s log (:func:`referee.session.log.fold`)."""
+        try:
+            return fold(self.log(sid))
         except (ValueError, KeyError) as exc:
             raise SessionError(_("session {sid} in {path} holds an unreadable event: {reason}").format(
                 sid=sid, path=self.path, reason=exc)) from None
 
+    def events(self, sid: int) -> list[Event]:
+        """The effective events of session ``sid`` in order (undos and fixes applied)."""
+        return self.folded(sid).events
+
     def sessions(self) -> list[SessionInfo]:
-        """Every session, oldest first, with its event count."""
+        """Every session, oldest first, with its count of effective events."""
         if self._conn is None and not self.path.exists():
             return []
-        rows = self._db.execute(
-            "SELECT s.*, (SELECT COUNT(*) FROM events e WHERE e.session_id=s.id) "
-            "FROM sessions s ORDER BY s.id").fetchall()
-        return [SessionInfo(_header(r[:-1]), int(r[-1])) for r in rows]
+        rows = self._db.execute(f"SELECT {_HEADER_COLUMNS} FROM sessions ORDER BY id").fetchall()
+        return [SessionInfo(h, len(self.events(h.id))) for h in map(_header, rows)]
 
 
 def _canonical(path: Path) -> Path:
@@ -266,9 +541,9 @@ def _canonical(path: Path) -> Path:
 
 def _header(row: Sequence[Any]) -> SessionHeader:
     (sid, created, started, profile, profile_name, profile_text, players, first_dealer,
-     first_caller, seed, duration, target) = row
+     first_caller, seed, duration, target, language, settings) = row
     return SessionHeader(
         id=int(sid), created=created, started=float(started), profile=profile,
         profile_name=profile_name, profile_text=profile_text, players=json.loads(players),
         first_dealer=first_dealer, first_caller=first_caller, seed=seed, duration=duration,
-        target=target)
+        target=target, language=language, settings=json.loads(settings) if settings else {})
