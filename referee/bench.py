@@ -6,10 +6,14 @@ deals (:mod:`referee.simulate`) in a temporary folder, then prints:
 - engine tricks per second: the record's events pre-parsed, then applied to a
   fresh :class:`~referee.core.game.Game` (YAML excluded);
 - the wall time of the whole ``referee replay FILE --json`` subprocess;
-- the wall time of ``referee --help``.
+- the wall time of ``referee --help``;
+- undo (R65) of the last event of a ``--undo-deals`` (200) deal session: a pop of
+  the frame the game keeps per event, beside the fold of all its events that undo
+  used to replay.
 
 Targets (issue 2, one core): >= 60,000 tricks/s, a 10,000-deal replay < 3 s,
-``referee --help`` < 0.25 s. Not a test: it only prints.
+``referee --help`` < 0.25 s; (issue 8) undo of the last event < 1 ms. Not a test:
+it only prints.
 """
 
 from __future__ import annotations
@@ -93,12 +97,42 @@ def bench_profile(name: str, deals: int, seed: int, folder: Path) -> None:
     print(f"  referee replay --json: {cli_s:.2f} s end to end (exit {code}; target < 3 s)")
 
 
+def bench_undo(name: str, deals: int, seed: int, repeat: int = 2000) -> None:
+    """Time :meth:`Game.undo` of the last event of a ``deals``-deal session (each undo
+    re-applied untimed), and one fold of all its events for comparison; print a line."""
+    from referee.core.game import Game
+    from referee.profiles import load_profile
+    from referee.simulate import simulate_game
+
+    prof = load_profile(name)
+    game = simulate_game(prof, deals=deals, seed=seed, in_progress=True)
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        ev = game.undo()
+        times.append(time.perf_counter() - t0)
+        game.apply(ev)
+    times.sort()
+    t0 = time.perf_counter()
+    g = Game(prof, first_dealer=game.first_dealer,
+             first_caller=None if game.first_dealer is not None else game.first_caller)
+    for ev in game.events:
+        g.apply(ev)
+    fold_s = time.perf_counter() - t0
+    print(f"[{name}] undo of the last event, {deals}-deal session ({len(game.events)} events): "
+          f"median {times[len(times) // 2] * 1e6:.1f} us, 99th percentile "
+          f"{times[len(times) * 99 // 100] * 1e6:.1f} us (target < 1 ms); a fold of all its "
+          f"events (the old undo): {fold_s * 1e3:.1f} ms")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; returns the exit code."""
     ap = argparse.ArgumentParser(prog="python -m referee.bench", description=__doc__.split("\n")[0])
     ap.add_argument("--deals", type=int, default=10_000, help="deals per record (default 10000)")
     ap.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     ap.add_argument("--profiles", default="pagat,kort", help="comma-separated (default pagat,kort)")
+    ap.add_argument("--undo-deals", type=int, default=200,
+                    help="deals of the session whose last event is undone (default 200)")
     args = ap.parse_args(argv)
     try:
         import yaml
@@ -110,6 +144,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="referee-bench-") as tmp:
         for name in args.profiles.split(","):
             bench_profile(name.strip(), args.deals, args.seed, Path(tmp))
+    for name in args.profiles.split(","):
+        bench_undo(name.strip(), args.undo_deals, args.seed)
     help_s, _ = _timed([*_referee_cmd(), "--help"], repeat=5)
     print(f"referee --help: {help_s:.3f} s (best of 5; target < 0.25 s)")
     return 0

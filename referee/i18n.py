@@ -114,6 +114,45 @@ def language() -> str:
     return _language
 
 
+def catalog(lang: str) -> _gettext.NullTranslations:
+    """The translations of ``lang`` (English: none); the one in force is reused."""
+    if lang == _language:
+        return _translations
+    if lang == "en":
+        return _gettext.NullTranslations()
+    return _gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+
+
+def render_error(exc: BaseException, lang: str | None = None) -> str:
+    """``exc`` said in ``lang`` (default: the language in force), for a person.
+
+    An error of the engine (:class:`referee.errors.RefereeError` with an ``id``) is
+    rendered from its English template and parameters: the template translated, cards
+    in the display form the table reads (``Т♦`` under ru; canonical ``AD`` in English,
+    as ``str()`` has them), :class:`~referee.errors.Phrase` parameters translated whole.
+    Any other exception (text already said in the language in force) is ``str(exc)``.
+    """
+    template = getattr(exc, "template", None)
+    if getattr(exc, "id", None) is None or not isinstance(template, str):
+        return str(exc)
+    from referee.core.cards import Card
+    from referee.core.notation import display_card
+    from referee.errors import Phrase
+
+    lang = lang or _language
+    tr = catalog(lang)
+
+    def shown(value: object) -> object:
+        if isinstance(value, Phrase):
+            return tr.gettext(value)
+        if isinstance(value, Card):
+            return str(value) if lang == "en" else display_card(value, lang)
+        return value
+
+    params = {k: shown(v) for k, v in getattr(exc, "params", {}).items()}
+    return tr.gettext(template).format(**params)
+
+
 def _(message: str) -> str:
     """Translate ``message`` into the language in force."""
     return _translations.gettext(message)

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee.errors import ProfileError
-from referee.i18n import N_, _, ngettext
+from referee.i18n import N_, _, ngettext, render_error
 
 if TYPE_CHECKING:
     from referee.core.profile import Profile
@@ -254,7 +254,9 @@ def _describe(exc: Any, text: str, source: str) -> str:
     elif kind == "missing":
         problem = _("required key is missing")
     elif kind == "value_error":
-        problem = msg.removeprefix("Value error, ")
+        # the engine's profile checks raise language-free errors: say them here (issue 8)
+        cause = (err.get("ctx") or {}).get("error")
+        problem = render_error(cause) if cause is not None else msg.removeprefix("Value error, ")
     else:
         # pydantic's own sentence (English), with the value that was given
         problem = msg[:1].lower() + msg[1:]

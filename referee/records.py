@@ -27,7 +27,7 @@ from referee.core.cards import Card, Suit
 from referee.core.events import DECLARATIONS, Bavyan, ChooseTrump, EndSession, Play, Redeal, RevokeRuling
 from referee.core.table import Seat
 from referee.errors import NotationError, ProfileError, RecordError, RulesError
-from referee.i18n import N_, _, ngettext
+from referee.i18n import N_, _, ngettext, render_error
 
 if TYPE_CHECKING:
     from referee.core.deal import Deal
@@ -66,7 +66,7 @@ def _parse_token(word: str, declarations: bool, pname: str, errs: _Errors, deal:
     try:
         card = Card.parse(text_card)
     except NotationError as exc:
-        raise errs.error(str(exc), deal=deal, trick=trick, token=word, path=path) from None
+        raise errs.error(render_error(exc), deal=deal, trick=trick, token=word, path=path) from None
     play = Play(card, decl)  # type: ignore[arg-type]
     if len(cache) < 4096:
         cache[word] = play
@@ -376,7 +376,7 @@ def loads_record(text: str, base_dir: str | Path = ".", *, source: str = "<recor
         try:
             return Seat.parse(value)
         except NotationError as exc:
-            raise errs.error(f"{key}: {exc}", deal=deal, path=path) from None
+            raise errs.error(f"{key}: {render_error(exc)}", deal=deal, path=path) from None
 
     rec = Record(source=source, profile=prof, profile_ref=ref,
                  profile_path=prof_path, deals=[], text=text)
@@ -483,7 +483,8 @@ def loads_record(text: str, base_dir: str | Path = ".", *, source: str = "<recor
             try:
                 thirteenth = card_parse(str(th))
             except NotationError as exc:
-                raise errs.error(f"thirteenth: {exc}", deal=n, path=(*dpath, "thirteenth")) from None
+                raise errs.error(f"thirteenth: {render_error(exc)}", deal=n,
+                                 path=(*dpath, "thirteenth")) from None
             trump = thirteenth.suit
         else:
             if raw.get("thirteenth") is not None:
@@ -495,7 +496,7 @@ def loads_record(text: str, base_dir: str | Path = ".", *, source: str = "<recor
             try:
                 trump = Suit.parse(trump_raw)
             except NotationError as exc:
-                raise errs.error(f"trump: {exc}", deal=n, path=(*dpath, "trump")) from None
+                raise errs.error(f"trump: {render_error(exc)}", deal=n, path=(*dpath, "trump")) from None
         dr = DealRecord(number=n, trump=trump, thirteenth=thirteenth)
         # redeals (R13)
         if raw.get("redeals") is not None:
@@ -584,7 +585,7 @@ def new_game(record: Record) -> Game:
         return Game(record.profile, first_dealer=record.first_dealer,
                     first_caller=record.first_caller, target=record.target)
     except RulesError as exc:
-        raise errs.error(str(exc)) from None
+        raise errs.error(render_error(exc)) from None
 
 
 def _score(d: Deal) -> str:
@@ -647,7 +648,7 @@ def replay(record: Record) -> Game:
                 apply(Redeal())
             apply(choose)
         except RulesError as exc:
-            raise errs.error(str(exc), deal=n, path=(*dpath, "trump")) from None
+            raise errs.error(render_error(exc), deal=n, path=(*dpath, "trump")) from None
         d = game.deals[-1]
         ntricks = len(dr.tricks)
         for t_index, trick in enumerate(dr.tricks):
@@ -662,7 +663,7 @@ def replay(record: Record) -> Game:
                 word = dr.words[t_index][k]
                 if d.result is not None:
                     raise _too_many(errs, d, tn, word, (*dpath, "tricks", t_index)) from None
-                raise errs.error(str(exc), deal=n, trick=tn, token=word,
+                raise errs.error(render_error(exc), deal=n, trick=tn, token=word,
                                  path=(*dpath, "tricks", t_index)) from None
             if d.bavyan == "pending":
                 if dr.bavyan == "pending":
@@ -686,12 +687,12 @@ def replay(record: Record) -> Game:
             try:
                 apply(RevokeRuling(rseat, rtrick))
             except RulesError as exc:
-                raise errs.error(str(exc), deal=n, trick=rtrick, path=(*dpath, "revoke")) from None
+                raise errs.error(render_error(exc), deal=n, trick=rtrick, path=(*dpath, "revoke")) from None
     if record.ended:
         try:
             apply(EndSession())
         except RulesError as exc:  # pragma: no cover - only one signal per record
-            raise errs.error(str(exc), path=("ended",)) from None
+            raise errs.error(render_error(exc), path=("ended",)) from None
     return game
 
 

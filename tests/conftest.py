@@ -31,6 +31,7 @@ def isolated(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathF
     monkeypatch.setenv("REFEREE_DATA_DIR", str(tmp_path_factory.mktemp("referee-data")))
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setattr(i18n, "ASKED", None)  # the language a command was asked for
     i18n.setup("en")
     yield
     i18n.setup("en")

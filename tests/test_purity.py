@@ -1,5 +1,6 @@
 """The rules engine stays pure (STYLE.md, issue 2): ``referee.core`` imports no
-typer, rich, cv2, sqlite3 or yaml, and does no file I/O. ``referee --help`` imports
+typer, rich, cv2, sqlite3 or yaml, nor the language machinery (referee.i18n, gettext;
+ruff's banned-api checks it statically too), and does no file I/O. ``referee --help`` imports
 nothing heavy either."""
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ import sys
 from pathlib import Path
 
 CORE = Path(__file__).resolve().parents[1] / "referee" / "core"
-BANNED_CORE = ("typer", "rich", "cv2", "sqlite3", "yaml", "numpy")
+BANNED_CORE = ("typer", "rich", "cv2", "sqlite3", "yaml", "numpy",
+               "referee.i18n", "gettext")  # issue 8: no language machinery in the engine
 
 
 def imported_after(code: str) -> set[str]:

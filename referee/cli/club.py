@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from referee.i18n import _, ngettext
+from referee.i18n import _, ngettext, render_error
 
 if TYPE_CHECKING:
     from referee.club.select import ClubSession, Criteria
@@ -77,7 +77,7 @@ def criteria(players: list[str] | None = None, pairs: list[str] | None = None, t
         return Criteria.from_options(players=players, pairs=pairs, table=table, since=since,
                                      until=until, profile=profile)
     except CriteriaError as exc:
-        terminal().abort(str(exc), EXIT_USAGE)
+        terminal().abort(render_error(exc), EXIT_USAGE)
 
 
 def register(app: typer.Typer) -> None:
@@ -113,7 +113,7 @@ def register(app: typer.Typer) -> None:
                         try:
                             res = imp.import_file(f)
                         except (RefereeError, OSError) as exc:
-                            term.error(str(exc))
+                            term.error(render_error(exc))
                             failed += 1
                             continue
                         for line in res.notes:
@@ -130,7 +130,7 @@ def register(app: typer.Typer) -> None:
                 typer.echo(ngettext("{path}: {count} session", "{path}: {count} sessions", total).format(
                     path=store.path, count=total))
         except (SessionError, RefereeError) as exc:
-            term.abort(str(exc))
+            term.abort(render_error(exc))
         if failed:
             raise typer.Exit(1)
 
@@ -170,7 +170,7 @@ def register(app: typer.Typer) -> None:
             with _open(session_file) as store:
                 result = compute(store, select(store, crit))
         except RefereeError as exc:
-            term.abort(str(exc))
+            term.abort(render_error(exc))
         if as_json:
             typer.echo(json.dumps(json_data(result, since=crit.since, defaults=model_defaults()),
                                   ensure_ascii=False, indent=2))
@@ -200,7 +200,7 @@ def register(app: typer.Typer) -> None:
                 with ClubDB(store.path) as club:
                     names = club.players()
         except RefereeError as exc:
-            terminal().abort(str(exc))
+            terminal().abort(render_error(exc))
         seen: dict[str, list[str]] = {}
         for s in sessions:
             for n in s.players.values():

@@ -14,7 +14,7 @@ import typer
 
 from referee.cli import club as club_opts
 from referee.cli.serve import DEFAULT_HOST, DEFAULT_PORT, HostOpt, PortOpt
-from referee.i18n import _
+from referee.i18n import _, render_error
 
 if TYPE_CHECKING:
     from referee.live.camera import CameraOptions
@@ -273,11 +273,11 @@ def register(app: typer.Typer) -> None:
                 head.append(session.where())
                 _run(session, head + web, cam, bell)
         except NearNameError as exc:
-            term.abort(str(exc), EXIT_USAGE)
+            term.abort(render_error(exc), EXIT_USAGE)
         except RefereeError as exc:
-            term.abort(str(exc))
+            term.abort(render_error(exc))
         except ValueError as exc:
-            term.abort(str(exc), 2)
+            term.abort(render_error(exc), 2)
 
     @app.command(help=_("Continue a session exactly where it stopped (the open trick included)."))
     def resume(
@@ -319,7 +319,7 @@ def register(app: typer.Typer) -> None:
                         threshold if threshold is not None else float(
                             saved.get("threshold", DEFAULT_CAMERA_THRESHOLD)))
                 except ValueError as exc:
-                    terminal().abort(str(exc), 2)
+                    terminal().abort(render_error(exc), 2)
                 store.acquire(sid, take_over=take_over)
                 session = LiveSession.resume(store, sid)
                 h = session.header
@@ -332,7 +332,7 @@ def register(app: typer.Typer) -> None:
                 _web(store, serve, host, port, head)
                 _run(session, head, cam, bell)
         except RefereeError as exc:
-            terminal().abort(str(exc))
+            terminal().abort(render_error(exc))
 
     @app.command(help=_("List the stored sessions: date, profile, players, deals, courts, state."))
     def sessions(
@@ -387,7 +387,7 @@ def register(app: typer.Typer) -> None:
                 width = terminal().out.width if sys.stdout.isatty() else 80
                 typer.echo("\n".join(M.sessions_lines(rows, width)))
         except RefereeError as exc:
-            terminal().abort(str(exc))
+            terminal().abort(render_error(exc))
 
     @app.command(help=_("Print the session summary: courts and totals, each deal's result."))
     def report(
@@ -417,7 +417,7 @@ def register(app: typer.Typer) -> None:
                 with _open(session_file) as store:
                     club.report_selected(store, crit, as_json=as_json)
             except RefereeError as exc:
-                terminal().abort(str(exc))
+                terminal().abort(render_error(exc))
             return
         try:
             with _open(session_file) as store:
@@ -428,7 +428,7 @@ def register(app: typer.Typer) -> None:
                 else:
                     typer.echo("\n".join(summary_lines(session)))
         except RefereeError as exc:
-            terminal().abort(str(exc))
+            terminal().abort(render_error(exc))
 
     @app.command(help=_("Write the session as a record (record-format.md) that `referee replay` reads."))
     def export(
@@ -459,7 +459,7 @@ def register(app: typer.Typer) -> None:
             write_text_atomic(output, text)
             typer.echo(M.exported(output, h.id, len(session.game.deals)))
         except RefereeError as exc:
-            term.abort(str(exc))
+            term.abort(render_error(exc))
         except OSError as exc:
             term.abort(_("cannot write {path}: {reason}").format(path=output,
                                                                  reason=exc.strerror or exc))
@@ -490,4 +490,4 @@ def register(app: typer.Typer) -> None:
                 else:
                     typer.echo("\n".join(log_lines(sid, entries)))
         except RefereeError as exc:
-            terminal().abort(str(exc))
+            terminal().abort(render_error(exc))

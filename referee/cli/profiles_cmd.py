@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from referee.i18n import _
+from referee.i18n import _, render_error
 
 
 def register(app: typer.Typer) -> None:
@@ -52,7 +52,7 @@ def list_cmd(ctx: typer.Context) -> None:
         try:
             title = load_profile(str(path)).title
         except RefereeError as exc:
-            title = _("invalid: {reason}").format(reason=exc)
+            title = _("invalid: {reason}").format(reason=render_error(exc))
         table.add_row(name, title, path.name)
         folders.add(str(path.parent))
     out.print(table)
@@ -77,7 +77,7 @@ def show_cmd(
         load_profile(str(path))
         text = path.read_text(encoding="utf-8")
     except RefereeError as exc:
-        terminal().abort(str(exc))
+        terminal().abort(render_error(exc))
     except OSError as exc:
         terminal().abort(f"{exc.filename or profile}: {exc.strerror or exc}")
     sys.stdout.write(text if text.endswith("\n") else text + "\n")

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from referee.i18n import N_, _
+from referee.i18n import N_, _, render_error
 
 if TYPE_CHECKING:
     from referee.core.game import Game
@@ -59,7 +59,7 @@ def replay_cmd(
         if write_canonical is not None:
             _write_canonical(rec, game, write_canonical)
     except RefereeError as exc:
-        terminal().abort(str(exc))
+        terminal().abort(render_error(exc))
     except OSError as exc:
         terminal().abort(f"{exc.filename or record}: {exc.strerror or exc}")
     finally:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from referee.club.identity import content_digest, fold, header_key, record_key
 from referee.club.names import name_key, nearest
 from referee.errors import RefereeError
-from referee.i18n import _
+from referee.i18n import _, render_error
 from referee.session.codec import encode
 
 if TYPE_CHECKING:
@@ -127,7 +127,7 @@ class Importer:
                     events = src.events(h.id)
                 except RefereeError as exc:
                     res.errors.append(_("{source}: session {sid}: {reason} (not imported)").format(
-                        source=path, sid=h.id, reason=exc))
+                        source=path, sid=h.id, reason=render_error(exc)))
                     continue
                 origin = sources.get(h.id)
                 self._import_session(res, h, events, keys.get(h.id) or header_key(h),
@@ -171,7 +171,7 @@ class Importer:
             folded = game if isinstance(game, Game) else fold(h, events)
         except RefereeError as exc:
             res.errors.append(_("{source}: {session}: {reason} (not imported)").format(
-                source=res.source, session=label, reason=exc))
+                source=res.source, session=label, reason=render_error(exc)))
             return
         here = keys.get(key)
         if here is not None:

@@ -11,8 +11,7 @@ from enum import IntEnum
 from functools import lru_cache
 from typing import NamedTuple
 
-from referee.errors import NotationError
-from referee.i18n import _
+from referee.errors import N_, NotationError
 
 
 class Suit(IntEnum):
@@ -33,7 +32,8 @@ class Suit(IntEnum):
         """Parse ``S H D C`` (any case) or a glyph; raise NotationError otherwise."""
         suit = _SUITS.get(text.strip().upper())
         if suit is None:
-            raise NotationError(_("not a suit: {token!r} (use S, H, D or C)").format(token=text), text)
+            raise NotationError(N_("not a suit: {token!r} (use S, H, D or C)"), text,
+                                id="not-a-suit", params={"token": text})
         return suit
 
     def __str__(self) -> str:
@@ -116,13 +116,13 @@ class Card(NamedTuple):
 def _parse_card(token: str) -> Card:
     text = token.strip()
     if len(text) < 2 or len(text) > 3:
-        raise NotationError(_("not a card: {token!r} (expected rank then suit, e.g. TH, 10h, K♥)")
-                            .format(token=token), token)
+        raise NotationError(N_("not a card: {token!r} (expected rank then suit, e.g. TH, 10h, K♥)"),
+                            token, id="not-a-card", params={"token": token})
     rank = _RANKS.get(text[:-1].upper())
     suit = _SUITS.get(text[-1].upper())
     if rank is None or suit is None:
-        raise NotationError(_("not a card: {token!r} (expected rank then suit, e.g. TH, 10h, K♥)")
-                            .format(token=token), token)
+        raise NotationError(N_("not a card: {token!r} (expected rank then suit, e.g. TH, 10h, K♥)"),
+                            token, id="not-a-card", params={"token": token})
     return Card(rank, suit)
 
 

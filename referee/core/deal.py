@@ -7,7 +7,7 @@ only the game changes it. Readers use its fields and properties.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from referee.core.cards import Card, Suit
 from referee.core.events import Declaration
@@ -104,6 +104,53 @@ class Deal:
     wins: tuple[int, int] = (0, 0)
     courts: tuple[int, int] = (0, 0)
     abandoned: bool = False
+
+    def capture(self) -> tuple[Any, ...]:
+        """The state one event can change, for :meth:`restore` (undo, R65).
+
+        Cheap by design (one flat tuple): the tricks, flags and ``void_trick`` only grow
+        within an event and only the last trick changes, so their lengths (and the last
+        trick's card count, winner and declaration) are enough; the rest are values.
+        """
+        tricks = self.tricks
+        v = self.voids
+        d0, d1 = self.duties
+        last = tricks[-1] if tricks else None
+        k = len(last.cards) if last is not None else None
+        decl = last.declaration if last is not None else None
+        win = last.winner if last is not None else None
+        return (len(tricks), k, decl, win, self.trump, self.thirteenth, self.redeals,
+                self.won[0], self.won[1], self.seen, v[0], v[1], v[2], v[3], len(self.void_trick),
+                d0.kind, d0.leads, d0.target, d1.kind, d1.leads, d1.target,
+                dict(self.suspects) if self.suspects else None,
+                set(self.proven) if self.proven else None,
+                self.trop7_side, self.bavyan, self.bavyan_side, self.revoke, len(self.flags),
+                self.result, self.winner, self.wins, self.courts, self.abandoned)
+
+    def restore(self, state: tuple[Any, ...]) -> None:
+        """Put back the state :meth:`capture` took (in place: references stay valid)."""
+        (n, k, decl, win, self.trump, self.thirteenth, self.redeals, w0, w1, self.seen,
+         v0, v1, v2, v3, nvt, k0, l0, t0, k1, l1, t1, suspects, proven, self.trop7_side,
+         self.bavyan, self.bavyan_side, self.revoke, nflags, self.result, self.winner,
+         self.wins, self.courts, self.abandoned) = state
+        tricks = self.tricks
+        del tricks[n:]
+        if k is not None:
+            t = tricks[-1]
+            t.declaration, t.winner = decl, win
+            del t.cards[k:]
+            del t.seats[k:]
+        self.won[0], self.won[1] = w0, w1
+        self.voids[:] = (v0, v1, v2, v3)
+        vt = self.void_trick
+        while len(vt) > nvt:
+            vt.popitem()  # dicts keep insertion order: the newest entries go first
+        d0, d1 = self.duties
+        d0.kind, d0.leads, d0.target = k0, l0, t0
+        d1.kind, d1.leads, d1.target = k1, l1, t1
+        self.suspects = suspects if suspects is not None else {}
+        self.proven = proven if proven is not None else set()
+        del self.flags[nflags:]
 
     @property
     def over(self) -> bool:

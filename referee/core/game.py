@@ -5,7 +5,9 @@
 and leaves the state exactly as it was; an accepted one returns the
 :class:`Notice` list of what happened (trick won, deal over, revoke proven, ...)
 for a screen to show. Undo (R65) is :meth:`Game.undo`: the event list is the
-source of truth, so a game is always the fold of its events.
+source of truth, so a game is always the fold of its events; beside each event the
+game keeps what that event changed (as python-chess keeps a board state per move),
+so undo puts it back without replaying anything.
 """
 
 from __future__ import annotations
@@ -24,13 +26,11 @@ from referee.core.events import (
     Redeal,
     RevokeRuling,
 )
-from referee.core.notation import display_card
 from referee.core.profile import Profile
 from referee.core.scoring import Score, kort_result, settle
 from referee.core.table import Seat, Side
 from referee.core.trick import trick_winner_index
-from referee.errors import RulesError
-from referee.i18n import _, language
+from referee.errors import N_, Phrase, RulesError
 
 _ALL_SUITS = 0b1111
 # Lookup tables for the per-card hot path (enum construction is slow).
@@ -40,13 +40,15 @@ _AFTER: dict[bool, tuple[tuple[Seat, ...], ...]] = {
 }
 _SIDE_OF: tuple[Side, ...] = (Side.NS, Side.EW, Side.NS, Side.EW)
 _BIT: dict[Card, int] = {c: 1 << c.code for c in FULL_DECK}
+# Tags closing the undo frames (R65) on Game._frames, see Game.__init__.
+_EVENT, _FULL, _LEAD, _CLOSE, _WON = "event", "full", "lead", "close", "won"
 
 
-def _shown(card: Card) -> str:
-    """A card in a message: canonical (``AD``) in English, else the display form of
-    the language the players read (``Т♦`` under ru), as the live table echoes it."""
-    lang = language()
-    return str(card) if lang == "en" else display_card(card, lang)
+def _refused(id: str, template: str, params: dict[str, Any] | None = None, **where: Any) -> RulesError:
+    """A RulesError ``id`` with the English ``template`` and its ``params`` (cards stay
+    :class:`Card`, shown as the table reads them when rendered: issue 8) and the place
+    ``where`` (``deal``, ``trick``, ``seat``, ``token``)."""
+    return RulesError(template, id=id, params=params or {}, **where)
 
 
 class Notice(NamedTuple):
@@ -87,25 +89,28 @@ class Game:
         self.clockwise = profile.clockwise
         if profile.rotation == "dealer":
             if first_dealer is None:
-                raise RulesError(_("profile {profile} needs a first dealer (R40)")
-                                 .format(profile=profile.name))
+                raise _refused("game.needs-first-dealer", N_("profile {profile} needs a first dealer (R40)"),
+                               {"profile": profile.name})
             derived = first_dealer.next(self.clockwise)
             if first_caller is not None and first_caller != derived:
-                raise RulesError(
-                    _("first caller {caller} is not the first dealer's right-hand neighbour "
-                      "{seat} (R40)").format(caller=first_caller.name, seat=derived.name),
-                    token=first_caller.name)
+                raise _refused(
+                    "game.caller-not-after-dealer",
+                    N_("first caller {caller} is not the first dealer's right-hand neighbour "
+                       "{seat} (R40)"), {"caller": first_caller.name, "seat": derived.name},
+                    seat=first_caller, token=first_caller.name)
             first_caller = derived
         else:
             if first_dealer is not None:
-                raise RulesError(_("profile {profile} has no dealer rotation: name the first "
-                                   "caller, not a dealer (R11)").format(profile=profile.name))
+                raise _refused("game.no-dealer-rotation",
+                               N_("profile {profile} has no dealer rotation: name the first "
+                                  "caller, not a dealer (R11)"), {"profile": profile.name})
             if first_caller is None:
-                raise RulesError(_("profile {profile} needs a first caller (R11)")
-                                 .format(profile=profile.name))
+                raise _refused("game.needs-first-caller", N_("profile {profile} needs a first caller (R11)"),
+                               {"profile": profile.name})
         if target is not None and not profile.is_match:
-            raise RulesError(_("profile {profile} has no match target (R44: courts decide)")
-                             .format(profile=profile.name))
+            raise _refused("game.no-match-target",
+                           N_("profile {profile} has no match target (R44: courts decide)"),
+                           {"profile": profile.name})
         self.first_dealer = first_dealer
         self.first_caller = first_caller
         self.target = target if target is not None else profile.scoring.match_target
@@ -113,6 +118,22 @@ class Game:
         self.deals: list[Deal] = []
         self.events: list[Event] = []
         self.ended = False
+        # What undo (R65) puts back, one frame per event in ``events``, as python-chess
+        # keeps a board state per move. The frames lie flat on one stack of plain
+        # values, a tag last, so that keeping them allocates nothing the cyclic GC must
+        # watch. A card's ``code`` is its bit in ``Deal.seen``, negated when it opened
+        # its trick. Frames, bottom to top:
+        # - ``code``: a card that only took its place;
+        # - ``code, side, kind, leads, target, trop7_side, flags, _LEAD``: a kort lead
+        #   (its side's duty before, R20-R25; the flag count);
+        # - ``code, both duties (kind, leads, target), trop7_side, bavyan, bavyan_side,
+        #   _CLOSE``: a card that completed its trick (R4, R21-R27);
+        # - ``code, _WON``: the same without lead rules (no duties, no bavyan: pagat);
+        # - ``code, state, _FULL``: any other card (a void, a proof, a suspect), with the
+        #   deal's state just after the card took its place (Deal.capture);
+        # - ``(deal count, last deal, its state, score, ended), _EVENT``: other events.
+        # A card that ended its deal found the score at ``Deal.score_before``.
+        self._frames: list[Any] = []
         self._tricks_to_win = profile.deal.tricks_to_win
         self._after = _AFTER[self.clockwise]
         self._lead_rules = profile.options.tsar
@@ -212,8 +233,13 @@ class Game:
         """Apply one event; return what happened. Raises RulesError, leaving the
         state unchanged, when the rules refuse it."""
         if isinstance(event, Play):
-            notices = self._play(event)
-        elif isinstance(event, ChooseTrump):
+            notices = self._play(event)  # keeps its own, lighter frame
+            self.events.append(event)
+            return notices
+        deals = self.deals
+        d = deals[-1] if deals else None
+        frame = (len(deals), d, d.capture() if d is not None else None, self.score, self.ended)
+        if isinstance(event, ChooseTrump):
             notices = self._choose_trump(event)
         elif isinstance(event, Bavyan):
             notices = self._bavyan(event)
@@ -228,24 +254,92 @@ class Game:
         else:  # pragma: no cover - the Event union is closed
             raise TypeError(f"not an event: {event!r}")
         self.events.append(event)
+        self._frames += (frame, _EVENT)
         return notices
 
     def undo(self) -> Event:
-        """Remove the last event, leaving the state exactly as before it (R65).
+        """Remove the last event, leaving the state exactly as before it (R65), and
+        return it. A pop: the frame kept with the event is put back (no replay), the
+        deals in place, so a reference to a deal stays valid.
 
         Raises RulesError when there is nothing to undo.
         """
         if not self.events:
-            raise RulesError(_("nothing to undo"))
-        events = self.events[:-1]
-        last = self.events[-1]
-        fresh = Game(self.profile, first_dealer=self.first_dealer,
-                     first_caller=None if self.first_dealer is not None else self.first_caller,
-                     target=self.target if self.profile.is_match else None)
-        for ev in events:
-            fresh.apply(ev)
-        self.__dict__.update(fresh.__dict__)
+            raise _refused("game.nothing-to-undo", N_("nothing to undo"))
+        last = self.events.pop()
+        st = self._frames
+        tag = st.pop()
+        if type(tag) is int:
+            self._unplace(tag)
+            return last
+        if tag == _EVENT:
+            self._undo_event(st.pop())
+            return last
+        d = self.deals[-1]
+        if tag == _FULL:
+            code, state = st[-2:]
+            del st[-2:]
+            over = d.result is not None
+            d.restore(state)  # as it was just after the card took its place
+            if over:
+                self.score = d.score_before.copy()
+        elif tag == _LEAD:
+            code, side, kind, leads, target, d.trop7_side, nflags = st[-7:]
+            del st[-7:]
+            duty = d.duties[side]
+            duty.kind, duty.leads, duty.target = kind, leads, target
+            del d.flags[nflags:]
+            d.suspects.clear()  # a lead with suspects standing keeps a full frame
+            self._unfinish(d)
+        else:
+            if tag == _CLOSE:
+                d0, d1 = d.duties
+                (code, d0.kind, d0.leads, d0.target, d1.kind, d1.leads, d1.target, d.trop7_side,
+                 d.bavyan, d.bavyan_side) = st[-10:]
+                del st[-10:]
+            else:
+                code = st.pop()
+            t = d.tricks[-1]
+            assert t.winner is not None
+            d.won[_SIDE_OF[t.winner]] -= 1
+            t.winner = None
+            self._unfinish(d)
+        self._unplace(code)
         return last
+
+    def _unplace(self, code: int) -> None:
+        """Take the last card off its trick and the seen cards (undo, R65)."""
+        d = self.deals[-1]
+        tricks = d.tricks
+        t = tricks[-1]
+        t.cards.pop()
+        t.seats.pop()
+        if code < 0:
+            tricks.pop()
+            code = -code
+        d.seen &= ~code
+
+    def _unfinish(self, d: Deal) -> None:
+        """Reopen a deal the undone card ended (R5, R25, R27); no-op when it did not.
+        Only the deal's end changes the score during a deal, so it was ``score_before``."""
+        if d.result is not None:
+            d.result = None
+            d.winner = None
+            d.wins = d.courts = (0, 0)
+            d.abandoned = False
+            self.score = d.score_before.copy()
+
+    def _undo_event(self, frame: tuple[Any, ...]) -> None:
+        count, d, state, score, ended = frame
+        deals = self.deals
+        del deals[count:]  # a deal the event started
+        if d is not None:
+            if len(deals) < count:
+                deals.append(d)  # the deal a misdeal cancelled (R66)
+            assert state is not None
+            d.restore(state)
+        self.score = score
+        self.ended = ended
 
     def replay(self, events: list[Event]) -> None:
         """Apply many events in order (stops at the first RulesError, which is raised)."""
@@ -268,9 +362,12 @@ class Game:
         was flagged against an R21/R23 duty (R52) and no non-trump of his has been seen."""
         return bool(d.suspects) and (seat, "only-trumps") in d.suspects
 
-    def _err(self, message: str, d: Deal | None = None, *, trick: int | None = None,
+    def _err(self, id: str, template: str, d: Deal | None = None, params: dict[str, Any] | None = None,
+             *, trick: int | None = None, seat: Seat | None = None,
              token: str | None = None) -> RulesError:
-        return RulesError(message, deal=d.number if d else None, trick=trick, token=token)
+        """The refusal ``id`` (English ``template``, its ``params``) in deal ``d``."""
+        return _refused(id, template, params, deal=d.number if d else None, trick=trick, seat=seat,
+                        token=token)
 
     # ------------------------------------------------------------ trump choice
     def _choose_trump(self, ev: ChooseTrump) -> list[Notice]:
@@ -278,23 +375,26 @@ class Game:
         p = self.profile
         if ev.thirteenth is not None:
             if not p.options.thirteen:
-                raise self._err(_('trump "13" is not a rule of profile {profile} (R10, R40)')
-                                .format(profile=p.name), d,
-                                token="13")
+                raise self._err("trump.no-thirteen",
+                                N_('trump "13" is not a rule of profile {profile} (R10, R40)'), d,
+                                {"profile": p.name}, token="13")
             if ev.thirteenth.suit != ev.suit:
-                raise self._err(_("the 13th card's suit must be the trump suit (R10)"), d,
+                raise self._err("trump.thirteenth-suit",
+                                N_("the 13th card's suit must be the trump suit (R10)"), d,
                                 token=str(ev.thirteenth))
         if d is not None and d.result is None:
             if d.bavyan == "pending":
-                raise self._err(_("the side at 7:0 must first decide on bavyan (R27)"), d)
+                raise self._err("bavyan.decide-first",
+                                N_("the side at 7:0 must first decide on bavyan (R27)"), d)
             if d.tricks:
-                raise self._err(_("trumps are already chosen for deal {deal} and play has "
-                                  "started").format(deal=d.number), d, token=ev.suit.name)
+                raise self._err("trump.play-started", N_("trumps are already chosen for deal {deal} "
+                                                         "and play has started"), d,
+                                {"deal": d.number}, token=ev.suit.name)
             d.trump = ev.suit
             d.thirteenth = ev.thirteenth
             return [Notice("trump", seat=d.caller, text=ev.suit.name, card=ev.thirteenth)]
         if self.ended:
-            raise self._err(_("the session has ended (R44): no new deal"), d)
+            raise self._err("session.ended", N_("the session has ended (R44): no new deal"), d)
         number = len(self.deals) + 1
         deal = Deal(number=number, dealer=self.score.dealer, caller=self.score.caller,
                     match_number=self.score.match_number, score_before=self.score.copy(),
@@ -302,34 +402,37 @@ class Game:
         self.deals.append(deal)
         return [Notice("trump", seat=deal.caller, text=ev.suit.name, card=ev.thirteenth)]
 
-    def _before_first_lead(self, what: str) -> Deal:
+    def _before_first_lead(self, what: Phrase) -> Deal:
         d = self.current
         if d is None or d.result is not None:
-            raise self._err(_("{what} needs a deal that has started (choose trumps first)")
-                            .format(what=what), d)
+            raise self._err("deal.not-started",
+                            N_("{what} needs a deal that has started (choose trumps first)"), d,
+                            {"what": what})
         if d.tricks:
-            raise self._err(_("{what} is only possible before the first lead").format(what=what),
-                            d)
+            raise self._err("deal.after-first-lead",
+                            N_("{what} is only possible before the first lead"), d, {"what": what})
         return d
 
     def _redeal(self, ev: Redeal) -> list[Notice]:
         p = self.profile
         if not p.options.redeal:
-            raise self._err(_("redeal is not a rule of profile {profile} (R13, R40)").format(profile=p.name),
-                            self.current,
-                            token="redeal")
-        d = self._before_first_lead(_("a redeal (R13)"))
+            raise self._err("redeal.not-a-rule",
+                            N_("redeal is not a rule of profile {profile} (R13, R40)"), self.current,
+                            {"profile": p.name}, token="redeal")
+        d = self._before_first_lead(Phrase(N_("a redeal (R13)")))
         if d.trump is None:
-            raise self._err(_("a redeal comes after the caller has chosen trumps (R13)"), d)
+            raise self._err("redeal.before-trumps",
+                            N_("a redeal comes after the caller has chosen trumps (R13)"), d)
         if ev.hand:
             if len(ev.hand) != 13 or len(set(ev.hand)) != 13:
-                raise self._err(_("a redeal hand must be 13 different cards, got {count}")
-                                .format(count=len(ev.hand)),
-                                d, token=" ".join(map(str, ev.hand)))
+                raise self._err("redeal.hand-size",
+                                N_("a redeal hand must be 13 different cards, got {count}"), d,
+                                {"count": len(ev.hand)}, token=" ".join(map(str, ev.hand)))
             pictures = [c for c in ev.hand if c.rank.is_picture]
             if pictures:
-                raise self._err(_("no redeal: the caller's hand holds {card}, a picture card "
-                                  "(R13)").format(card=_shown(pictures[0])), d, token=str(pictures[0]))
+                raise self._err("redeal.picture-card",
+                                N_("no redeal: the caller's hand holds {card}, a picture card (R13)"),
+                                d, {"card": pictures[0]}, token=str(pictures[0]))
         d.redeals += 1
         d.trump = None
         d.thirteenth = None
@@ -337,15 +440,14 @@ class Game:
 
     def _misdeal(self) -> list[Notice]:
         if not self.profile.options.misdeal:
-            raise self._err(_("misdeal is not allowed by profile {profile}")
-                            .format(profile=self.profile.name),
-                            self.current, token="misdeal")
+            raise self._err("misdeal.not-allowed", N_("misdeal is not allowed by profile {profile}"),
+                            self.current, {"profile": self.profile.name}, token="misdeal")
         d = self.current
         if (d is None or d.result is not None) and not self.ended:
             # Dealt again before trumps were named: nothing to cancel but the cards.
             s = self.score
             return [Notice("misdeal", seat=s.dealer if s.dealer is not None else s.caller)]
-        d = self._before_first_lead(_("a misdeal (R66)"))
+        d = self._before_first_lead(Phrase(N_("a misdeal (R66)")))
         self.deals.pop()
         self.score = d.score_before
         return [Notice("misdeal", seat=d.dealer if d.dealer is not None else d.caller)]
@@ -354,8 +456,8 @@ class Game:
     def _bavyan(self, ev: Bavyan) -> list[Notice]:
         d = self.current
         if d is None or d.bavyan != "pending":
-            raise self._err(_("no bavyan question is open: only after 7:0 (R27)"), d,
-                            token="bavyan")
+            raise self._err("bavyan.no-question", N_("no bavyan question is open: only after 7:0 (R27)"),
+                            d, token="bavyan")
         if ev.play_on:
             d.bavyan = "playing"
             return []
@@ -370,14 +472,15 @@ class Game:
     def _ruling(self, ev: RevokeRuling) -> list[Notice]:
         d = self.current
         if d is None:
-            raise self._err(_("no deal to rule on"), None)
+            raise self._err("ruling.no-deal", N_("no deal to rule on"), None)
         if d.result is None and d.trump is None:
-            raise self._err(_("no card has been played in this deal"), d)
+            raise self._err("ruling.no-card", N_("no card has been played in this deal"), d)
         played = [t for t in d.tricks if ev.seat in t.seats]
         if not any(t.number == ev.trick for t in played):
-            raise self._err(_("{seat} played no card in trick {trick} of deal {deal}")
-                            .format(seat=ev.seat.name, trick=ev.trick, deal=d.number),
-                            d, trick=ev.trick, token=str(ev.trick))
+            raise self._err("ruling.no-card-in-trick",
+                            N_("{seat} played no card in trick {trick} of deal {deal}"), d,
+                            {"seat": ev.seat.name, "trick": ev.trick, "deal": d.number},
+                            trick=ev.trick, seat=ev.seat, token=str(ev.trick))
         rev = Revoke(ev.seat, ev.trick, None, kind="ruling")
         notices = [Notice("ruling", seat=ev.seat, trick=ev.trick)]
         if self.profile.scoring.revoke_penalty == "court":
@@ -397,7 +500,8 @@ class Game:
 
     def _end(self) -> list[Notice]:
         if self.ended:
-            raise self._err(_("the end of the session was already signalled (R44)"), self.current,
+            raise self._err("session.end-signalled",
+                            N_("the end of the session was already signalled (R44)"), self.current,
                             token="end")
         self.ended = True
         return [Notice("end")]
@@ -407,13 +511,14 @@ class Game:
         d = self.current
         if d is None or d.result is not None or d.trump is None:
             if d is not None and d.result is not None:
-                raise self._err(_("deal {deal} is over ({result}): choose trumps for the next "
-                                  "deal first").format(deal=d.number, result=d.result), d,
-                                token=str(ev.card))
-            raise self._err(_("choose trumps before the first card (R10, R40)"), d,
+                raise self._err("play.deal-over", N_("deal {deal} is over ({result}): choose trumps "
+                                                     "for the next deal first"), d,
+                                {"deal": d.number, "result": d.result}, token=str(ev.card))
+            raise self._err("play.no-trumps", N_("choose trumps before the first card (R10, R40)"), d,
                             token=str(ev.card))
         if d.bavyan == "pending":
-            raise self._err(_("the side at 7:0 must first decide on bavyan (R27)"), d,
+            raise self._err("bavyan.decide-first",
+                            N_("the side at 7:0 must first decide on bavyan (R27)"), d,
                             token=str(ev.card))
         card = ev.card
         trump = d.trump
@@ -424,34 +529,37 @@ class Game:
         bit = _BIT[card]
         if d.seen & bit:
             where = next(x.number for x in tricks if card in x.cards)
-            raise self._err(_("{card} was already played in deal {deal} (trick {where}); a card "
-                              "is seen once per deal (R3)").format(card=_shown(card), deal=d.number,
-                                                                   where=where),
-                            d, trick=number, token=str(card))
+            raise self._err("play.seen-twice",
+                            N_("{card} was already played in deal {deal} (trick {where}); a card "
+                               "is seen once per deal (R3)"), d,
+                            {"card": card, "deal": d.number, "where": where},
+                            trick=number, seat=seat, token=str(card))
         if d.thirteenth is not None and card == d.thirteenth and seat != d.caller:
-            raise self._err(_("{card} is the caller's shown 13th card: {seat} cannot hold it "
-                              "(R59)").format(card=_shown(card), seat=seat.name),
-                            d, trick=number, token=str(card))
+            raise self._err("play.thirteenth-elsewhere",
+                            N_("{card} is the caller's shown 13th card: {seat} cannot hold it "
+                               "(R59)"), d, {"card": card, "seat": seat.name},
+                            trick=number, seat=seat, token=str(card))
         is_lead = t is None
         decl = ev.declaration
         p = self.profile
         if decl is not None:
             if not p.options.tsar:
-                raise self._err(_("declaration :{decl} is not a rule of profile {profile} (R40)")
-                                .format(decl=decl, profile=p.name),
-                                d, trick=number, token=f"{card}:{decl}")
+                raise self._err("declare.not-a-rule",
+                                N_("declaration :{decl} is not a rule of profile {profile} (R40)"), d,
+                                {"decl": decl, "profile": p.name},
+                                trick=number, seat=seat, token=f"{card}:{decl}")
             if not is_lead:
-                raise self._err(_("declaration :{decl} only on the lead of a trick (R20)")
-                                .format(decl=decl), d,
-                                trick=number, token=f"{card}:{decl}")
+                raise self._err("declare.not-a-lead",
+                                N_("declaration :{decl} only on the lead of a trick (R20)"), d,
+                                {"decl": decl}, trick=number, seat=seat, token=f"{card}:{decl}")
             if card.suit != trump:
-                raise self._err(_("declaration :{decl} on a non-trump lead (R20)")
-                                .format(decl=decl), d,
-                                trick=number, token=f"{card}:{decl}")
+                raise self._err("declare.non-trump", N_("declaration :{decl} on a non-trump lead (R20)"),
+                                d, {"decl": decl}, trick=number, seat=seat, token=f"{card}:{decl}")
             if (decl == "trop" and not p.options.trop) or (decl == "trop7" and not p.options.trop7):
-                raise self._err(_("declaration :{decl} is not allowed by profile {profile}")
-                                .format(decl=decl, profile=p.name), d,
-                                trick=number, token=f"{card}:{decl}")
+                raise self._err("declare.not-allowed",
+                                N_("declaration :{decl} is not allowed by profile {profile}"), d,
+                                {"decl": decl, "profile": p.name},
+                                trick=number, seat=seat, token=f"{card}:{decl}")
         # ---- validated: from here on the event is accepted and state changes
         notices: list[Notice] = []
         if t is None:
@@ -463,38 +571,69 @@ class Game:
         ends_deal: tuple[str, Side] | None = None
         suit = card.suit
         voids = d.voids
+        # Undo (R65): the frame goes on the stack before anything beyond the card's place
+        # changes: a full state before a proof or a void, else a lead's or a trick's end.
+        code = -bit if is_lead else bit
+        frames = self._frames
+        framed = False
         # R6: a card of a suit the seat already failed to follow proves a revoke.
         if voids[seat] >> suit & 1:
+            frames += (code, d.capture(), _FULL)
+            framed = True
             ends_deal = self._prove(d, Revoke(seat, d.void_trick[(seat, suit)], number,
                                               "revoke", card, suit), notices)
         # R24 ruling: a suspected lead breach is proven by the card that contradicts it;
         # R67: any non-trump ends an "only trumps" presumption, dated to the flagged lead.
         if d.suspects:
+            if not framed:
+                frames += (code, d.capture(), _FULL)
+                framed = True
             key = (seat, "only-trumps" if suit != trump else "no-trumps")
             at = d.suspects.pop(key, None)
             if at is not None:
                 self._prove(d, Revoke(seat, at, number, "breach", card, None), notices)
         if not is_lead:
             led = t.cards[0].suit
-            if suit != led and not (voids[seat] >> led & 1) and not self._presumed(d, seat):
-                # R6; R67: a presumed all-trump player's failure to follow is no revoke.
-                voids[seat] |= 1 << led
-                d.void_trick[(seat, led)] = number
-                th = d.thirteenth
-                if (th is not None and seat == d.caller and th.suit == led
-                        and not d.seen & _BIT[th]):
-                    # R59: the caller holds the unplayed 13th card of the led suit.
-                    r = self._prove(d, Revoke(seat, number, number, "revoke", card, led),
-                                    notices)
-                    ends_deal = ends_deal or r
+            if suit != led and not (voids[seat] >> led & 1):
+                if not framed:
+                    frames += (code, d.capture(), _FULL)
+                    framed = True
+                if not self._presumed(d, seat):
+                    # R6; R67: a presumed all-trump player's failure to follow is no revoke.
+                    voids[seat] |= 1 << led
+                    d.void_trick[(seat, led)] = number
+                    th = d.thirteenth
+                    if (th is not None and seat == d.caller and th.suit == led
+                            and not d.seen & _BIT[th]):
+                        # R59: the caller holds the unplayed 13th card of the led suit.
+                        r = self._prove(d, Revoke(seat, number, number, "revoke", card, led),
+                                        notices)
+                        ends_deal = ends_deal or r
         elif self._lead_rules:
+            if not framed:
+                duty = d.duties[seat & 1]
+                frames += (code, seat & 1, duty.kind, duty.leads, duty.target, d.trop7_side,
+                           len(d.flags), _LEAD)
+                framed = True
             r = self._lead_duties(d, t, seat, card, decl, notices)
             ends_deal = ends_deal or r
         if ends_deal is None and len(t.cards) == 4:
+            if framed:
+                pass
+            elif self._lead_rules:
+                d0, d1 = d.duties
+                frames += (code, d0.kind, d0.leads, d0.target, d1.kind, d1.leads, d1.target,
+                           d.trop7_side, d.bavyan, d.bavyan_side, _CLOSE)
+                framed = True
+            else:
+                frames += (code, _WON)
+                framed = True
             ends_deal = self._close_trick(d, t, trump, notices)
         elif ends_deal is not None and len(t.cards) == 4:
             # R50: the ending card completes its trick, so the trick counts.
             self._close_trick(d, t, trump, notices, count_only=True)
+        if not framed:
+            frames.append(code)  # nothing changed but the card's place
         if ends_deal is not None:
             if len(t.cards) < 4:
                 d.abandoned = True  # R50: the trick is abandoned, no winner
@@ -623,6 +762,7 @@ class Game:
         """End the deal with ``result`` credited to ``winner`` and settle the score."""
         d.result = result
         d.winner = winner
+        self.score = self.score.copy()  # settled in a new object: undo puts the old one back
         st = settle(self.profile, self.score, result=result, winner=winner, dealer=d.dealer,
                     caller=d.caller, target=self.target)
         d.wins = st.wins

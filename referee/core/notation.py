@@ -14,8 +14,7 @@ Display forms use suit glyphs: ``10♥``, ``Т♠`` under ru/kk, ``A♠`` under 
 from __future__ import annotations
 
 from referee.core.cards import Card, Rank, Suit
-from referee.errors import NotationError
-from referee.i18n import _
+from referee.errors import N_, NotationError
 
 CYRILLIC_LANGUAGES = frozenset({"ru", "kk"})
 
@@ -38,20 +37,23 @@ def parse_card(token: str, lang: str = "en") -> Card:
             raise
     text = token.strip()
     if len(text) < 2 or len(text) > 3:
-        raise NotationError(_("not a card: {token!r}").format(token=token), token)
+        raise NotationError(N_("not a card: {token!r}"), token, id="not-a-card-short",
+                                params={"token": token})
     rank_text, suit_text = text[:-1].upper(), text[-1].upper()
     rank = _CYR_RANKS.get(rank_text)
     if rank is None:
         try:
             rank = Card.parse(rank_text + "S").rank
         except NotationError:
-            raise NotationError(_("not a card: {token!r}").format(token=token), token) from None
+            raise NotationError(N_("not a card: {token!r}"), token, id="not-a-card-short",
+                                params={"token": token}) from None
     suit = _CYR_SUITS.get(suit_text)
     if suit is None:
         try:
             suit = Suit.parse(suit_text)
         except NotationError:
-            raise NotationError(_("not a card: {token!r}").format(token=token), token) from None
+            raise NotationError(N_("not a card: {token!r}"), token, id="not-a-card-short",
+                                params={"token": token}) from None
     return Card(rank, suit)
 
 

@@ -22,7 +22,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from referee.i18n import _
+from referee.errors import N_, ProfileRuleError
 
 
 class _Strict(BaseModel):
@@ -47,8 +47,8 @@ class DealRules(_Strict):
     @model_validator(mode="after")
     def _packets_make_13(self) -> DealRules:
         if sum(self.packets) != 13 or any(p <= 0 for p in self.packets):
-            raise ValueError(_("packets {packets} must be positive and add up to 13").format(
-                packets=list(self.packets)))
+            raise ProfileRuleError(N_("packets {packets} must be positive and add up to 13"),
+                                   id="profile.packets", params={"packets": list(self.packets)})
         return self
 
 
@@ -92,13 +92,17 @@ class Scoring(_Strict):
     @model_validator(mode="after")
     def _fits_kind(self) -> Scoring:
         if self.kind == "match" and self.match_target is None:
-            raise ValueError(_("scoring kind 'match' needs a match_target"))
+            raise ProfileRuleError(N_("scoring kind 'match' needs a match_target"),
+                                   id="profile.match-needs-target")
         if self.kind == "match" and self.streak is not None:
-            raise ValueError(_("streak applies only to scoring kind 'courts'"))
+            raise ProfileRuleError(N_("streak applies only to scoring kind 'courts'"),
+                                   id="profile.streak-needs-courts")
         if self.kind == "match" and self.revoke_penalty == "court":
-            raise ValueError(_("revoke_penalty 'court' applies only to scoring kind 'courts'"))
+            raise ProfileRuleError(N_("revoke_penalty 'court' applies only to scoring kind 'courts'"),
+                                   id="profile.revoke-court-needs-courts")
         if self.kind == "courts" and self.match_target is not None:
-            raise ValueError(_("match_target applies only to scoring kind 'match'"))
+            raise ProfileRuleError(N_("match_target applies only to scoring kind 'match'"),
+                                   id="profile.target-needs-match")
         return self
 
 
@@ -126,9 +130,11 @@ class Options(_Strict):
     @model_validator(mode="after")
     def _consistent(self) -> Options:
         if (self.trop or self.trop7) and not self.tsar:
-            raise ValueError(_("trop and trop7 need tsar: true (trump-lead declarations, R20)"))
+            raise ProfileRuleError(N_("trop and trop7 need tsar: true (trump-lead declarations, R20)"),
+                                   id="profile.trop-needs-tsar")
         if self.trop7 and not self.trop:
-            raise ValueError(_("trop7 needs trop: true (R25 works like trop)"))
+            raise ProfileRuleError(N_("trop7 needs trop: true (R25 works like trop)"),
+                                   id="profile.trop7-needs-trop")
         return self
 
 
@@ -160,12 +166,16 @@ class Profile(_Strict):
     @model_validator(mode="after")
     def _consistent(self) -> Profile:
         if self.rotation == "dealer" and self.scoring.kind != "courts":
-            raise ValueError(_("rotation 'dealer' (pagat R42) goes with scoring kind 'courts'"))
+            raise ProfileRuleError(N_("rotation 'dealer' (pagat R42) goes with scoring kind 'courts'"),
+                                   id="profile.dealer-needs-courts")
         if self.rotation == "caller" and self.scoring.kind != "match":
-            raise ValueError(_("rotation 'caller' (kort R12) goes with scoring kind 'match'"))
+            raise ProfileRuleError(N_("rotation 'caller' (kort R12) goes with scoring kind 'match'"),
+                                   id="profile.caller-needs-match")
         o = self.options
         if self.scoring.kind == "courts" and (o.tsar or o.bavyan or o.redeal or o.thirteen):
-            raise ValueError(_("tsar/trop/bavyan/redeal/thirteen are kort rules (scoring kind 'match')"))
+            raise ProfileRuleError(
+                N_("tsar/trop/bavyan/redeal/thirteen are kort rules (scoring kind 'match')"),
+                id="profile.kort-options-need-match")
         return self
 
     @property

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from referee.errors import NotationError
-from referee.i18n import _
+from referee.errors import N_, NotationError
 
 
 class Seat(IntEnum):
@@ -27,8 +26,8 @@ class Seat(IntEnum):
         try:
             return Seat[text.strip().upper()]
         except KeyError:
-            raise NotationError(_("not a seat: {token!r} (use S, E, N or W)").format(token=text),
-                                text) from None
+            raise NotationError(N_("not a seat: {token!r} (use S, E, N or W)"), text,
+                                id="not-a-seat", params={"token": text}) from None
 
     def next(self, clockwise: bool = False) -> Seat:
         """The next player to play (R1): the right-hand neighbour, ``S -> E -> N -> W``.

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from referee.core.table import Seat
 from referee.errors import RefereeError
-from referee.i18n import N_, _
+from referee.i18n import N_, _, render_error
 from referee.live import messages as M
 from referee.live.cam_policy import (
     DEFAULT_CAMERA_THRESHOLD,
@@ -184,7 +184,7 @@ class _Plain:
             outcome = self.session.enter(raw)
         except RefereeError as exc:
             self.session.refused += 1
-            self.error(_(M.LINE_ERROR).format(number=self.number, text=exc))
+            self.error(_(M.LINE_ERROR).format(number=self.number, text=render_error(exc)))
             return
         if outcome is not None:
             self.say([outcome.echo, *outcome.lines])
@@ -193,7 +193,7 @@ class _Plain:
         try:
             outcome = self.session.enter(item.text, origin=item.origin)
         except RefereeError as exc:
-            self.question(camera, camera.refused(item, str(exc), self.session.game))
+            self.question(camera, camera.refused(item, render_error(exc), self.session.game))
             return
         if outcome is not None:
             self.say([f"{outcome.echo}  {item.mark()}", *outcome.lines])
@@ -378,10 +378,10 @@ def run_screen_camera(session: LiveSession, head: list[str], opts: CameraOptions
                 outcome = session.enter(item)
         except RefereeError as exc:
             if isinstance(item, CameraEntry) and camera is not None:
-                messages = [camera.refused(item, str(exc), session.game).text]
+                messages = [camera.refused(item, render_error(exc), session.game).text]
             else:
                 messages = [*([camera.question.text] if camera is not None and camera.question
-                               else []), _(M.REFUSED).format(text=exc)]
+                               else []), _(M.REFUSED).format(text=render_error(exc))]
             return False
         if outcome is not None:
             accepted(outcome, item.mark() if isinstance(item, CameraEntry) else "")
@@ -459,7 +459,7 @@ def run_screen_camera(session: LiveSession, head: list[str], opts: CameraOptions
                     try:
                         shown = session.ruling_evidence(line)
                     except RefereeError as exc:
-                        messages = [_(M.REFUSED).format(text=exc)]
+                        messages = [_(M.REFUSED).format(text=render_error(exc))]
                         line = ""
                     if shown is not None:
                         ruling = (line, shown)

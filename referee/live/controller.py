@@ -25,7 +25,7 @@ from referee.core.game import Game, Notice
 from referee.core.notation import CYRILLIC_LANGUAGES
 from referee.core.table import Seat
 from referee.errors import ProfileError, RefereeError, RulesError
-from referee.i18n import _, language
+from referee.i18n import _, language, render_error
 from referee.live import messages as M
 from referee.live.entry import (
     Entry,
@@ -524,7 +524,8 @@ class LiveSession:
             except RefereeError as exc:
                 if j == k:
                     raise
-                raise RulesError(_(M.FIX_CONFLICT).format(seq=entry.seq, text=entry.text, reason=exc),
+                raise RulesError(_(M.FIX_CONFLICT).format(seq=entry.seq, text=entry.text,
+                                                          reason=render_error(exc)),
                                  token=entry.text) from None
         before = _deal_view(g, d.number)
         self.store.add(self.header.id, "fix", text or f"fix {trick} {seat.name} {card}",

@@ -30,7 +30,7 @@ from referee.core.events import (
 )
 from referee.core.table import Seat
 from referee.errors import NotationError
-from referee.i18n import _
+from referee.i18n import _, render_error
 from referee.live import messages as M
 
 COMMANDS = ("undo", "last", "players", "help", "fix", "quit")
@@ -163,7 +163,7 @@ def parse_entry(line: str, lang: str | None = None) -> Entry | None:
             if len(tagged) == 1 and ":" not in w:
                 raise NotationError(_(M.UNKNOWN_ENTRY).format(token=typed), typed) from None
             if typed != w:
-                raise NotationError(str(exc).replace(repr(w), repr(typed)), typed) from None
+                raise NotationError(render_error(exc).replace(repr(w), repr(typed)), typed) from None
             raise
         seats.append(seat)
         plays.append(Play(card, decl))

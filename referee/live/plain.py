@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from referee.errors import RefereeError
-from referee.i18n import _
+from referee.i18n import _, render_error
 from referee.live import messages as M
 from referee.live.controller import LiveSession
 from referee.session.store import SessionTakenOver
@@ -31,7 +31,8 @@ def run_plain(session: LiveSession, lines: Iterable[str], out: TextIO, err: Text
             raise  # another referee has the session: this one stops (the CLI says why, exit 1)
         except RefereeError as exc:
             session.refused += 1
-            err.write(_(M.REFUSED).format(text=_(M.LINE_ERROR).format(number=number, text=exc)) + "\n")
+            line = _(M.LINE_ERROR).format(number=number, text=render_error(exc))
+            err.write(_(M.REFUSED).format(text=line) + "\n")
             err.flush()
             continue
         if outcome is None:

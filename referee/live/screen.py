@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from referee.core.table import Seat
 from referee.errors import RefereeError
-from referee.i18n import _
+from referee.i18n import _, render_error
 from referee.live import messages as M
 from referee.session.store import SessionTakenOver
 
@@ -385,7 +385,7 @@ def run_screen(session: LiveSession, head: list[str], console: Console | None = 
         except _Leave:
             break
         except RefereeError as exc:
-            said([_(M.REFUSED).format(text=exc)])
+            said([_(M.REFUSED).format(text=render_error(exc))])
             if bell:
                 con.bell()
             continue

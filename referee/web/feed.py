@@ -25,7 +25,7 @@ from referee.core.events import Event, Play
 from referee.core.game import Game, Notice
 from referee.core.table import Seat
 from referee.errors import RefereeError
-from referee.i18n import _, language
+from referee.i18n import _, language, render_error
 from referee.live import messages as M
 from referee.live.controller import LiveSession, new_game
 from referee.session.store import SessionError, SessionHeader, Store
@@ -174,7 +174,7 @@ class Feed:
         try:
             self._rebuild(events, said)
         except RefereeError as exc:  # pragma: no cover - a store the engine refuses
-            raise SessionError(str(exc)) from None
+            raise SessionError(render_error(exc)) from None
         return [self.state(said, reset=True)]
 
     def state(self, said: list[str] | None = None, *, reset: bool = False) -> dict[str, Any]:
