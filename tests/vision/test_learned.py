@@ -144,3 +144,31 @@ def test_template_and_learned_readings_that_differ_give_no_card() -> None:
     t = thresholds()["dissent_a"]
     assert combine(CardRead("7H", 0.9), None, (reads("7D", t), r)) is None
     assert combine(CardRead("7H", 0.9), None, (r, r)).card == "7H"
+
+
+def test_a_q_dissent_on_a_counterless_j_glyph_does_not_veto() -> None:
+    """A thin slab-serif J has no enclosed counter, which every Q has: the classifiers'
+    "Q" there is their error (measured on one real deck), not evidence of a queen."""
+    from vision.reader import GlyphRead, IndexRead
+
+    hi = 0.999
+    court = CardRead("JH", 0.9, {"pips": FACE})
+    q = (reads("QH", hi), reads("QH", hi))
+    # a J read clearly, with no counter, on both corners
+    j = IndexRead(GlyphRead("J", 0.85, 0.4), None, True, GlyphRead("J", 0.85, 0.5))
+    assert combine(court, None, q, pips(FACE, None), [j, j]).card == "JH"
+    # without that structural evidence the dissent vetoes as before
+    assert combine(court, None, q, pips(FACE, None)) is None
+    assert combine(court, None, q, pips(FACE, None), [j, None]) is None
+    # a template J that is only weakly J does not prove it
+    weak = IndexRead(GlyphRead("J", 0.7, 0.4), None, True, GlyphRead("J", 0.7, 0.1))
+    assert combine(court, None, q, pips(FACE, None), [weak, weak]) is None
+    # a Q of another suit, or a K, still vetoes
+    assert combine(court, None, (reads("QD", hi), reads("QD", hi)), pips(FACE, None),
+                   [j, j]) is None
+    assert combine(court, None, (reads("KH", hi), reads("KH", hi)), pips(FACE, None),
+                   [j, j]) is None
+    # and a number card's template reading gets no such pass
+    seven = IndexRead(GlyphRead("7", 0.9, 0.4), None, True, None)
+    assert combine(CardRead("7H", 0.9, {"pips": "7"}), None, (reads("QH", hi), reads("QH", hi)),
+                   pips("7", True, 7), [seven, seven]).card == "7H"  # Q ruled out by the pips
