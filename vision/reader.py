@@ -206,6 +206,11 @@ def read_pips(comps: list[Component], t: Templates, tint: float = 0.0) -> PipRea
     n = len(big)
     areas = [c.area for c in big]
     clean = 1 <= n <= 10 and max(areas) <= 2.2 * min(areas) and amax < 0.06 * area
+    if not clean and 3 <= n <= 10 and amax < 0.06 * area and _layout_ok(big):
+        # one pip cut down by glare (a smaller piece of it is left) beside a clean set
+        # of the others, all in the standard layout for their count
+        rest = sorted(areas)[1:]
+        clean = max(rest) <= 2.2 * min(rest)
     # a picture: yellow or blue print, or ink spread over most of the middle of the
     # card with either no clean set of pips or much ink besides the "pips"
     x0 = min(c.x for c in body)

@@ -128,9 +128,9 @@ def test_degraded_photos_give_no_new_wrong_label(cards_real: Path, degrade: str)
     assert right >= DEGRADED_FLOOR[degrade]
 
 
-# issue 10: reached 157 of 246 on cards-table and 150 of 170 scaled, none wrong
+# issue 10: reached 157 of 246 on cards-table and 151 of 170 scaled, none wrong
 TABLE_FLOOR = 154
-SCALED_FLOOR = 147
+SCALED_FLOOR = 149
 
 
 def test_cards_table_at_webcam_distance_reads_no_wrong_card() -> None:
