@@ -206,6 +206,11 @@ def read_pips(comps: list[Component], t: Templates, tint: float = 0.0) -> PipRea
     n = len(big)
     areas = [c.area for c in big]
     clean = 1 <= n <= 10 and max(areas) <= 2.2 * min(areas) and amax < 0.06 * area
+    if not clean and 3 <= n <= 10 and amax < 0.06 * area and _layout_ok(big):
+        # one pip cut down by glare (a smaller piece of it is left) beside a clean set
+        # of the others, all in the standard layout for their count
+        rest = sorted(areas)[1:]
+        clean = max(rest) <= 2.2 * min(rest)
     # a picture: yellow or blue print, or ink spread over most of the middle of the
     # card with either no clean set of pips or much ink besides the "pips"
     x0 = min(c.x for c in body)
@@ -520,20 +525,49 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
 
 
 def combine(classic: CardRead | None, learned: CardRead | None,
-            reads: Learned | None, pips: PipRead | None = None) -> CardRead | None:
+            reads: Learned | None, pips: PipRead | None = None,
+            corners: list[IndexRead | None] | None = None) -> CardRead | None:
     """The final reading from the template reader (``classic``) and the learned one:
     the learned one when there is one and the other does not disagree; the
     template one only when no classifier reads another card on a corner (that the
-    pips, when given, allow: see :func:`_dissent`)."""
+    pips, when given, allow, and that the glyph's structure allows: see
+    :func:`_dissent`, :func:`counterless_corners`). ``corners``: the template
+    readings of the top-left and bottom-right index (None where unread)."""
     if learned is not None:
         if classic is not None and classic.card != learned.card:
             return None
         return learned
     if classic is None:
         return None
-    if reads is not None and _dissent(reads, classic.card, thresholds(), pips):
+    no_q = counterless_corners(classic, corners or [])
+    if reads is not None and _dissent(reads, classic.card, thresholds(), pips, no_q):
         return None
     return classic
+
+
+#: a template J/K reading that proves its corner's glyph is no Q: the face score and
+#: margin (over Q and the other of J/K) it needs, besides the glyph having no counter
+#: (read_face_rank) and J/K being the best of all 13 rank templates
+COUNTERLESS_MIN_SCORE = 0.75
+COUNTERLESS_MIN_MARGIN = 0.25
+
+
+def counterless_corners(classic: CardRead, corners: list[IndexRead | None]) -> set[int]:
+    """Corners (0 top-left, 1 bottom-right) whose rank glyph is shown by its structure
+    to be no Q, for a court card ``classic`` read as J or K from its picture: the
+    glyph has no enclosed counter (every Q has one; :func:`read_face_rank`), it is
+    read clearly as ``classic``'s rank both among J/Q/K and among all 13 ranks.
+
+    A classifier's "Q" of the same suit on such a corner is its own error (measured:
+    a thin slab-serif J read as Q by both classifiers), no evidence of a queen.
+    """
+    rank = classic.card[0]
+    if rank not in ("J", "K") or classic.details.get("pips") != FACE:
+        return set()
+    return {k for k, r in enumerate(corners)
+            if r is not None and r.face is not None and r.face.label == rank
+            and r.rank.label == rank and r.face.score >= COUNTERLESS_MIN_SCORE
+            and r.face.margin >= COUNTERLESS_MIN_MARGIN}
 
 
 def _fits_pips(rank: str, pips: PipRead | None) -> bool:
@@ -546,14 +580,18 @@ def _fits_pips(rank: str, pips: PipRead | None) -> bool:
     return rank == pips.rank
 
 
-def _dissent(reads: Learned, card: str, th: dict[str, float], pips: PipRead | None = None) -> bool:
+def _dissent(reads: Learned, card: str, th: dict[str, float], pips: PipRead | None = None,
+             no_q: set[int] | frozenset[int] = frozenset()) -> bool:
     """True if a classifier reads a corner as another card than ``card`` at or above
     its own dissent threshold (``dissent_a``, ``dissent_b``: its 1%-wrong point),
     with a rank the pips allow (a "10" on a card with a picture is the classifier's
-    error, not evidence of another card)."""
+    error, not evidence of another card). ``no_q``: corners whose glyph cannot be a
+    Q (:func:`counterless_corners`); a "Q" of ``card``'s suit there does not count."""
     return any(r.card is not None and r.card != card and r.conf >= th[key]
                and _fits_pips(r.rank, pips)
-               for rs, key in ((reads[0], "dissent_a"), (reads[1], "dissent_b")) for r in rs)
+               and not (k in no_q and r.rank == "Q" and r.suit == card[1])
+               for rs, key in ((reads[0], "dissent_a"), (reads[1], "dissent_b"))
+               for k, r in enumerate(rs))
 
 
 def read_rectified(card: NDArray[Any], t: Templates | None = None) -> CardRead | None:
@@ -572,7 +610,8 @@ def _read(card: NDArray[Any], t: Templates) -> tuple[CardRead | None, bool]:
                   CARD_H - 1 - c.cy, c.red, np.ascontiguousarray(c.mask[::-1, ::-1]))
         for c in comps if c.cx > CARD_W / 2 and c.cy > CARD_H / 2
     ]
-    idx = [r for r in (read_index(comps, t), read_index(flipped, t)) if r is not None]
+    per_corner = [read_index(comps, t), read_index(flipped, t)]  # top-left, bottom-right
+    idx = [r for r in per_corner if r is not None]
     learned = read_corners(card)
     printed = bool(idx) or any(_is_body(c) for c in comps)
     if not idx and learned is None:
@@ -580,7 +619,7 @@ def _read(card: NDArray[Any], t: Templates) -> tuple[CardRead | None, bool]:
         return None, printed
     pips = read_pips(comps, t, ink.tint)
     classic = decide(pips, idx) if idx else None
-    return combine(classic, decide_learned(pips, learned), learned, pips), True
+    return combine(classic, decide_learned(pips, learned), learned, pips, per_corner), True
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from vision.corners import IN_H, IN_W, corner_crops, to_blob
 from vision.detector import CARD_H, CARD_W
 from vision.learned import MODELS, CornerRead, IndexModel, split_probs, thresholds
 from vision.reader import FACE, CardRead, PipRead, combine, decide_learned
+from vision.segment import Component
 
 MANIFEST = MODELS / "manifest.json"
 
@@ -144,3 +145,60 @@ def test_template_and_learned_readings_that_differ_give_no_card() -> None:
     t = thresholds()["dissent_a"]
     assert combine(CardRead("7H", 0.9), None, (reads("7D", t), r)) is None
     assert combine(CardRead("7H", 0.9), None, (r, r)).card == "7H"
+
+
+def test_a_q_dissent_on_a_counterless_j_glyph_does_not_veto() -> None:
+    """A thin slab-serif J has no enclosed counter, which every Q has: the classifiers'
+    "Q" there is their error (measured on one real deck), not evidence of a queen."""
+    from vision.reader import GlyphRead, IndexRead
+
+    hi = 0.999
+    court = CardRead("JH", 0.9, {"pips": FACE})
+    q = (reads("QH", hi), reads("QH", hi))
+    # a J read clearly, with no counter, on both corners
+    j = IndexRead(GlyphRead("J", 0.85, 0.4), None, True, GlyphRead("J", 0.85, 0.5))
+    assert combine(court, None, q, pips(FACE, None), [j, j]).card == "JH"
+    # without that structural evidence the dissent vetoes as before
+    assert combine(court, None, q, pips(FACE, None)) is None
+    assert combine(court, None, q, pips(FACE, None), [j, None]) is None
+    # a template J that is only weakly J does not prove it
+    weak = IndexRead(GlyphRead("J", 0.7, 0.4), None, True, GlyphRead("J", 0.7, 0.1))
+    assert combine(court, None, q, pips(FACE, None), [weak, weak]) is None
+    # a Q of another suit, or a K, still vetoes
+    assert combine(court, None, (reads("QD", hi), reads("QD", hi)), pips(FACE, None),
+                   [j, j]) is None
+    assert combine(court, None, (reads("KH", hi), reads("KH", hi)), pips(FACE, None),
+                   [j, j]) is None
+    # and a number card's template reading gets no such pass
+    seven = IndexRead(GlyphRead("7", 0.9, 0.4), None, True, None)
+    assert combine(CardRead("7H", 0.9, {"pips": "7"}), None, (reads("QH", hi), reads("QH", hi)),
+                   pips("7", True, 7), [seven, seven]).card == "7H"  # Q ruled out by the pips
+
+
+def _pip(cx: float, cy: float, r: int) -> Component:
+    """A round filled pip of radius ``r`` centred on (cx, cy) of the rectified card."""
+    import cv2
+
+    mask = np.zeros((2 * r + 1, 2 * r + 1), np.uint8)
+    cv2.circle(mask, (r, r), r, 255, -1)
+    return Component(int(cx - r), int(cy - r), 2 * r + 1, 2 * r + 1, int((mask > 0).sum()),
+                     cx, cy, 0.0, mask)
+
+
+def test_nine_pips_with_one_cut_down_by_glare_still_count_nine() -> None:
+    """The standard 9 layout (4 left, 1 middle, 4 right): one pip reduced to a
+    smaller piece by glare leaves it a 9, not a picture; a piece too small to be
+    counted leaves it no pip count at all (8 in a 9's layout fits no count)."""
+    from vision.glyphs import load_templates
+    from vision.reader import read_pips
+
+    xs, ys = (0.3 * CARD_W, 0.7 * CARD_W), (0.25, 0.42, 0.58, 0.75)
+    spots = [(x, y * CARD_H) for x in xs for y in ys] + [(0.5 * CARD_W, 0.5 * CARD_H)]
+    t = load_templates()
+    full = [_pip(x, y, 13) for x, y in spots]
+    assert read_pips(full, t).rank == "9"
+    cut = [_pip(x, y, 8 if k == 0 else 13) for k, (x, y) in enumerate(spots)]
+    assert read_pips(cut, t).rank == "9"
+    # two pips cut down: no clean set left, no count
+    two = [_pip(x, y, 8 if k < 2 else 13) for k, (x, y) in enumerate(spots)]
+    assert read_pips(two, t).rank != "9"

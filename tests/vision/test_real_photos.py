@@ -24,17 +24,17 @@ from vision.evaluate import evaluate, score_image, source_of
 
 # source: (minimum cards read right, maximum wrong labels), at the default threshold.
 # Reached with opencv-python 5.0 / numpy 2.4 and the learned corner readers (issue 10):
-# rdpong_single 52, rdpong_scene 28, vosloo 65, khacnguy 6, jacky 11, total 162 of 170,
-# none wrong (the template reader alone read 165: the classifiers read three Piatnik
-# jacks as queens on both corners, and such a confident dissent leaves the card unsure);
+# rdpong_single 52, rdpong_scene 28, vosloo 68, khacnguy 6, jacky 11, total 165 of 170,
+# none wrong (the classifiers read three Piatnik jacks as queens on both corners; the
+# glyph has no counter, so that "Q" no longer vetoes the template reader's J);
 # the floors leave a card or two for other OpenCV builds (resampling differs slightly).
 FLOOR = {
     "rdpong_single": (51, 0),
     "rdpong_scene": (27, 0),
-    "vosloo": (64, 0),
+    "vosloo": (67, 0),
     "khacnguy": (6, 0),
     "jacky": (10, 0),
-    "total": (160, 0),
+    "total": (163, 0),
 }
 
 
@@ -90,9 +90,8 @@ def test_source_names() -> None:
 
 
 # degradation: cards read right at least (template reader alone: 150, 141, 121 of 170;
-# with the learned corner readers half_size reads 146: their confident dissents leave
-# a few Piatnik court cards unsure)
-DEGRADED_FLOOR = {"half_size": 144, "noisy_jpeg": 139, "dark_blurred": 119}
+# with the learned corner readers half_size reads 149, none wrong)
+DEGRADED_FLOOR = {"half_size": 147, "noisy_jpeg": 139, "dark_blurred": 119}
 
 
 @pytest.mark.parametrize("degrade", sorted(DEGRADED_FLOOR))
@@ -129,9 +128,9 @@ def test_degraded_photos_give_no_new_wrong_label(cards_real: Path, degrade: str)
     assert right >= DEGRADED_FLOOR[degrade]
 
 
-# issue 10: reached 157 of 246 on cards-table and 146 of 170 scaled, none wrong
+# issue 10: reached 157 of 246 on cards-table and 151 of 170 scaled, none wrong
 TABLE_FLOOR = 154
-SCALED_FLOOR = 142
+SCALED_FLOOR = 149
 
 
 def test_cards_table_at_webcam_distance_reads_no_wrong_card() -> None:

@@ -96,3 +96,17 @@ def test_generated_pile_frames_are_fixed_by_their_seed() -> None:
     assert a.shape == (720, 1280, 3)
     assert (a == b).all() and la == lb and ca == cb
     assert set(la) <= set(ca) and len(ca) >= 8
+
+
+def test_generated_cards_lie_portrait_on_their_outline() -> None:
+    """The face's short top edge goes onto the outline's short side (a card painted
+    across its outline read only when turned a quarter and stretched)."""
+    np = pytest.importorskip("numpy")
+    from vision.train.scenes import _card_box
+
+    box = _card_box(100.0, 100.0, 90.0, 30.0)
+    top, side = np.hypot(*(box[1] - box[0])), np.hypot(*(box[2] - box[1]))
+    assert top == pytest.approx(90.0, abs=0.01) and side == pytest.approx(126.0, abs=0.01)
+    # clockwise on the screen (y down): the face is not mirrored
+    (x0, y0), (x1, y1), (x2, y2) = box[0], box[1], box[2]
+    assert (x1 - x0) * (y2 - y1) - (y1 - y0) * (x2 - x1) > 0

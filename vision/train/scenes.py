@@ -23,11 +23,18 @@ from vision.train import synth
 W, H = 1280, 720
 
 
+def _card_box(cx: float, cy: float, cw: float, ang: float) -> NDArray[np.float32]:
+    """Image corners (4, 2) of a card ``cw`` px wide (1.4 times as tall) centred on
+    (cx, cy), turned ``ang`` degrees: its top-left, top-right, bottom-right,
+    bottom-left. (``cv2.boxPoints`` starts at the bottom-left: taken as it is, a
+    card's top edge went onto a long side, its face stretched across.)"""
+    box = cv2.boxPoints(((cx, cy), (cw, cw * 1.4), ang)).astype(np.float32)
+    return np.roll(box, -1, axis=0)
+
+
 def _place(rng: np.random.Generator, img: NDArray[np.float32], cover: NDArray[np.int32],
            face: NDArray[np.uint8], cx: float, cy: float, cw: float, ang: float, k: int) -> None:
-    ch = cw * 1.4
-    box = cv2.boxPoints(((cx, cy), (cw, ch), ang)).astype(np.float32)
-    # boxPoints order: make it TL, TR, BR, BL of the card (any rotation is fine)
+    box = _card_box(cx, cy, cw, ang)
     src = np.array([[0, 0], [synth.FW - 1, 0], [synth.FW - 1, synth.FH - 1], [0, synth.FH - 1]],
                    np.float32)
     m = cv2.getPerspectiveTransform(src, box)
@@ -42,8 +49,7 @@ def _place(rng: np.random.Generator, img: NDArray[np.float32], cover: NDArray[np
 
 def _index_boxes(cx: float, cy: float, cw: float, ang: float) -> list[NDArray[Any]]:
     """The two index boxes (image polygons) of a card placed like :func:`_place`."""
-    ch = cw * 1.4
-    box = cv2.boxPoints(((cx, cy), (cw, ch), ang)).astype(np.float32)
+    box = _card_box(cx, cy, cw, ang)
     src = np.array([[0, 0], [synth.FW - 1, 0], [synth.FW - 1, synth.FH - 1], [0, synth.FH - 1]],
                    np.float32)
     m = cv2.getPerspectiveTransform(src, box)
