@@ -630,7 +630,7 @@ def summary_lines(s: LiveSession) -> list[str]:
         out.append(M.SUMMARY_HEAD.format(label=label, width=width, ns=pair[0], ew=pair[1]))
     lead = leader(g)
     if g.over:
-        out.append(_(M.SUMMARY_WINNER).format(side=lead) if lead != "draw" else _(M.SUMMARY_DRAW))
+        out.append(M.winner_text(g, s.players))  # the names where known (issue 14)
     else:
         out.append(_(M.SUMMARY_OPEN).format(side=lead) if lead != "draw" else _(M.SUMMARY_OPEN_DRAW))
     out.append(_(M.SUMMARY_SAVED).format(path=s.store.path, sid=s.header.id,

@@ -64,7 +64,7 @@ def test_pagat_session(run, report, tmp_path: Path) -> None:
     assert ["courts", "0", "2"] in [s.split() for s in summary]
     assert ["deals", "won", "1", "3"] in [s.split() for s in summary]
     assert ["streak", "0", "1"] in [s.split() for s in summary]
-    assert "Winner: EW" in summary
+    assert "Winner: EW (Timur & Erlan)" in summary  # R44: EW ahead on courts; E Timur, W Erlan
 
     rep = report()
     assert len(rep["deals"]) == 4
