@@ -119,8 +119,26 @@ yaml_values = st.recursive(
 @SETTINGS
 @given(yaml_values, st.sampled_from([None, True, False]))
 def test_fast_yaml_loader_agrees_with_pyyaml(value: object, flow: bool | None) -> None:
-    """records.load_yaml (libyaml events) builds what yaml.safe_load builds."""
+    """records.load_yaml (libyaml events) builds what yaml.safe_load builds, except that an
+    integer beyond yamlsafe.MAX_INT is refused with its line (issue 12)."""
     from referee.records import load_yaml
+    from referee.yamlsafe import MAX_INT, LimitError
 
     text = yaml.safe_dump({"v": value}, default_flow_style=flow, allow_unicode=True)
+    if _has_big_int(value, MAX_INT):
+        with pytest.raises(LimitError, match="number too large"):
+            load_yaml(text)
+        return
     assert load_yaml(text) == yaml.safe_load(text)
+
+
+def _has_big_int(value: object, limit: int) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return abs(value) > limit
+    if isinstance(value, list):
+        return any(_has_big_int(v, limit) for v in value)
+    if isinstance(value, dict):
+        return any(_has_big_int(k, limit) or _has_big_int(v, limit) for k, v in value.items())
+    return False

@@ -118,3 +118,7 @@ def run() -> None:
     import sys
 
     sys.exit(main())
+
+
+if __name__ == "__main__":  # ``python -m referee.cli.main``, as ``python -m referee``
+    run()

@@ -22,7 +22,7 @@ from referee.core.events import ChooseTrump, Event, Misdeal, Play, Redeal
 from referee.core.game import Game, Notice
 from referee.core.notation import CYRILLIC_LANGUAGES
 from referee.core.table import Seat
-from referee.errors import ProfileError, RulesError
+from referee.errors import RulesError
 from referee.i18n import _, language
 from referee.live import messages as M
 from referee.live.entry import Entry, parse_entry, parse_players, typed_declaration
@@ -49,13 +49,10 @@ def profile_snapshot(ref: str) -> tuple[str, str, str]:
     names a file that exists). Raises ProfileError. The text is stored with the
     session, so a resume does not depend on the file still being there.
     """
-    from referee.profiles import builtin_profiles, loads_profile, resolve_profile
+    from referee.profiles import builtin_profiles, loads_profile, read_profile_text, resolve_profile
 
     path = resolve_profile(ref)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ProfileError(_("{path}: cannot read profile: {reason}").format(path=path, reason=exc)) from None
+    text = read_profile_text(path)
     name = loads_profile(text, str(path)).name
     builtin = builtin_profiles().get(ref) == path
     return (ref if builtin else str(path.resolve())), name, text
