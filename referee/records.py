@@ -254,7 +254,7 @@ def _fast_load(text: str, loader: Any) -> Any:
             if event.anchor is not None or event.tag is not None:
                 raise _Unsupported
             value: Any = event.value
-            if len(value) > 200:
+            if len(value) > 200 or event.style == '"':
                 check_scalar(value, event.start_mark)
             if event.implicit[0]:  # plain scalar: resolve its type (int, bool, null, date, ...)
                 for tag, regexp in implicit.get(value[:1] if value else "", []) + wildcard:
@@ -835,12 +835,32 @@ def dump_record(game: Game, *, profile: str | None = None, players: dict[str, st
     return "\n".join(out) + "\n"
 
 
+def check_output(path: str | Path) -> None:
+    """Refuse to write over anything at ``path`` that is not a regular file (a device
+    such as ``/dev/null``, a FIFO, a folder): RecordError naming it (issue 12)."""
+    import stat
+
+    target = Path(path)
+    try:
+        mode = target.stat().st_mode
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise RecordError(_("{path}: cannot write here: {reason}").format(
+            path=target, reason=exc.strerror or exc)) from None
+    if not stat.S_ISREG(mode):
+        raise RecordError(_("{path}: not a regular file; give a file name (or - for the "
+                            "standard output)").format(path=target))
+
+
 def write_text_atomic(path: str | Path, text: str) -> None:
-    """Write ``text`` to ``path`` atomically (temp file in the same folder, fsync, replace)."""
+    """Write ``text`` to ``path`` atomically (temp file in the same folder, fsync, replace).
+    Only a regular file is replaced (:func:`check_output`: RecordError otherwise)."""
     import os
     import tempfile
 
     target = Path(path)
+    check_output(target)
     folder = target.parent if str(target.parent) else Path(".")
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)

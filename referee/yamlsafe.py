@@ -6,7 +6,7 @@ loader, not each key's check, bounds what a file can cost:
 - the file: at most :data:`MAX_BYTES` read (``/dev/zero`` or a huge file stops
   there, :func:`read_text`);
 - one value: at most :data:`MAX_SCALAR` characters (an error line quoting it
-  stays short);
+  stays short), and no control characters (terminal escapes in a name);
 - nesting: at most :data:`MAX_DEPTH` levels;
 - aliases (``*a``): together they may stand for at most :data:`MAX_ALIAS_NODES`
   nodes, so a "billion laughs" file is refused before anything walks it;
@@ -21,6 +21,7 @@ loader, not each key's check, bounds what a file can cost:
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -105,11 +106,20 @@ def check_events(text: str) -> None:
             stack[-1][0] += size
 
 
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+"""Characters no name or value needs, that a terminal obeys (escape codes, bidi overrides)."""
+
+
 def check_scalar(value: str, mark: Any) -> None:
-    """Raise LimitError when one value is longer than :data:`MAX_SCALAR` characters."""
+    """Raise LimitError when one value is longer than :data:`MAX_SCALAR` characters or
+    holds a control character (``"\\e[31m"`` in a player's name)."""
     if len(value) > MAX_SCALAR:
         raise limit_error(_("a value of {n} characters (at most {limit})").format(
             n=len(value), limit=MAX_SCALAR), mark)
+    bad = _CONTROL.search(value)
+    if bad is not None:
+        raise limit_error(_("a control character U+{code:04X} in a value").format(
+            code=ord(bad.group())), mark)
 
 
 class _Limited:

@@ -151,7 +151,7 @@ class LiveSession:
         store.create(header)
         if duration:
             lines.append(_(M.DURATION_LINE).format(minutes=duration))
-        head = [_(M.STARTED).format(sid=header.id, profile=name, path=store.path),
+        head = [_(M.STARTED).format(sid=header.id, profile=M.printable(name), path=store.path),
                 _(M.PLAYERS_LINE).format(players=M.players_text(players))]
         return cls(store, header, game), head + lines
 
@@ -364,8 +364,8 @@ class LiveSession:
             for other, old in list(merged.items()):
                 if other != seat and old == name and other not in new:
                     del merged[other]
+        self.store.set_players(self.header.id, merged)  # stored first: a failed write changes nothing
         self.header.players = merged
-        self.store.set_players(self.header.id, merged)
 
 
 def summary_lines(s: LiveSession) -> list[str]:
