@@ -129,12 +129,19 @@ def parse_play_area(text: str) -> tuple[float, float, float, float]:
 
 def load_cv2() -> Any:
     """Import cv2, or raise CameraError saying how to make it load."""
+    from vision.frames import limit_decoder
+
+    limit_decoder()  # before cv2 loads: OpenCV reads the limit once
     try:
         import cv2
     except ImportError as exc:  # e.g. libGL.so.1 missing on a server
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise CameraError(_(CAM_NO_CV2).format(error=first)) from None
     return cv2
+
+
+MAX_CAMERA_INDEX = 99
+"""Largest ``--camera`` index (OpenCV takes 100 and more as a backend code plus an index)."""
 
 
 # ------------------------------------------------------------------ frames
@@ -148,6 +155,8 @@ class FrameSource:
         self.index = index
         self.video = None if video is None else str(video)
         self.frames = 0
+        self.skipped = 0
+        """Frames not given to the reader (see :meth:`_bad_frame`)."""
         self.fps = 0.0
         self.size = (0, 0)
         self._cap: Any = None
@@ -185,6 +194,8 @@ class FrameSource:
         if self._cap is None:
             return None
         ok, frame = self._cap.read()
+        while ok and frame is not None and self._bad_frame(frame):
+            ok, frame = self._cap.read()
         if ok and frame is not None:
             self.frames += 1
             if self.size == (0, 0):
@@ -194,6 +205,23 @@ class FrameSource:
         if self.live or self.frames == 0:
             raise CameraError(_(CAM_STOPPED).format(source=self.describe(), frames=self.frames))
         return None
+
+    def _bad_frame(self, frame: Any) -> bool:
+        """True for a frame the reader must not see (vision.frames.frame_problem); it is
+        skipped, and the first one is said in one line on stderr (issue 12)."""
+        from vision.frames import frame_problem
+
+        problem = frame_problem(frame)
+        if problem is None:
+            return False
+        self.skipped += 1
+        if self.skipped == 1:
+            import sys
+
+            sys.stderr.write(_("error: {source}: frame {n} skipped: {problem}").format(
+                source=self.describe(), n=self.frames + self.skipped, problem=problem) + "\n")
+            sys.stderr.flush()
+        return True
 
     def ended(self) -> str:
         """The line saying a video came to its end."""
@@ -500,6 +528,10 @@ class CameraOptions:
         """Raise ValueError for a usage error (before anything is stored)."""
         if self.index is not None and self.video is not None:
             raise ValueError(_("give --camera or --video, not both"))
+        if self.index is not None and not 0 <= self.index <= MAX_CAMERA_INDEX:
+            # OpenCV crashes on negative indices and reads 100 and more as backend codes
+            raise ValueError(_("--camera: a camera number 0 to {n}, not {index}").format(
+                n=MAX_CAMERA_INDEX, index=self.index))
         parse_seats(self.seats)
         if self.play_area is not None:
             parse_play_area(self.play_area)
@@ -515,6 +547,13 @@ def open_camera(opts: CameraOptions, game: Game) -> tuple[FrameSource, CameraPla
     size = source.size
     if size[0] <= 0 or size[1] <= 0:  # some backends tell the size only with a frame
         raise CameraError(_(CAM_CANNOT_OPEN).format(source=source.describe()))
+    from vision.frames import size_problem
+
+    problem = size_problem(*size)
+    if problem is not None:  # a thin or huge video: the game goes on by keyboard
+        source.close()
+        raise CameraError(_("camera: {source}: {problem}; the game goes on by keyboard").format(
+            source=source.describe(), problem=problem))
     area = parse_play_area(opts.play_area) if opts.play_area else DEFAULT_PLAY_AREA
     camera = CameraPlay(size, play_area=area, seats=parse_seats(opts.seats),
                         threshold=opts.threshold, clockwise=game.clockwise, fps=source.fps)
