@@ -113,8 +113,9 @@ def parse_entry(line: str, lang: str | None = None) -> Entry | None:
         from referee.i18n import language
 
         lang = language()
-    if len(line) > MAX_LINE:
-        raise NotationError(_(M.LINE_TOO_LONG).format(n=len(line), limit=MAX_LINE), "")
+    size = len(line.rstrip("\r\n"))
+    if size > MAX_LINE:
+        raise NotationError(_(M.LINE_TOO_LONG).format(n=size, limit=MAX_LINE), "")
     try:
         return _parse_entry(line, lang)
     except NotationError as exc:
