@@ -29,10 +29,10 @@ CV2_HINT = N_(
 
 def _import_cv2() -> Any:
     """Import cv2, or abort with exit 1 and a one-line hint on how to fix it. The decoder is
-    bounded first (vision.frames.limit_decoder) and OpenCV's own log lines are silenced."""
+    bounded first (referee.frames.limit_decoder) and OpenCV's own log lines are silenced."""
     import contextlib
 
-    from vision.frames import limit_decoder
+    from referee.frames import limit_decoder
 
     limit_decoder()
     try:
@@ -89,7 +89,7 @@ def detect_command(
         term.abort(_("--threshold must be between 0 and 1, got {value}").format(value=threshold),
                    EXIT_USAGE)
     cv2 = _import_cv2()
-    from vision.frames import frame_problem, image_file_problem
+    from referee.frames import frame_problem, image_file_problem
     from vision.reader import detect
 
     # A missing or unreadable file is reported and skipped; the others are still read

@@ -129,7 +129,7 @@ def parse_play_area(text: str) -> tuple[float, float, float, float]:
 
 def load_cv2() -> Any:
     """Import cv2, or raise CameraError saying how to make it load."""
-    from vision.frames import limit_decoder
+    from referee.frames import limit_decoder
 
     limit_decoder()  # before cv2 loads: OpenCV reads the limit once
     try:
@@ -207,9 +207,9 @@ class FrameSource:
         return None
 
     def _bad_frame(self, frame: Any) -> bool:
-        """True for a frame the reader must not see (vision.frames.frame_problem); it is
+        """True for a frame the reader must not see (referee.frames.frame_problem); it is
         skipped, and the first one is said in one line on stderr (issue 12)."""
-        from vision.frames import frame_problem
+        from referee.frames import frame_problem
 
         problem = frame_problem(frame)
         if problem is None:
@@ -547,7 +547,7 @@ def open_camera(opts: CameraOptions, game: Game) -> tuple[FrameSource, CameraPla
     size = source.size
     if size[0] <= 0 or size[1] <= 0:  # some backends tell the size only with a frame
         raise CameraError(_(CAM_CANNOT_OPEN).format(source=source.describe()))
-    from vision.frames import size_problem
+    from referee.frames import size_problem
 
     problem = size_problem(*size)
     if problem is not None:  # a thin or huge video: the game goes on by keyboard

@@ -195,7 +195,7 @@ class Store:
         if not rows or rows[0][0] != "ok":
             raise self._refuse(_("the session database is damaged ({detail}); restore a "
                                  "backup (`referee backup`) or start with another --session FILE"
-                                 ).format(detail=str(rows[0][0])[:120] if rows else "?"))
+                                 ).format(detail=" ".join(str(rows[0][0]).split())[:120] if rows else "?"))
         version = int(db.execute("PRAGMA user_version").fetchone()[0])
         tables = {r[0] for r in db.execute(
             "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'")}

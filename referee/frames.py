@@ -7,7 +7,8 @@ image; :func:`limit_decoder` bounds what ``cv2.imread`` itself decodes (OpenCV's
 ``OPENCV_IO_MAX_IMAGE_PIXELS``, read once when cv2 is loaded), and
 :func:`image_file_problem` refuses a PNG or JPEG whose header announces more
 pixels than that before anything is decoded (a 2 MB "decompression bomb" PNG
-would otherwise take gigabytes). Imports neither cv2 nor NumPy.
+would otherwise take gigabytes). Imports neither cv2 nor NumPy; ``referee detect``
+and the camera (:mod:`referee.live.camera`) call it.
 """
 
 from __future__ import annotations
