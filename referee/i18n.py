@@ -3,8 +3,9 @@
 Languages: ``en`` (the source), ``ru``, ``kk``, ``tr``. The language comes from
 ``--lang`` on the command line, else ``REFEREE_LANG``, else the environment
 (``LANGUAGE``, ``LC_ALL``, ``LANG``), else English; :func:`setup` chooses it
-before any text is built (``referee.cli.main`` calls it at import, so that
-``--help`` texts are translated too).
+before any text is built (``referee.cli.main.main`` calls it when a command runs,
+before the command modules are imported, so that ``--help`` texts are translated too;
+importing any referee module chooses nothing).
 
 Use ``_("text")`` for a message, ``ngettext("trick", "tricks", n)`` for plurals,
 and ``N_("text")`` to mark a string for extraction where it is translated later.

@@ -5,12 +5,35 @@ from __future__ import annotations
 import importlib.util
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 
+LANGUAGE_VARIABLES = ("REFEREE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+@pytest.fixture(autouse=True)
+def isolated(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+             ) -> Iterator[None]:
+    """Every test starts from the same outside world, whatever the shell or the tests
+    before it did (issue 8): the referee speaks English (no language variable but
+    ``LANG=C.UTF-8``, the in-process language reset before and after), sessions go to a
+    fresh ``REFEREE_DATA_DIR``, and output is plain and 80 columns wide (``NO_COLOR=1``,
+    ``COLUMNS=80``). A test that wants another language or width says so itself."""
+    from referee import i18n
+
+    for name in LANGUAGE_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    monkeypatch.setenv("REFEREE_DATA_DIR", str(tmp_path_factory.mktemp("referee-data")))
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "80")
+    i18n.setup("en")
+    yield
+    i18n.setup("en")
 
 @pytest.fixture(scope="session")
 def built_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:

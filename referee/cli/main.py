@@ -4,46 +4,40 @@ Each command module exposes ``register(app)`` and imports nothing heavy at modul
 level (no cv2, numpy, pydantic or profile validation before a command runs), so
 ``referee --help`` stays fast.
 
-The language is chosen here, at import, before any command registers: ``--lang``
-(anywhere on the command line), else ``REFEREE_LANG``, else ``LANGUAGE`` /
-``LC_ALL`` / ``LANG``, else English (:func:`referee.i18n.choose_language`). The help
-texts given to typer are translated with it, and so are typer's panel titles
-("Options", "Commands"); click's "Usage:" and its error sentences stay English.
+Importing this module chooses no language. :func:`main` chooses it when a command
+runs, before the app is built: ``--lang`` (anywhere on the command line), else
+``REFEREE_LANG``, else ``LANGUAGE`` / ``LC_ALL`` / ``LANG``, else English
+(:func:`referee.i18n.choose_language`). The help texts given to typer are translated
+with it, and so are typer's panel titles ("Options", "Commands"); click's "Usage:"
+and its error sentences stay English. ``app`` (``from referee.cli.main import app``)
+is the app built in the language in force when it is first asked for.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from referee import __version__, i18n
 from referee.i18n import N_, _
 
-LANGUAGE = i18n.setup()
+if TYPE_CHECKING:
+    from referee.cli.app import RefereeTyper
 
-# typer's own words, built when its help module is imported: imported here, after setup,
-# with the referee's catalog standing in for gettext (only when not English: it costs a
-# few hundredths of a second). Click's "Usage:" and error sentences have no translation.
+# typer's own words, built when its help module is imported: imported in build_app, after
+# the language is chosen, with the referee's catalog standing in for gettext (only when
+# not English: it costs a few hundredths of a second). Click's "Usage:" and error
+# sentences have no translation.
 TYPER_WORDS = (N_("(deprecated) "), N_("[default: {}]"), N_("[env var: {}]"), N_("[required]"),
                N_("Arguments"), N_("Options"), N_("Commands"), N_("Error"), N_("Aborted."),
                N_("Try [blue]'{command_path} {help_option}'[/] for help."))
 
-with i18n.gettext_for_imports():
-    import typer
-
-    if LANGUAGE != "en":
-        import typer.rich_utils
-
-from referee.cli.app import RefereeTyper  # noqa: E402
-
-app = RefereeTyper(
-    name="referee",
-    help=_("Referee and score-keeper for Court Piece (Rang, Kort) at a real table."),
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
+_APP: RefereeTyper | None = None
 
 
 def _version(value: bool) -> None:
     if value:
+        import typer
+
         typer.echo(f"referee {__version__}")
         raise typer.Exit()
 
@@ -56,28 +50,55 @@ def _lang(value: str | None) -> str | None:
     return value
 
 
-@app.callback(help=_("Referee and score-keeper for Court Piece (Rang, Kort) at a real table."))
-def _main(
-    version: bool = typer.Option(
-        False, "--version", callback=_version, is_eager=True, help=_("Show the version and exit.")
-    ),
-    lang: str | None = typer.Option(
-        None, "--lang", callback=_lang, is_eager=True,
-        help=_("Language of the referee: en, ru, kk or tr (default: $REFEREE_LANG, then "
-               "LANGUAGE, LC_ALL, LANG)."),
-    ),
-) -> None:
-    """Referee and score-keeper for Court Piece (Rang, Kort) at a real table."""
+def build_app() -> RefereeTyper:
+    """The ``referee`` typer app with every command registered, built once, in the
+    language in force (help texts are translated as the command modules are imported)."""
+    global _APP
+    if _APP is not None:
+        return _APP
+    with i18n.gettext_for_imports():
+        import typer
 
+        if i18n.language() != "en":
+            import typer.rich_utils
 
-def _register() -> None:
+    from referee.cli.app import RefereeTyper
+
+    app = RefereeTyper(
+        name="referee",
+        help=_("Referee and score-keeper for Court Piece (Rang, Kort) at a real table."),
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+    )
+
+    @app.callback(help=_("Referee and score-keeper for Court Piece (Rang, Kort) at a real table."))
+    def _main(
+        version: bool = typer.Option(
+            False, "--version", callback=_version, is_eager=True,
+            help=_("Show the version and exit.")
+        ),
+        lang: str | None = typer.Option(
+            None, "--lang", callback=_lang, is_eager=True,
+            help=_("Language of the referee: en, ru, kk or tr (default: $REFEREE_LANG, then "
+                   "LANGUAGE, LC_ALL, LANG)."),
+        ),
+    ) -> None:
+        """Referee and score-keeper for Court Piece (Rang, Kort) at a real table."""
+
     from referee.cli import detect, live, profiles_cmd, replay
 
     for module in (replay, profiles_cmd, detect, live):
         module.register(app)
+    _APP = app
+    return app
 
 
-_register()
+def __getattr__(name: str) -> Any:
+    """``app``: the built app (PEP 562), so ``from referee.cli.main import app`` works."""
+    if name == "app":
+        return build_app()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main(args: list[str] | None = None) -> int:
@@ -88,6 +109,11 @@ def main(args: list[str] | None = None) -> int:
     exit 2) instead of typer's framed panel; ``typer.Exit`` codes pass through.
     """
     import importlib
+    import sys
+
+    i18n.setup(i18n.choose_language(sys.argv[1:] if args is None else args))
+    app = build_app()
+    import typer
 
     try:  # typer >= 0.22 vendors click; older ones depend on it
         click_exceptions = importlib.import_module("typer._click.exceptions")

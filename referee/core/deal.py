@@ -91,7 +91,8 @@ class Deal:
     duties: tuple[LeadDuty, LeadDuty] = field(default_factory=lambda: (LeadDuty(), LeadDuty()))
     suspects: dict[tuple[Seat, str], int] = field(default_factory=dict)
     """Unproven lead breaches (R24 ruling): ``(seat, "only-trumps"|"no-trumps")`` ->
-    the trick of the first lead that is legal only if that holds."""
+    the trick of the first lead that is legal only if that holds. While
+    ``(seat, "only-trumps")`` is here the seat is presumed all-trump (R67)."""
     proven: set[tuple[Seat, str]] = field(default_factory=set)
     trop7_side: Side | None = None
     bavyan: BavyanState = "no"

@@ -1,4 +1,4 @@
-"""The rules engine: a session of deals driven by events (R1-R66).
+"""The rules engine: a session of deals driven by events (R1-R67).
 
 :class:`Game` takes events (:mod:`referee.core.events`) one at a time through
 :meth:`Game.apply`. A refused event raises :class:`~referee.errors.RulesError`
@@ -262,6 +262,12 @@ class Game:
                 return t.winner
         return d.caller
 
+    @staticmethod
+    def _presumed(d: Deal, seat: Seat) -> bool:
+        """True while ``seat`` is presumed to hold only trumps (R67): a trump lead of his
+        was flagged against an R21/R23 duty (R52) and no non-trump of his has been seen."""
+        return bool(d.suspects) and (seat, "only-trumps") in d.suspects
+
     def _err(self, message: str, d: Deal | None = None, *, trick: int | None = None,
              token: str | None = None) -> RulesError:
         return RulesError(message, deal=d.number if d else None, trick=trick, token=token)
@@ -461,7 +467,8 @@ class Game:
         if voids[seat] >> suit & 1:
             ends_deal = self._prove(d, Revoke(seat, d.void_trick[(seat, suit)], number,
                                               "revoke", card, suit), notices)
-        # R24 ruling: a suspected lead breach is proven by the card that contradicts it.
+        # R24 ruling: a suspected lead breach is proven by the card that contradicts it;
+        # R67: any non-trump ends an "only trumps" presumption, dated to the flagged lead.
         if d.suspects:
             key = (seat, "only-trumps" if suit != trump else "no-trumps")
             at = d.suspects.pop(key, None)
@@ -469,7 +476,8 @@ class Game:
                 self._prove(d, Revoke(seat, at, number, "breach", card, None), notices)
         if not is_lead:
             led = t.cards[0].suit
-            if suit != led and not (voids[seat] >> led & 1):
+            if suit != led and not (voids[seat] >> led & 1) and not self._presumed(d, seat):
+                # R6; R67: a presumed all-trump player's failure to follow is no revoke.
                 voids[seat] |= 1 << led
                 d.void_trick[(seat, led)] = number
                 th = d.thirteenth
@@ -514,7 +522,7 @@ class Game:
 
     def _lead_duties(self, d: Deal, t: Trick, seat: Seat, card: Card,
                      decl: str | None, notices: list[Notice]) -> tuple[str, Side] | None:
-        """Kort trump-lead duties on a lead (R20-R25, R51-R55). Returns a deal end
+        """Kort trump-lead duties on a lead (R20-R25, R51-R55, R67). Returns a deal end
         when a trop7 is broken by a non-trump lead (R25, R50)."""
         side = _SIDE_OF[seat]
         duty = d.duties[side]
@@ -533,7 +541,8 @@ class Game:
             else:
                 duty.after_lead(False)
             return None
-        exempt = (d.voids[seat] | 1 << trump) == _ALL_SUITS  # R55: known all-trump hand
+        # R55: a known all-trump hand; R67: one presumed so since a flagged lead.
+        exempt = (d.voids[seat] | 1 << trump) == _ALL_SUITS or self._presumed(d, seat)
         if duty.owes_trump:
             duty.leads += 1  # R52: a continuation lead; any declaration is ignored
             t.declaration = duty.kind  # type: ignore[assignment]

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,16 +21,6 @@ DEAL = ["trump H", "AH 2H 3H 4H", "AS 2S 3S 4S", "AD 2D 3D 4D", "AC 2C 3C 4C", "
         "KS 5S 6S 7S", "KD 5D 6D 7D"]
 START = ["start", "--profile", "pagat", "--dealer", "S"]
 
-
-@pytest.fixture(autouse=True)
-def _english() -> Iterator[None]:
-    """The English messages, whatever the machine's locale or an earlier test set."""
-    from referee import i18n
-
-    before = i18n.language()
-    i18n.setup("en")
-    yield
-    i18n.setup(before)
 
 
 def record(body: str) -> str:

@@ -26,16 +26,6 @@ from referee.session.store import Store, StoreError
 SCRIPT = crash_script()
 
 
-@pytest.fixture(autouse=True)
-def _english() -> Any:
-    """The English messages, whatever the machine's locale or an earlier test set."""
-    from referee import i18n
-
-    before = i18n.language()
-    i18n.setup("en")
-    yield
-    i18n.setup(before)
-
 
 def _fault(name: str, code: int, text: str) -> sqlite3.OperationalError:
     exc = sqlite3.OperationalError(text)

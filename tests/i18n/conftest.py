@@ -1,6 +1,6 @@
 """Fixtures of the language tests (issue 5): the live helpers of tests/live, fresh
-compiled catalogs, the real ``referee`` command in a subprocess under a chosen
-language, and the in-process language restored to English after each test."""
+compiled catalogs and the real ``referee`` command in a subprocess under a chosen
+language (tests/conftest.py resets the in-process language around every test)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import importlib.util
 import os
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -39,16 +39,6 @@ def _compile_catalogs() -> None:
 @pytest.fixture(scope="session", autouse=True)
 def catalogs() -> None:
     _compile_catalogs()
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards() -> Iterator[None]:
-    """Tests that switch the in-process language leave English behind (tests/live
-    checks English screens in the same process)."""
-    yield
-    from referee import i18n
-
-    i18n.setup("en")
 
 
 def clean_env(data_dir: Path, **extra: str) -> dict[str, str]:

@@ -309,7 +309,9 @@ def test_R24_proven_breach_is_dated_to_the_first_illegal_lead():
     play(g, "AS:trop 2H 2D 2C", "KS 3H 3D 3C", "QS 4H 4D 4C")
     assert raises_flag(g, "JS")  # trick 4: first breach
     play(g, "5H 5D 5C")
-    assert raises_flag(g, "TS")  # trick 5: still no non-trump lead, a second breach
+    # trick 5: still no non-trump lead, but S is presumed to hold only trumps since
+    # trick 4 (R67): his trump lead declares nothing and raises no new flag
+    assert not raises_flag(g, "TS")
     play(g, "6H 6D 6C")
     play(g, "AH")  # trick 6: S holds a non-trump after all: proven
     rep = last(g)
