@@ -106,7 +106,7 @@ def check_events(text: str) -> None:
             stack[-1][0] += size
 
 
-_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+CONTROL_CHARACTERS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 """Characters no name or value needs, that a terminal obeys (escape codes, bidi overrides)."""
 
 
@@ -116,7 +116,7 @@ def check_scalar(value: str, mark: Any) -> None:
     if len(value) > MAX_SCALAR:
         raise limit_error(_("a value of {n} characters (at most {limit})").format(
             n=len(value), limit=MAX_SCALAR), mark)
-    bad = _CONTROL.search(value)
+    bad = CONTROL_CHARACTERS.search(value)
     if bad is not None:
         raise limit_error(_("a control character U+{code:04X} in a value").format(
             code=ord(bad.group())), mark)

@@ -495,11 +495,27 @@ def _canonical(path: Path) -> Path:
         return path.absolute()
 
 
+_SEATS = ("S", "E", "N", "W")
+
+
 def _header(row: Sequence[Any]) -> SessionHeader:
+    """A stored header row; ValueError/TypeError for one no referee wrote (a bad row)."""
     (sid, created, started, profile, profile_name, profile_text, players, first_dealer,
      first_caller, seed, duration, target) = row
+    texts = (created, profile, profile_name, profile_text, players)
+    if not all(isinstance(t, str) for t in texts):
+        raise TypeError("a text column holds another type")
+    if first_caller not in _SEATS or first_dealer not in (None, *_SEATS):
+        raise ValueError(f"first dealer/caller {first_dealer!r}/{first_caller!r}")
+    for number in (seed, duration, target):
+        if number is not None and (not isinstance(number, int) or abs(number) > 10**12):
+            raise ValueError(f"not a number: {number!r}")
+    names = json.loads(players)
+    if not isinstance(names, dict) or not all(
+            k in _SEATS and isinstance(v, str) for k, v in names.items()):
+        raise ValueError(f"players {players[:40]!r}")
     return SessionHeader(
         id=int(sid), created=created, started=float(started), profile=profile,
-        profile_name=profile_name, profile_text=profile_text, players=json.loads(players),
+        profile_name=profile_name, profile_text=profile_text, players=names,
         first_dealer=first_dealer, first_caller=first_caller, seed=seed, duration=duration,
         target=target)

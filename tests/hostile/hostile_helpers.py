@@ -26,7 +26,8 @@ class Run:
     cpu: float
     """CPU seconds (user + system) of the child."""
     peak_mb: float
-    """The peak resident memory of the largest child reaped so far, in MB (an upper bound)."""
+    """The child's peak resident memory in MB (without GNU time: of the largest child
+    reaped so far, an upper bound)."""
 
     @property
     def err_lines(self) -> list[str]:
@@ -46,18 +47,38 @@ def env(data_dir: Path) -> dict[str, str]:
     return e
 
 
+TIME = "/usr/bin/time" if os.access("/usr/bin/time", os.X_OK) else None
+"""GNU time, where present, measures each child alone (else the children's rusage)."""
+
+
 def run(args: list[str], data_dir: Path, stdin: str | bytes | None = None,
         cmd: list[str] | None = None) -> Run:
-    """Run ``referee ARGS`` (or ``cmd``) under the memory limit; returns what it did."""
+    """Run ``referee ARGS`` (or ``cmd``) under the memory limit; returns what it did.
+    ``$HOSTILE_MEASURE`` names a file to append ``cpu peak_mb args`` lines to."""
+    import tempfile
+
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     data = stdin.encode() if isinstance(stdin, str) else stdin
-    proc = subprocess.run([*(cmd or REFEREE), *args], input=data if data is not None else b"",
-                          capture_output=True, env=env(data_dir), timeout=WALL_SECONDS,
-                          preexec_fn=_limit, check=False)
+    full = [*(cmd or REFEREE), *args]
+    with tempfile.NamedTemporaryFile("r", suffix=".time") as stats:
+        if TIME is not None:
+            full = [TIME, "-q", "-f", "%U %S %M", "-o", stats.name, *full]
+        proc = subprocess.run(full, input=data if data is not None else b"",
+                              capture_output=True, env=env(data_dir), timeout=WALL_SECONDS,
+                              preexec_fn=_limit, check=False)
+        measured = stats.read().split() if TIME is not None else []
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    if len(measured) >= 3:
+        cpu, peak = float(measured[-3]) + float(measured[-2]), int(measured[-1]) / 1024
+    else:
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        peak = after.ru_maxrss / 1024
+    log = os.environ.get("HOSTILE_MEASURE")
+    if log:
+        with open(log, "a", encoding="utf-8") as f:
+            f.write(f"{cpu:5.2f} s {peak:6.0f} MB  {' '.join(a[:40] for a in args)[:100]!r}\n")
     return Run(proc.returncode, proc.stdout.decode("utf-8", "replace"),
-               proc.stderr.decode("utf-8", "replace"), cpu, after.ru_maxrss / 1024)
+               proc.stderr.decode("utf-8", "replace"), cpu, peak)
 
 
 def assert_bounded(r: Run) -> None:

@@ -90,16 +90,20 @@ def test_newer_schema_refused(tmp_path: Path) -> None:
 
 def test_one_bad_session_does_not_hide_the_others(tmp_path: Path) -> None:
     db = _good(tmp_path, "s.db", "S=Azamat")
-    for _ in range(2):
+    for _ in range(4):
         r = run(["start", "--profile", "pagat", "--dealer", "S", "--session", str(db)], tmp_path,
                 "\n".join(DEAL) + "\n")
         assert r.returncode == 0
-    with sqlite3.connect(db) as conn:
+    with sqlite3.connect(db) as conn:  # three bad rows, as no referee writes them
         conn.execute("UPDATE events SET event='{\"kind\": \"nonsense\"' WHERE session_id=2")
+        conn.execute("UPDATE sessions SET first_caller='X' WHERE id=4")
+        conn.execute("UPDATE sessions SET players=x'00ff' WHERE id=5")
     r = run(["sessions", "--session", str(db)], tmp_path)
     assert_bounded(r)
     assert r.returncode == 1
-    assert len(r.err_lines) == 1 and "session 2" in r.err_lines[0]
+    assert [line.split(":")[0] for line in r.err_lines] == ["error"] * 3
+    assert ["session 2" in r.err_lines[0], "session 4" in r.err_lines[1],
+            "session 5" in r.err_lines[2]] == [True] * 3, r.err_lines
     ids = [line.split()[0] for line in r.stdout.splitlines()[1:]]
     assert ids == ["1", "3"]
     one_error(run(["report", "2", "--session", str(db)], tmp_path), 1, "session 2")
