@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -343,49 +343,83 @@ class Store:
 
     def append(self, sid: int, events: Sequence[Event]) -> None:
         """Store the events of one accepted entry, in one committed transaction.
-        Raises StoreError when they could not be stored (none of them is)."""
+        Raises StoreError when they are not stored (none of them is)."""
         rows = [encode(ev) for ev in events]
         before = self._count(sid)
-        try:
-            with self._tx() as db:
-                seq = int(db.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE session_id=?",
-                                     (sid,)).fetchone()[0])
-                db.executemany("INSERT INTO events (session_id, seq, event) VALUES (?,?,?)",
-                               [(sid, seq + i + 1, text) for i, text in enumerate(rows)])
-        except StoreError:
-            # A commit that failed after its pages reached the file (a failed sync) can
-            # still be there: then the entry is stored, and taken as such.
-            if before is not None and self._stored(sid, before, rows):
-                return
-            raise
 
-    def _count(self, sid: int) -> int | None:
-        try:
-            return int(self._db.execute("SELECT COUNT(*) FROM events WHERE session_id=?",
-                                        (sid,)).fetchone()[0])
-        except (sqlite3.Error, SessionError):
-            return None
-
-    def _stored(self, sid: int, before: int, rows: list[str]) -> bool:
-        """Whether the last ``len(rows)`` events of ``sid`` are ``rows`` after ``before``."""
-        try:
-            got = [r[0] for r in self._db.execute(
+        def landed(db: sqlite3.Connection) -> bool:
+            got = [r[0] for r in db.execute(
                 "SELECT event FROM events WHERE session_id=? ORDER BY seq LIMIT -1 OFFSET ?",
                 (sid, before)).fetchall()]
-        except sqlite3.Error:
-            return False
-        return got == rows
+            return before is not None and got == rows
+
+        with self._write(landed) as db:
+            seq = int(db.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE session_id=?",
+                                 (sid,)).fetchone()[0])
+            db.executemany("INSERT INTO events (session_id, seq, event) VALUES (?,?,?)",
+                           [(sid, seq + i + 1, text) for i, text in enumerate(rows)])
 
     def pop(self, sid: int) -> None:
-        """Delete the last stored event of the session (undo, R65)."""
-        with self._tx() as db:
+        """Delete the last stored event of the session (undo, R65). Raises StoreError
+        when it is not deleted."""
+        before = self._count(sid)
+
+        def landed(db: sqlite3.Connection) -> bool:
+            return before is not None and self._count(sid, db) == before - 1
+
+        with self._write(landed) as db:
             db.execute("DELETE FROM events WHERE session_id=? AND seq=(SELECT MAX(seq) FROM "
                        "events WHERE session_id=?)", (sid, sid))
 
     def set_players(self, sid: int, players: dict[str, str]) -> None:
-        """Replace the seat -> name map of the session."""
-        with self._tx() as db:
-            db.execute("UPDATE sessions SET players=? WHERE id=?", (json.dumps(players), sid))
+        """Replace the seat -> name map of the session. Raises StoreError when it is not."""
+        text = json.dumps(players)
+
+        def landed(db: sqlite3.Connection) -> bool:
+            row = db.execute("SELECT players FROM sessions WHERE id=?", (sid,)).fetchone()
+            return row is not None and row[0] == text
+
+        with self._write(landed) as db:
+            db.execute("UPDATE sessions SET players=? WHERE id=?", (text, sid))
+
+    @contextmanager
+    def _write(self, landed: Callable[[sqlite3.Connection], bool]) -> Iterator[sqlite3.Connection]:
+        """A write transaction (:meth:`_tx`) that, when it fails, tells whether it is in the
+        file after all. A commit whose sync failed can be there: its pages reached the
+        ``-wal`` file, and SQLite takes them when the file is opened again. So the
+        connection is closed and the file opened again (SQLite recovers what it holds),
+        and ``landed(connection)`` decides: True, the write is stored (and shown); else
+        StoreError, and it is not."""
+        try:
+            with self._tx() as db:
+                yield db
+        except StoreError:
+            if not self._reopened_holds(landed):
+                raise
+
+    def _reopened_holds(self, landed: Callable[[sqlite3.Connection], bool]) -> bool:
+        self._drop()
+        try:
+            return landed(self._connect())
+        except (sqlite3.Error, SessionError):
+            self._drop()  # the next write opens it again
+            return False
+
+    def _drop(self) -> None:
+        """Forget the connection (closing it; a failing file may fail that too)."""
+        if self._conn is not None:
+            with suppress(sqlite3.Error):
+                self._conn.close()
+            self._conn = None
+
+    def _count(self, sid: int, db: sqlite3.Connection | None = None) -> int | None:
+        """How many events session ``sid`` has stored; None when that cannot be read."""
+        try:
+            conn = db if db is not None else self._db
+            return int(conn.execute("SELECT COUNT(*) FROM events WHERE session_id=?",
+                                    (sid,)).fetchone()[0])
+        except (sqlite3.Error, SessionError):
+            return None
 
     # ----------------------------------------------------------------- reads
     def latest(self) -> int | None:

@@ -34,8 +34,18 @@ def _fault(name: str, code: int, text: str) -> sqlite3.OperationalError:
     return exc
 
 
+class Fault:
+    """Which fault, and whether it is on (``armed``) or has cleared."""
+
+    def __init__(self, mode: str) -> None:
+        self.mode = mode
+        self.armed = False
+        self.synced_once = False
+        self.failures = 0
+
+
 class FaultyConnection:
-    """A sqlite3 connection that fails once ``armed`` (until ``cleared``) in one way:
+    """A sqlite3 connection that fails while its ``fault`` is armed, in one way:
 
     - ``full``: every INSERT/DELETE/UPDATE raises SQLITE_FULL before it runs;
     - ``commit``: every COMMIT raises SQLITE_IOERR before it runs;
@@ -44,31 +54,29 @@ class FaultyConnection:
     - ``locked``: every BEGIN raises SQLITE_BUSY (another program holds the file).
     """
 
-    def __init__(self, conn: sqlite3.Connection, mode: str) -> None:
+    def __init__(self, conn: sqlite3.Connection, fault: Fault) -> None:
         self._conn = conn
-        self.mode = mode
-        self.armed = False
-        self.synced_once = False
-        self.failures = 0
+        self.fault = fault
 
     def _check(self, sql: str, run: Any) -> Any:
         word = sql.lstrip().split(None, 1)[0].upper() if sql.strip() else ""
-        if self.armed:
-            if self.mode == "full" and word in ("INSERT", "DELETE", "UPDATE"):
-                self.failures += 1
+        f = self.fault
+        if f.armed:
+            if f.mode == "full" and word in ("INSERT", "DELETE", "UPDATE"):
+                f.failures += 1
                 raise _fault("SQLITE_FULL", 13, "database or disk is full")
-            if self.mode == "commit" and word == "COMMIT":
-                self.failures += 1
+            if f.mode == "commit" and word == "COMMIT":
+                f.failures += 1
                 raise _fault("SQLITE_IOERR", 10, "disk I/O error")
-            if self.mode == "sync" and word == "COMMIT":
-                self.failures += 1
-                if not self.synced_once:
-                    self.synced_once = True
+            if f.mode == "sync" and word == "COMMIT":
+                f.failures += 1
+                if not f.synced_once:
+                    f.synced_once = True
                     run()
                     raise _fault("SQLITE_IOERR_FSYNC", 1034, "disk I/O error")
                 raise _fault("SQLITE_IOERR", 10, "disk I/O error")
-            if self.mode == "locked" and word == "BEGIN":
-                self.failures += 1
+            if f.mode == "locked" and word == "BEGIN":
+                f.failures += 1
                 raise _fault("SQLITE_BUSY", 5, "database is locked")
         return run()
 
@@ -82,16 +90,29 @@ class FaultyConnection:
         return getattr(self._conn, name)
 
 
+def faulty(monkeypatch: pytest.MonkeyPatch, s: LiveSession, mode: str) -> Fault:
+    """Put ``s``'s store on a faulty connection, and every connection it opens again."""
+    fault = Fault(mode)
+    real = sqlite3.connect
+
+    def connect(*args: Any, **kwargs: Any) -> Any:
+        return FaultyConnection(real(*args, **kwargs), fault)
+
+    monkeypatch.setattr(sqlite3, "connect", connect)
+    s.store._conn = FaultyConnection(s.store._db, fault)  # type: ignore[assignment]
+    return fault
+
+
 class ArmAt:
     """The entry lines, arming the connection just before line ``at`` (1-based)."""
 
-    def __init__(self, lines: list[str], conn: FaultyConnection, at: int) -> None:
-        self.lines, self.conn, self.at = lines, conn, at
+    def __init__(self, lines: list[str], fault: Fault, at: int) -> None:
+        self.lines, self.fault, self.at = lines, fault, at
 
     def __iter__(self) -> Any:
         for i, line in enumerate(self.lines, 1):
             if i == self.at:
-                self.conn.armed = True
+                self.fault.armed = True
             yield line + "\n"
 
 
@@ -120,13 +141,13 @@ POINTS = [1, 2, 9, len(SCRIPT) // 2, len(SCRIPT) - 1]
 
 @pytest.mark.parametrize("mode", ["full", "commit", "sync", "locked"])
 @pytest.mark.parametrize("at", POINTS)
-def test_fault_then_resume(tmp_path: Path, mode: str, at: int, snapshots: list[list[Any]]) -> None:
+def test_fault_then_resume(tmp_path: Path, mode: str, at: int, snapshots: list[list[Any]],
+                           monkeypatch: pytest.MonkeyPatch) -> None:
     db = tmp_path / "s.db"
     s = _start(db)
-    conn = FaultyConnection(s.store._db, mode)
-    s.store._conn = conn  # type: ignore[assignment]
+    fault = faulty(monkeypatch, s, mode)
     out, err = io.StringIO(), io.StringIO()
-    run_plain(s, ArmAt(SCRIPT, conn, at), out, err)  # raises nothing: no traceback
+    run_plain(s, ArmAt(SCRIPT, fault, at), out, err)  # raises nothing: no traceback
     shown = sum(1 for line in out.getvalue().splitlines() if line.startswith("> "))
     errors = err.getvalue().splitlines()
     # the sync fault stores entry ``at`` (its pages are there) and shows it; the others
@@ -137,10 +158,11 @@ def test_fault_then_resume(tmp_path: Path, mode: str, at: int, snapshots: list[l
     assert len(errors) == refused + 1 and errors[-1].endswith("refused")
     first = errors[0]
     assert first.startswith(f"error: line {stored_entries + 1}: {db}: ") and "not stored" in first
-    assert conn.failures >= 1
+    assert fault.failures >= 1
     assert "Traceback" not in err.getvalue()
     assert s.game.events == snapshots[stored_entries]  # the game is what is stored
     s.store.close()
+    fault.armed = False
     # the fault clears: resume from the file, type the rest
     with Store(db, create=False) as store:
         assert store.events(1) == snapshots[stored_entries]  # nothing lost, nothing half
@@ -151,13 +173,12 @@ def test_fault_then_resume(tmp_path: Path, mode: str, at: int, snapshots: list[l
         assert again.game.report() == snapshots[-1][0]
 
 
-def test_undo_and_players_fail_cleanly(tmp_path: Path) -> None:
+def test_undo_and_players_fail_cleanly(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     s = _start(tmp_path / "s.db")
     for line in SCRIPT[:3]:
         s.enter(line)
     events = list(s.game.events)
-    conn = FaultyConnection(s.store._db, "full")
-    s.store._conn = conn  # type: ignore[assignment]
+    conn = faulty(monkeypatch, s, "full")
     conn.armed = True
     with pytest.raises(StoreError, match="the disk is full"):
         s.enter("undo")
