@@ -71,6 +71,29 @@ def choose_language(argv: list[str] | None = None, environ: dict[str, str] | Non
     return "en"
 
 
+def explicit_language(argv: list[str] | None = None,
+                      environ: dict[str, str] | None = None) -> str | None:
+    """The language asked for in so many words: ``--lang X`` in ``argv``, else
+    ``REFEREE_LANG``; None when neither (then a session's own language comes before
+    ``LANGUAGE``/``LC_ALL``/``LANG``, issue 11)."""
+    argv = sys.argv[1:] if argv is None else argv
+    env = os.environ if environ is None else environ
+    for i, arg in enumerate(argv):
+        value = None
+        if arg == "--lang" and i + 1 < len(argv):
+            value = argv[i + 1]
+        elif arg.startswith("--lang="):
+            value = arg.split("=", 1)[1]
+        if value is not None and _normalise(value):
+            return _normalise(value)
+    return _normalise(env.get("REFEREE_LANG", "")) if env.get("REFEREE_LANG") else None
+
+
+ASKED: str | None = None
+"""The language the running command was asked for (``--lang`` or ``REFEREE_LANG``),
+set by ``referee.cli.main.main``; None: none, a session's own language may come next."""
+
+
 def setup(language: str | None = None) -> str:
     """Install the catalog for ``language`` (default: :func:`choose_language`).
 

@@ -1,4 +1,4 @@
-"""``referee start | resume | sessions | report | export``: the live table (issue 3).
+"""``referee start | resume | sessions | report | export | log``: the live table (issues 3, 11).
 
 Imports nothing heavy at module level (rich, sqlite3, yaml load inside the
 commands), so ``referee --help`` stays fast.
@@ -46,6 +46,39 @@ DEFAULT_CAMERA_THRESHOLD = 0.6  # referee.live.camera.DEFAULT_CAMERA_THRESHOLD
 _LangOpt = Annotated[str | None, typer.Option(
     "--lang", help=_("Language of the referee: en, ru, kk or tr (default: $REFEREE_LANG, then "
                      "LANGUAGE, LC_ALL, LANG)."))]
+_TakeOverOpt = Annotated[bool, typer.Option(
+    "--take-over", help=_("Take the session over from another referee that still has it open "
+                          "(that one stops writing)."))]
+_RSeatsOpt = Annotated[str | None, typer.Option(
+    "--seats", metavar="SEAT=EDGE,...", show_default=False,
+    help=_("Which image edge each seat sits at, for the camera (default: as the session was "
+           "started)."))]
+_RThresholdOpt = Annotated[float | None, typer.Option(
+    "--threshold", metavar="X", show_default=False,
+    help=_("Confidence a card read by the camera needs (0-1; default: as the session was "
+           "started)."))]
+
+
+def session_language(header_language: str | None) -> None:
+    """Speak the session's language (issue 11) unless ``--lang`` or ``REFEREE_LANG``
+    chose one: the order is --lang, REFEREE_LANG, the session's, LANGUAGE/LC_ALL/LANG."""
+    from referee import i18n
+
+    if header_language and i18n.ASKED is None and header_language != i18n.language():
+        i18n.setup(header_language)
+
+
+def camera_settings(opts: CameraOptions | None) -> dict[str, object]:
+    """The camera options a session remembers for ``resume`` (not a video file: it
+    would be read again from its start)."""
+    if opts is None:
+        return {}
+    cam: dict[str, object] = {"seats": opts.seats, "threshold": opts.threshold}
+    if opts.index is not None:
+        cam["index"] = opts.index
+    if opts.play_area is not None:
+        cam["play_area"] = opts.play_area
+    return {"camera": cam}
 
 
 def parse_duration(text: str) -> int:
@@ -136,8 +169,13 @@ def _camera_options(camera: int | None, video: Path | None, seats: str, play_are
 
 def _run(session: LiveSession, head: list[str], camera: CameraOptions | None = None) -> None:
     """Run the entries: the rich screen on a terminal, plain lines otherwise; with a
-    camera, its cards go through the same entries (referee.live.camera)."""
+    camera, its cards go through the same entries (referee.live.camera). Typed entries
+    are stored with the origin ``keyboard`` on a terminal, ``script`` otherwise."""
     import sys
+
+    from referee.session.origin import KEYBOARD, SCRIPT
+
+    session.default_origin = KEYBOARD if sys.stdin.isatty() else SCRIPT
 
     if sys.stdin.isatty() and sys.stdout.isatty():
         if camera is not None:
@@ -220,7 +258,8 @@ def register(app: typer.Typer) -> None:
             with _open(session_file, create=True) as store:
                 session, head = LiveSession.start(
                     store, profile=profile, players=names, dealer=dealer, caller=caller,
-                    seed=seed, duration=minutes, target=target)
+                    seed=seed, duration=minutes, target=target, settings=camera_settings(cam))
+                store.acquire(session.header.id)
                 head.append(session.where())
                 _run(session, head, cam)
         except RefereeError as exc:
@@ -232,11 +271,13 @@ def register(app: typer.Typer) -> None:
     def resume(
         session_id: _IdArg = None,
         session_file: _SessionOpt = None,
+        take_over: _TakeOverOpt = False,
         camera: _CameraOpt = None,
         video: _VideoOpt = None,
-        seats: _SeatsOpt = DEFAULT_SEATS,
+        seats: _RSeatsOpt = None,
         play_area: _AreaOpt = None,
-        threshold: _ThresholdOpt = DEFAULT_CAMERA_THRESHOLD,
+        threshold: _RThresholdOpt = None,
+        lang: _LangOpt = None,
     ) -> None:
         """Continue a session exactly where it stopped (the open trick included)."""
         from referee.cli.terminal import terminal
@@ -244,15 +285,32 @@ def register(app: typer.Typer) -> None:
         from referee.live import messages as M
         from referee.live.controller import LiveSession
 
-        try:
-            cam = _camera_options(camera, video, seats, play_area, threshold)
-        except ValueError as exc:
-            terminal().abort(str(exc), 2)
+        if lang is not None:
+            use_language(lang)
         try:
             with _open(session_file) as store:
-                session = LiveSession.resume(store, session_id)
+                sid = store.resolve(session_id)
+                header = store.header(sid)
+                session_language(header.language)
+                saved = dict(header.settings.get("camera") or {})
+                try:
+                    cam = _camera_options(
+                        camera if camera is not None or video is not None else saved.get("index"),
+                        video,
+                        seats if seats is not None else str(saved.get("seats", DEFAULT_SEATS)),
+                        play_area if play_area is not None else saved.get("play_area"),
+                        threshold if threshold is not None else float(
+                            saved.get("threshold", DEFAULT_CAMERA_THRESHOLD)))
+                except ValueError as exc:
+                    terminal().abort(str(exc), 2)
+                store.acquire(sid, take_over=take_over)
+                session = LiveSession.resume(store, sid)
                 h = session.header
-                head = [_(M.RESUMED).format(sid=h.id, profile=M.printable(h.profile_name), path=store.path),
+                remembered = camera_settings(cam)
+                if remembered and remembered != {k: v for k, v in h.settings.items() if k == "camera"}:
+                    store.set_settings(sid, settings={**h.settings, **remembered})
+                head = [_(M.RESUMED).format(sid=h.id, profile=M.printable(h.profile_name),
+                                            path=store.path),
                         _(M.PLAYERS_LINE).format(players=M.players_text(h.players)),
                         session.where()]
                 _run(session, head, cam)
@@ -264,6 +322,7 @@ def register(app: typer.Typer) -> None:
         session_files: Annotated[list[Path] | None, typer.Option(
             "--session", help=_("Session database file (default: the user data dir, or "
                                 "$REFEREE_DATA_DIR); may be given several times."))] = None,
+        lang: _LangOpt = None,
     ) -> None:
         """List the stored sessions: date, profile, players, deals, courts, state.
 
@@ -309,6 +368,7 @@ def register(app: typer.Typer) -> None:
         session_id: _IdArg = None,
         as_json: Annotated[bool, typer.Option("--json", help=_("The replay --json summary report."))] = False,
         session_file: _SessionOpt = None,
+        lang: _LangOpt = None,
     ) -> None:
         """Print the session summary: courts and totals, each deal's result."""
         import json
@@ -320,6 +380,7 @@ def register(app: typer.Typer) -> None:
         try:
             with _open(session_file, readonly=True) as store:
                 session = LiveSession.resume(store, session_id)
+                session_language(session.header.language)
                 if as_json:
                     typer.echo(json.dumps(session.game.report(), indent=2))
                 else:
@@ -332,6 +393,7 @@ def register(app: typer.Typer) -> None:
         output: Annotated[Path, typer.Option("-o", "--output", help=_("The record file to write (YAML)."))],
         session_id: _IdArg = None,
         session_file: _SessionOpt = None,
+        lang: _LangOpt = None,
     ) -> None:
         """Write the session as a record (record-format.md) that `referee replay` reads."""
         from referee.cli.terminal import terminal
@@ -361,6 +423,33 @@ def register(app: typer.Typer) -> None:
         except OSError as exc:
             term.abort(_("cannot write {path}: {reason}").format(path=output,
                                                                  reason=exc.strerror or exc))
+
+    @app.command(help=_("The session's whole history: every entry typed, when, from where, what was "
+                        "undone or fixed and by which entry."))
+    def log(
+        session_id: _IdArg = None,
+        as_json: Annotated[bool, typer.Option("--json", help=_("The history as JSON."))] = False,
+        session_file: _SessionOpt = None,
+        lang: _LangOpt = None,
+    ) -> None:
+        """The session's whole history (issue 11): never changed, only appended to."""
+        import json
+
+        from referee.cli.terminal import terminal
+        from referee.errors import RefereeError
+        from referee.live.history import log_json, log_lines
+
+        try:
+            with _open(session_file) as store:
+                sid = store.resolve(session_id)
+                session_language(store.header(sid).language)
+                entries = store.log(sid)
+                if as_json:
+                    typer.echo(json.dumps(log_json(sid, entries), indent=2, ensure_ascii=False))
+                else:
+                    typer.echo("\n".join(log_lines(sid, entries)))
+        except RefereeError as exc:
+            terminal().abort(str(exc))
 
     @app.command(help=_("Copy the session database into one file (every entry stored so far), "
                         "also while a session is being played."))

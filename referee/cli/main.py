@@ -124,6 +124,8 @@ def main(args: list[str] | None = None) -> int:
     from referee.cli.app import usage_error_line
     from referee.cli.terminal import EXIT_INVALID, terminal
 
+    args = lang_first(sys.argv[1:] if args is None else list(args))
+    i18n.ASKED = i18n.explicit_language(args)  # before a session's own language (issue 11)
     try:
         code = app(args=args, prog_name="referee", standalone_mode=False)
     except UsageError as exc:
@@ -137,6 +139,31 @@ def main(args: list[str] | None = None) -> int:
         terminal().error(_("aborted"))
         return EXIT_INVALID
     return code if isinstance(code, int) else 0
+
+
+def lang_first(args: list[str]) -> list[str]:
+    """``--lang X`` wherever it is typed (``referee report --lang ru``) moved before the
+    command, where the ``referee`` callback takes it: every command speaks the language
+    (issue 11). Nothing after a ``--`` is touched; a ``--lang`` without a value stays."""
+    out: list[str] = []
+    chosen: list[str] = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "--":
+            out += args[i:]
+            break
+        if a == "--lang" and i + 1 < len(args):
+            chosen = chosen or [a, args[i + 1]]
+            i += 2
+            continue
+        if a.startswith("--lang="):
+            chosen = chosen or [a]
+            i += 1
+            continue
+        out.append(a)
+        i += 1
+    return chosen + out
 
 
 def run() -> None:

@@ -17,15 +17,26 @@ import secrets
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import Any
 
-from referee.core.events import ChooseTrump, Event, Misdeal, Play, Redeal
+from referee.core.cards import Card
+from referee.core.events import ChooseTrump, Event, Misdeal, Play, Redeal, RevokeRuling
 from referee.core.game import Game, Notice
 from referee.core.notation import CYRILLIC_LANGUAGES
 from referee.core.table import Seat
-from referee.errors import RulesError
+from referee.errors import RefereeError, RulesError
 from referee.i18n import _, language
 from referee.live import messages as M
-from referee.live.entry import Entry, parse_entry, parse_players, typed_declaration
+from referee.live.entry import (
+    Entry,
+    bare_answer,
+    fix_args,
+    parse_entry,
+    parse_players,
+    typed_declaration,
+)
+from referee.session.log import LogEntry, Unit, seat_tag
+from referee.session.origin import KEYBOARD, Origin
 from referee.session.store import SessionHeader, Store
 
 
@@ -40,6 +51,9 @@ class Outcome:
     notices: list[Notice] = field(default_factory=list)
     penalty: bool = False
     help: bool = False
+    quit: bool = False
+    not_entered: list[str] = field(default_factory=list)
+    """Cards of the line after the one that ended the deal: not entered (issue 11)."""
 
 
 def profile_snapshot(ref: str) -> tuple[str, str, str]:
@@ -87,12 +101,15 @@ class LiveSession:
         self.last_lines: list[str] = []
         self.refused = 0
         """Entries refused so far in this run (the plain-lines mode counts them)."""
+        self.default_origin: Origin = KEYBOARD
+        """The origin of an entry given none (the CLI: ``script`` when stdin is no terminal)."""
 
     # ----------------------------------------------------------- construction
     @classmethod
     def start(cls, store: Store, *, profile: str, players: dict[str, str],
               dealer: str | None, caller: str | None, seed: int | None,
-              duration: int | None, target: int | None) -> tuple[LiveSession, list[str]]:
+              duration: int | None, target: int | None,
+              settings: dict[str, Any] | None = None) -> tuple[LiveSession, list[str]]:
         """Create and store a new session; returns it with the lines that open it
         (where it is saved, players, the draw for the first dealer or caller)."""
         from referee.profiles import loads_profile
@@ -144,7 +161,7 @@ class LiveSession:
             first_dealer=first_dealer.name if first_dealer is not None else None,
             first_caller=first_caller.name, players=players, seed=seed, duration=duration,
             target=target, created=datetime.fromtimestamp(now, UTC).isoformat(timespec="seconds"),
-            started=now)
+            started=now, language=language(), settings=dict(settings or {}))
         game = new_game(header)  # raises for a bad target before anything is stored
         if game.profile.is_match:
             lines.append(_(M.TARGET_LINE).format(target=game.match_target))
@@ -226,17 +243,23 @@ class LiveSession:
         return [":" + typed_declaration(decl, language()) for decl in self.game.allowed_declarations()]
 
     # ---------------------------------------------------------------- entries
-    def enter(self, line: str) -> Outcome | None:
+    def enter(self, line: str, *, origin: Origin | None = None) -> Outcome | None:
         """Take one typed line. Returns None for a blank line; raises RefereeError
-        (state unchanged, nothing stored) for an entry that is refused."""
+        (state unchanged, nothing stored) for an entry that is refused.
+
+        ``origin``: where the line came from, stored with the entry (None: this
+        session's :attr:`default_origin`, keyboard or script). At a prompt that asks
+        one thing the bare answer works (``H`` for trumps, ``yes`` for bavyan)."""
+        line = bare_answer(line, self.game.phase, language())
         entry = parse_entry(line)
         if entry is None:
             return None
+        origin = origin or self.default_origin
         if entry.command is not None:
-            return self._command(entry)
-        return self._events(entry)
+            return self._command(entry, origin)
+        return self._events(entry, origin)
 
-    def _events(self, entry: Entry) -> Outcome:
+    def _events(self, entry: Entry, origin: Origin) -> Outcome:
         g = self.game
         if g.over and isinstance(entry.events[0], Play | ChooseTrump):
             # a ruling on the last deal is still taken
@@ -246,8 +269,13 @@ class LiveSession:
         lines: list[str] = []
         notices: list[Notice] = []
         applied = 0
+        taken = list(entry.events)
+        left: list[str] = []
         try:
-            for ev in entry.events:
+            for i, ev in enumerate(entry.events):
+                tagged = entry.seats[i] if i < len(entry.seats) else None
+                if tagged is not None:
+                    self._check_seat(tagged, ev, entry, i)
                 ctx = self._card_context(ev)
                 ns = g.apply(ev)
                 applied += 1
@@ -255,21 +283,55 @@ class LiveSession:
                     cards.append(ctx)
                 notices += ns
                 lines += M.notice_lines(g, ns, self.players)
-            self.store.append(self.header.id, entry.events)
+                d = g.current
+                rest = entry.events[i + 1:]
+                if rest and d is not None and d.result is not None and isinstance(ev, Play):
+                    # The deal ended with this card (a proven revoke, R43, R50): the cards
+                    # after it are not entered, and the table is told so.
+                    taken = list(entry.events[:i + 1])
+                    words = entry.text.split()
+                    left = [M.card_text(e.card) if isinstance(e, Play) else "?" for e in rest]
+                    lines.append(_(M.NOT_ENTERED).format(
+                        cards=M.not_entered_text(left if len(words) != len(entry.events)
+                                                 else words[i + 1:]),
+                        deal=d.number, card=M.card_text(ev.card)))
+                    break
+            data: dict[str, Any] = {}
+            if entry.seats:
+                data["seats"] = [seat.name if seat is not None else None for seat in entry.seats[:len(taken)]]
+            self.store.add(self.header.id, "events", entry.text, events=taken, data=data,
+                           origin=origin)
         except BaseException:
             for _undone in range(applied):
                 g.undo()
             raise
-        echo = _cards_line(cards) if cards else self.describe(entry.events, notices)
+        echo = _cards_line(cards) if cards else self.describe(tuple(taken), notices)
         d = g.current
         if any(n.kind == "end" for n in notices) and g.in_progress and d is not None:
             lines.append(_(M.END_PENDING).format(deal=d.number))
         if g.over:
             lines += summary_lines(self)
-        left = self.minutes_left()
-        if left is not None and any(n.kind == "deal" for n in notices) and not g.over:
-            lines.append(_(M.TIME_LEFT).format(minutes=left) if left > 0 else _(M.TIME_UP))
-        return Outcome(echo, lines, notices, penalty=any(n.penalty for n in notices))
+        left_min = self.minutes_left()
+        if left_min is not None and any(n.kind == "deal" for n in notices) and not g.over:
+            lines.append(_(M.TIME_LEFT).format(minutes=left_min) if left_min > 0 else _(M.TIME_UP))
+        return Outcome(echo, lines, notices, penalty=any(n.penalty for n in notices),
+                       not_entered=left)
+
+    def _check_seat(self, tagged: Seat, ev: Event, entry: Entry, index: int) -> None:
+        """A card typed with its seat (``W 3D``) must be that seat's turn (issue 11)."""
+        g = self.game
+        seat = g.to_play
+        words = entry.text.split()
+        typed = f"{tagged.name} {M.card_text(ev.card)}" if isinstance(ev, Play) else " ".join(words)
+        d = g.current
+        if seat is None or d is None:
+            raise RulesError(_(M.WRONG_SEAT_OUTSIDE).format(typed=typed), token=typed)
+        if seat != tagged:
+            t = d.open_trick
+            trick = t.number if t is not None else len(d.tricks) + 1
+            raise RulesError(_(M.WRONG_SEAT).format(typed=typed, seat=seat.name, tagged=tagged.name,
+                                                    deal=d.number, trick=trick),
+                             deal=d.number, trick=trick, token=typed)
 
     def _card_context(self, ev: Event) -> tuple[int, int, Seat, str] | None:
         """(deal, trick, seat, card text) of a Play about to be applied, else None."""
@@ -319,10 +381,16 @@ class LiveSession:
         return _(M.ECHO_BAVYAN_NO).format(side=side)
 
     # --------------------------------------------------------------- commands
-    def _command(self, entry: Entry) -> Outcome:
+    def _command(self, entry: Entry, origin: Origin) -> Outcome:
         g = self.game
         if entry.command == "undo":
-            return self.undo()
+            return self.undo(int(entry.args[0]) if entry.args else 1, origin=origin)
+        if entry.command == "fix":
+            trick, seat, card, decl = fix_args(entry.args)
+            return self.fix(trick, seat, card, decl, text=entry.text, origin=origin)
+        if entry.command == "quit":
+            return Outcome(_(M.ECHO_QUIT).format(sid=self.header.id, session=self.store.session_option),
+                           quit=True)
         if entry.command == "last":
             d = g.current
             done = d.completed_tricks if d is not None else []
@@ -335,24 +403,176 @@ class LiveSession:
                                               winner=t.winner.name))
         if entry.command == "players":
             if entry.args:
-                self.set_players(parse_players(entry.args))
+                self.set_players(parse_players(entry.args), text=entry.text, origin=origin)
             return Outcome(_(M.ECHO_PLAYERS).format(players=M.players_text(self.players)))
-        lines = _(M.HELP).splitlines()
+        lines = _(M.HELP).splitlines() + _(M.HELP_MORE).splitlines()
         if language() in CYRILLIC_LANGUAGES:
             lines += _(M.HELP_CYRILLIC).splitlines()
         return Outcome(_(M.ECHO_HELP), lines, help=True)
 
-    def undo(self) -> Outcome:
-        """Remove the last stored event (R65), from the store first, then the game."""
-        g = self.game
-        if not g.events:
-            raise RulesError(_(M.NOTHING_TO_UNDO))
-        what = M.undo_text(g, g.events[-1])
-        self.store.pop(self.header.id)
-        g.undo()
-        return Outcome(_(M.ECHO_UNDO).format(what=what), [f"  {self.where()}"])
+    def _rebuild(self) -> None:
+        """The game made again from the store's effective events (after an undo or a fix)."""
+        game = new_game(self.header)
+        for ev in self.store.events(self.header.id):
+            game.apply(ev)
+        self.game = game
 
-    def set_players(self, new: dict[str, str]) -> None:
+    def undo(self, n: int = 1, *, origin: Origin | None = None) -> Outcome:
+        """Take back the last ``n`` effective units (R65): cards and other events one by
+        one, a fix as a whole. Stored as one ``undo`` entry (nothing is deleted), then
+        the game is the fold again. Raises RulesError when fewer than ``n`` are there."""
+        g = self.game
+        folded = self.store.folded(self.header.id)
+        units = folded.units
+        if not units or not g.events:
+            raise RulesError(_(M.NOTHING_TO_UNDO))
+        if n > len(units):
+            raise RulesError(_(M.UNDO_TOO_MANY).format(count=len(units), n=n))
+        log = {e.seq: e for e in self.store.log(self.header.id)}
+        taken = list(reversed(units[-n:]))
+        what: list[str] = []
+        tmp = new_game(self.header)
+        tmp.replay(list(g.events))
+        remaining = list(units)
+        for unit in taken:
+            remaining.remove(unit)
+            if len(unit) == 2:
+                what.append(M.undo_text(tmp, tmp.events[-1]))
+                tmp.undo()
+            else:
+                fix = log[unit[0]]
+                what.append(_(M.UNDO_FIX).format(
+                    trick=fix.data["trick"], seat=fix.data["seat"],
+                    card=M.card_text(Card.parse(fix.data["card"])),
+                    was=M.card_text(Card.parse(fix.data["was"]))))
+                tmp = self._fold_game(log, remaining)
+        text = "undo" if n == 1 else f"undo {n}"
+        self.store.add(self.header.id, "undo", text, data={"retracts": [list(u) for u in taken]},
+                       origin=origin or self.default_origin)
+        self._rebuild()
+        echo = (_(M.ECHO_UNDO).format(what=what[0]) if n == 1
+                else _(M.ECHO_UNDO_MANY).format(n=n, what="; ".join(what)))
+        return Outcome(echo, [f"  {self.where()}"])
+
+    def _fold_game(self, log: dict[int, LogEntry], units: list[Unit]) -> Game:
+        """A game of the given units in force (for describing several undos)."""
+        from referee.session.log import fold
+
+        kept = set(units)
+        entries = [e for e in log.values() if e.kind in ("events", "fix")]
+        # only the units kept: an undo entry retracting the rest stands in for them
+        gone = [[*u] for e in entries for u in ([(e.seq, i) for i in range(len(e.events))]
+                                                if e.kind == "events" else [(e.seq,)])
+                if u not in kept]
+        fake = LogEntry(10**9, "undo", "", data={"retracts": gone})
+        game = new_game(self.header)
+        game.replay(fold([*entries, fake]).events)
+        return game
+
+    # ---------------------------------------------------------------- fix
+    def fix(self, trick: int, seat: Seat, card: Any, decl: str | None = None, *,
+            text: str = "", origin: Origin | None = None) -> Outcome:
+        """Correct one card of the current deal: in ``trick`` ``seat`` played ``card``
+        (issue 11). Everything after it is judged again (winners, voids, revokes,
+        duties, the deal's end, R4-R6, R43, R50); when a later entry no longer fits (a
+        card now twice, a deal that ended earlier, a seat typed for another turn) the
+        fix is refused naming that entry. Stored as one ``fix`` entry; ``undo`` takes
+        it back whole. Raises RulesError."""
+        g = self.game
+        d = g.current
+        if d is None:
+            raise RulesError(_(M.FIX_NO_DEAL))
+        t = next((x for x in d.tricks if x.number == trick), None)
+        if t is None:
+            raise RulesError(_(M.FIX_NO_TRICK).format(deal=d.number, trick=trick), deal=d.number,
+                             trick=trick, token=str(trick))
+        if seat not in t.seats:
+            raise RulesError(_(M.FIX_NO_CARD).format(seat=seat.name, trick=trick, deal=d.number),
+                             deal=d.number, trick=trick, token=seat.name)
+        old = t.cards[t.seats.index(seat)]
+        if old == card and decl is None:
+            raise RulesError(_(M.FIX_SAME).format(seat=seat.name, card=M.card_text(card), trick=trick),
+                             deal=d.number, trick=trick, token=str(card))
+        folded = self.store.folded(self.header.id)
+        log = {e.seq: e for e in self.store.log(self.header.id)}
+        # where each effective Play sits: (deal, trick, seat)
+        places = _places(new_game(self.header), folded.events)
+        k = places.index((d.number, trick, seat))
+        target = folded.owners[k]
+        old_ev = folded.events[k]
+        assert isinstance(old_ev, Play)
+        if decl is None and old_ev.declaration is not None and card.suit == old.suit:
+            decl = old_ev.declaration
+        new_ev = Play(card, decl)  # type: ignore[arg-type]
+        events = list(folded.events)
+        events[k] = new_ev
+        fresh = new_game(self.header)
+        for j, ev in enumerate(events):
+            unit = folded.owners[j]
+            entry = log[unit[0]]
+            tagged = seat_tag(entry, unit[1])
+            if j > k and tagged is not None and fresh.to_play is not None \
+                    and fresh.to_play.name != tagged:
+                raise RulesError(_(M.FIX_CONFLICT_SEAT).format(
+                    seq=entry.seq, text=entry.text, tagged=tagged, seat=fresh.to_play.name),
+                    token=entry.text)
+            try:
+                fresh.apply(ev)
+            except RefereeError as exc:
+                if j == k:
+                    raise
+                raise RulesError(_(M.FIX_CONFLICT).format(seq=entry.seq, text=entry.text, reason=exc),
+                                 token=entry.text) from None
+        before = _deal_view(g, d.number)
+        self.store.add(self.header.id, "fix", text or f"fix {trick} {seat.name} {card}",
+                       data={"entry": target[0], "index": target[1], "card": str(card), "decl": decl,
+                             "was": str(old), "deal": d.number, "trick": trick, "seat": seat.name},
+                       origin=origin or self.default_origin)
+        self._rebuild()
+        after = _deal_view(self.game, d.number)
+        lines = _changes(before, after, self.game, d.number)
+        lines.append(f"  {self.where()}")
+        echo = _(M.ECHO_FIX).format(deal=d.number, trick=trick, seat=seat.name,
+                                    card=M.card_text(card), was=M.card_text(old))
+        penalty = after["result"] != before["result"] and after["revoke"] is not None \
+            and self.game.profile.scoring.revoke_penalty == "court"
+        return Outcome(echo, lines, penalty=penalty)
+
+    # ---------------------------------------------------------------- rulings
+    def ruling_evidence(self, line: str) -> list[str] | None:
+        """For a ``revoke SEAT TRICK`` line, the cards of that trick and whether the seat
+        followed suit (issue 11), for the table to look at before it confirms; None for
+        any other line. Raises RefereeError for a ruling the rules refuse."""
+        entry = parse_entry(line)
+        if entry is None or not entry.events or not isinstance(entry.events[0], RevokeRuling):
+            return None
+        ev = entry.events[0]
+        d = self.game.current
+        t = None
+        if d is not None:
+            t = next((x for x in d.tricks if x.number == ev.trick and ev.seat in x.seats), None)
+        if d is None or t is None:
+            # the engine says why (no deal, no such trick, a seat that did not play)
+            probe = new_game(self.header)
+            probe.replay(list(self.game.events))
+            probe.apply(ev)
+            return None
+        led = t.cards[0].suit
+        played = t.cards[t.seats.index(ev.seat)]
+        out = [_(M.RULING_EVIDENCE).format(deal=d.number, trick=t.number, led=t.leader.name,
+                                           cards=M.trick_text(t.seats, list(t.cards)))]
+        if t.seats[0] == ev.seat:
+            out.append(_(M.RULING_LEAD).format(seat=ev.seat.name, card=M.card_text(played)))
+        elif played.suit == led:
+            out.append(_(M.RULING_FOLLOWED).format(seat=ev.seat.name, card=M.card_text(played),
+                                                   suit=M.suit_word(led)))
+        else:
+            out.append(_(M.RULING_NOT_FOLLOWED).format(seat=ev.seat.name, card=M.card_text(played),
+                                                       suit=M.suit_word(led)))
+        return out
+
+    def set_players(self, new: dict[str, str], *, text: str = "",
+                    origin: Origin | None = None) -> None:
         """Rename players; moving a known name to another seat only between deals."""
         merged = dict(self.players) | new
         moved = any(name in self.players.values() and self.players.get(seat) != name
@@ -364,7 +584,9 @@ class LiveSession:
             for other, old in list(merged.items()):
                 if other != seat and old == name and other not in new:
                     del merged[other]
-        self.store.set_players(self.header.id, merged)  # stored first: a failed write changes nothing
+        # stored first: a failed write changes nothing
+        self.store.set_players(self.header.id, merged, text=text or "players",
+                               origin=origin or self.default_origin)
         self.header.players = merged
 
 
@@ -411,6 +633,56 @@ def summary_lines(s: LiveSession) -> list[str]:
     out.append(_(M.SUMMARY_SAVED).format(path=s.store.path, sid=s.header.id,
                                          session=s.store.session_option))
     return out
+
+
+def _places(game: Game, events: list[Event]) -> list[tuple[int, int, Seat] | None]:
+    """For each event, the (deal, trick, seat) of a Play, None for other events."""
+    out: list[tuple[int, int, Seat] | None] = []
+    for ev in events:
+        place = None
+        if isinstance(ev, Play) and game.current is not None and game.to_play is not None:
+            d = game.current
+            t = d.open_trick
+            place = (d.number, t.number if t is not None else len(d.tricks) + 1, game.to_play)
+        game.apply(ev)
+        out.append(place)
+    return out
+
+
+def _deal_view(game: Game, number: int) -> dict[str, Any]:
+    """What a fix may change in deal ``number``: trick winners, the revoke, the result."""
+    d = next((x for x in game.deals if x.number == number), None)
+    if d is None:
+        return {"winners": {}, "revoke": None, "result": None}
+    return {"winners": {t.number: t.winner for t in d.tricks},
+            "revoke": (d.revoke.seat, d.revoke.trick) if d.revoke is not None else None,
+            "result": (d.result, d.winner)}
+
+
+def _changes(before: dict[str, Any], after: dict[str, Any], game: Game, number: int) -> list[str]:
+    """The screen lines saying what a fix changed (issue 11)."""
+    out: list[str] = []
+    for trick, was in before["winners"].items():
+        now = after["winners"].get(trick)
+        if was is not None and now != was:
+            if now is None:
+                out.append(_(M.FIX_WINNER_NONE).format(trick=trick, was=was.name))
+            else:
+                out.append(_(M.FIX_WINNER).format(trick=trick, seat=now.name, was=was.name))
+    if after["revoke"] != before["revoke"]:
+        if before["revoke"] is not None:
+            seat, trick = before["revoke"]
+            out.append(_(M.FIX_REVOKE_GONE).format(seat=seat.name, trick=trick))
+        if after["revoke"] is not None:
+            seat, trick = after["revoke"]
+            out.append(_(M.FIX_REVOKE_NEW).format(seat=seat.name, trick=trick))
+    if after["result"] != before["result"]:
+        d = next(x for x in game.deals if x.number == number)
+        text = (M.deal_result_text(game, d) if d.result is not None
+                else _(M.SUMMARY_IN_PROGRESS).format(ns=M.tricks_count(d.won[0]),
+                                                     ew=M.tricks_count(d.won[1])))
+        out.append(_(M.FIX_RESULT).format(deal=number, text=text))
+    return out or [_(M.FIX_NOTHING)]
 
 
 def _cards_line(cards: list[tuple[int, int, Seat, str]]) -> str:

@@ -4,9 +4,11 @@
 the engine (``trump S``, ``trump 13 7D``, 1-4 card tokens with an optional
 ``:tsar`` / ``:trop`` / ``:trop7`` on a trump lead, ``bavyan yes|no``,
 ``redeal [13 cards]``, ``misdeal``, ``revoke SEAT TRICK``, ``end``) or a
-command for the referee itself (``undo``, ``last``, ``players [S=Name ...]``,
-``help``). Anything else raises :class:`~referee.errors.NotationError` naming
-the token. Pure: no I/O.
+command for the referee itself (``undo [N]``, ``fix TRICK SEAT CARD``, ``last``,
+``players [S=Name ...]``, ``help``, ``quit``). A card may carry the seat that
+played it: ``W 3D`` or ``w3d`` (the live table checks it against the turn).
+Anything else raises :class:`~referee.errors.NotationError` naming the token.
+Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from referee.errors import NotationError
 from referee.i18n import _
 from referee.live import messages as M
 
-COMMANDS = ("undo", "last", "players", "help")
+COMMANDS = ("undo", "last", "players", "help", "fix", "quit")
 """Entries that are not game events: they change no score and store nothing but names."""
 
 
@@ -48,6 +50,9 @@ class Entry:
     command: str | None = None
     args: tuple[str, ...] = ()
     declared: tuple[str | None, ...] = field(default=())
+    seats: tuple[Seat | None, ...] = field(default=())
+    """The seat typed before each card (``W 3D``), None where none was; ``()`` when
+    no card of the line names its seat."""
 
 
 MAX_LINE = 1000
@@ -135,7 +140,11 @@ def _parse_entry(line: str, lang: str) -> Entry | None:
     head = words[0].lower()
     rest = words[1:]
     if head in COMMANDS:
-        if head != "players" and rest:
+        if head == "undo" and rest and (len(rest) > 1 or not rest[0].isdigit() or int(rest[0]) < 1):
+            raise NotationError(_(M.UNDO_USAGE).format(token=" ".join(rest)), rest[0])
+        if head == "fix":
+            _fix_args(rest, lang)
+        elif head not in ("players", "undo") and rest:
             raise NotationError(_(M.NO_ARGS).format(word=head), rest[0])
         return Entry(text, command=head, args=tuple(rest))
     if head == "trump":
@@ -162,20 +171,91 @@ def _parse_entry(line: str, lang: str) -> Entry | None:
         if len(rest) != 2 or not (rest[1].isascii() and rest[1].isdigit()) or len(rest[1]) > 3:
             raise NotationError(_(M.REVOKE_USAGE), " ".join(rest))
         return Entry(text, events=(RevokeRuling(Seat.parse(rest[0]), int(rest[1])),))
-    if len(words) > 4:
-        raise NotationError(M.too_many_cards(len(words)), words[4])
+    tagged = _seat_tags(words)
+    if len(tagged) > 4:
+        raise NotationError(M.too_many_cards(len(tagged)), tagged[4][2])
     plays = []
     decls: list[str | None] = []
-    for w in words:
+    seats: list[Seat | None] = []
+    for w, seat, typed in tagged:
         try:
             card, decl = parse_card(w, lang)
-        except NotationError:
-            if len(words) == 1 and ":" not in w:
-                raise NotationError(_(M.UNKNOWN_ENTRY).format(token=w), w) from None
+        except NotationError as exc:
+            if len(tagged) == 1 and ":" not in w:
+                raise NotationError(_(M.UNKNOWN_ENTRY).format(token=typed), typed) from None
+            if typed != w:
+                raise NotationError(str(exc).replace(repr(w), repr(typed)), typed) from None
             raise
+        seats.append(seat)
         plays.append(Play(card, decl))
         decls.append(decl)
-    return Entry(text, events=tuple(plays), declared=tuple(decls))
+    return Entry(text, events=tuple(plays), declared=tuple(decls),
+                 seats=tuple(seats) if any(x is not None for x in seats) else ())
+
+
+_SEATS = {"s": Seat.S, "e": Seat.E, "n": Seat.N, "w": Seat.W}
+
+
+def _seat_tags(words: list[str]) -> list[tuple[str, Seat | None, str]]:
+    """Split ``W 3D E 4D`` / ``w3d e4d`` / ``3D 4D`` into (card word, the seat typed
+    before it or None, the words as typed). No card token starts with S, E, N or W
+    (R2: ranks 2-9, T, 10, J, Q, K, A), so a leading seat letter is never a card's."""
+    out: list[tuple[str, Seat | None, str]] = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        seat = _SEATS.get(w[0].lower())
+        if seat is not None and len(w) == 1:
+            if i + 1 == len(words):
+                raise NotationError(_(M.SEAT_WITHOUT_CARD).format(seat=seat.name), w)
+            out.append((words[i + 1], seat, f"{w} {words[i + 1]}"))
+            i += 2
+            continue
+        out.append((w[1:], seat, w) if seat is not None else (w, None, w))
+        i += 1
+    return out
+
+
+def _fix_args(rest: list[str], lang: str) -> tuple[int, Seat, Card, Declaration | None]:
+    """``fix TRICK SEAT CARD``: ``3 W 9H`` -> (3, W, 9H, None). Raises NotationError."""
+    if len(rest) != 3 or not rest[0].isdigit() or int(rest[0]) < 1:
+        raise NotationError(_(M.FIX_USAGE), " ".join(rest))
+    seat = Seat.parse(rest[1])
+    card, decl = parse_card(rest[2], lang)
+    return int(rest[0]), seat, card, decl
+
+
+def fix_args(args: tuple[str, ...], lang: str | None = None) -> tuple[int, Seat, Card, Declaration | None]:
+    """The (trick, seat, card, declaration) of a parsed ``fix`` entry's args."""
+    if lang is None:
+        from referee.i18n import language
+
+        lang = language()
+    return _fix_args(list(args), lang)
+
+
+BARE_YES = ("yes", "y", "да", "д", "иә", "и", "evet", "e")
+BARE_NO = ("no", "n", "нет", "н", "жоқ", "ж", "hayır", "hayir", "h")
+"""The bare answers to a yes/no prompt (bavyan, a penalty), in the referee's languages."""
+
+
+def bare_answer(line: str, phase: str, lang: str) -> str:
+    """``line`` as the entry a one-question prompt means: a bare suit (``H``, ``п``
+    under ru/kk) while trumps are asked is ``trump H``; a bare yes/no while the
+    bavyan question is open is ``bavyan yes|no``. Anything else is returned as is."""
+    text = strip_comment(line)
+    if not text or len(text.split()) != 1:
+        return line
+    word = text.lower()
+    if phase == "trump" and len(text) == 1:
+        try:
+            _suit(text, lang)
+        except NotationError:
+            return line
+        return f"trump {text}"
+    if phase == "bavyan" and word in BARE_YES + BARE_NO:
+        return "bavyan yes" if word in BARE_YES else "bavyan no"
+    return line
 
 
 def _trump(rest: list[str], lang: str) -> ChooseTrump:

@@ -523,3 +523,56 @@ def undo_text(game: Game, event: Event) -> str:
     key = {"bavyan": "bavyan", "redeal": "redeal", "misdeal": "misdeal",
            "revokeruling": "revoke", "endsession": "end"}.get(name, name)
     return _(EVENT_WORDS[key]) if key in EVENT_WORDS else key
+
+
+# ------------------------------------------------------------------ the log, corrections (issue 11)
+HELP_MORE = N_("""  W 3D | w3d           a card and the seat that played it (checked)
+  fix 3 W 9H           correct a card of this deal: in trick 3 W played 9H
+  undo 3 | quit        take back 3 entries | leave, the session stays open""")
+"""More ``help`` lines (issue 11): the table's help fits 80x24, so three lines."""
+UNDO_USAGE = N_("`undo` takes no arguments or a number of entries (`undo 3`), not {token!r}")
+FIX_USAGE = N_("a fix is `fix TRICK SEAT CARD`, e.g. `fix 3 W 9H` (in trick 3 W played 9H)")
+SEAT_WITHOUT_CARD = N_("seat {seat} without a card: type the seat and its card, e.g. `{seat} 3D`")
+WRONG_SEAT = N_("{typed}: it is {seat}'s turn to play, not {tagged}'s (deal {deal}, trick {trick})")
+WRONG_SEAT_OUTSIDE = N_("{typed}: no card is to be played now")
+UNDO_TOO_MANY = N_("only {count} entries to undo, not {n}")
+ECHO_UNDO_MANY = N_("> undone ({n}): {what}")
+UNDO_FIX = N_("the fix of trick {trick} ({seat} {card} back to {was})")
+FIX_NO_DEAL = N_("no deal to fix: a fix corrects a card of the current deal")
+FIX_NO_TRICK = N_("deal {deal} has no trick {trick} yet")
+FIX_NO_CARD = N_("{seat} played no card in trick {trick} of deal {deal}")
+FIX_SAME = N_("{seat} already played {card} in trick {trick}: nothing to fix")
+FIX_CONFLICT = N_("fix refused: entry #{seq} `{text}` no longer fits: {reason}")
+FIX_CONFLICT_SEAT = N_("fix refused: entry #{seq} `{text}` was typed for {tagged}, but after the fix "
+                       "{seat} plays that card")
+ECHO_FIX = N_("> fixed: deal {deal} trick {trick}: {seat} played {card}, not {was}")
+FIX_WINNER = N_("  trick {trick} now to {seat} (was {was})")
+FIX_WINNER_NONE = N_("  trick {trick} now has no winner (was {was}): the deal ended before it")
+FIX_REVOKE_NEW = N_("  a revoke appeared: {seat} in trick {trick}")
+FIX_REVOKE_GONE = N_("  the revoke of {seat} in trick {trick} is gone")
+FIX_RESULT = N_("  deal {deal}: now {text}")
+FIX_NOTHING = N_("  no trick winner, revoke or result changed")
+NOT_ENTERED = N_("  not entered: {cards} (deal {deal} ended with {card})")
+ECHO_QUIT = N_("> quit: session {sid} stays open (`referee resume {sid}{session}` goes on)")
+PENALTY_ANSWER = N_("{text!r} is no answer here: press Enter (or type `yes`) to confirm, `undo` to "
+                    "take the card back; nothing else is entered now")
+RULING_EVIDENCE = N_("  deal {deal} trick {trick} (led {led}): {cards}")
+RULING_FOLLOWED = N_("  {seat} played {card}: followed suit ({suit})")
+RULING_NOT_FOLLOWED = N_("  {seat} played {card}: did not follow {suit}")
+RULING_LEAD = N_("  {seat} led {card}: a lead cannot be a revoke of that trick")
+CONFIRM_RULING = N_("Confirm the ruling? [Enter] or `yes` confirms, `no` or `undo` drops it")
+RULING_DROPPED = N_("> ruling not entered: {text}")
+RULING_ANSWER = N_("{text!r} is no answer here: press Enter (or type `yes`) to confirm the ruling, "
+                   "`no` to drop it; nothing else is entered now")
+SESSION_LOG_NONE = N_("session {sid} has no entries yet")
+LOG_UNDONE = N_("undone by #{seq}")
+LOG_FIXED = N_("fixed by #{seq}")
+LOG_RETRACTS = N_("takes back {what}")
+LOG_FIXES = N_("in #{seq}: {seat} {was} -> {card}")
+LOG_MIGRATED = N_("(before the log)")
+LOG_TITLE = N_("session {sid}: every entry, in order (times in UTC):")
+
+
+def not_entered_text(cards: list[str]) -> str:
+    """The cards of a line left out after the deal ended, as typed."""
+    return " ".join(cards)

@@ -20,6 +20,7 @@ from referee.core.table import Seat
 from referee.errors import RefereeError
 from referee.i18n import _
 from referee.live import messages as M
+from referee.session.store import SessionTakenOver
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -174,9 +175,48 @@ def _line_editor() -> Callable[[str], str]:
     return input
 
 
+class _Leave(Exception):
+    """End of input (Ctrl-D, Ctrl-C) at a confirmation: the session stays as stored."""
+
+
+def confirm_answer(answer: str) -> bool | None:
+    """A confirmation prompt's answer (issue 11): True for Enter or yes (``да``, ``иә``,
+    ``evet`` too), False for ``undo`` / no, None for anything else (refused, asked again:
+    a card typed here is not entered and not lost silently)."""
+    from referee.live.entry import BARE_NO, BARE_YES
+
+    a = answer.strip().lower()
+    if a == "" or a in BARE_YES:
+        return True
+    if a == "undo" or a in BARE_NO:
+        return False
+    return None
+
+
+def _confirm(con: Console, ask: Callable[[str], str], session: LiveSession, messages: list[str],
+             glyphs: bool, refusal: str, *, penalty: bool) -> bool:
+    """Show ``messages`` and ask until the table confirms (True) or takes it back (False);
+    any other answer is refused with a one-line reason. Raises _Leave at end of input."""
+    shown = list(messages)
+    while True:
+        con.clear()
+        con.print(render(session, shown, glyphs=glyphs, penalty=penalty))
+        try:
+            answer = ask("> ")
+        except (EOFError, KeyboardInterrupt):
+            raise _Leave from None
+        verdict = confirm_answer(answer)
+        if verdict is not None:
+            return verdict
+        shown = [*messages[:-1], _(M.REFUSED).format(text=_(refusal).format(text=answer.strip())),
+                 messages[-1]]
+
+
 def run_screen(session: LiveSession, head: list[str], console: Console | None = None) -> None:
     """The interactive loop: draw, prompt, enter; a deal-ending penalty asks to
-    confirm or undo (R65). Ends at end of input (Ctrl-D); the session stays stored.
+    confirm or undo (R65), a ruling shows the trick's cards and asks to confirm; at
+    those prompts only Enter/yes confirms and undo/no takes back, anything else is
+    refused (issue 11). Ends at end of input (Ctrl-D) or ``quit``; the session stays stored.
 
     On a terminal (no ``console`` given) lines are read with readline's editing and
     history; a given console (the tests) reads with its own ``input``."""
@@ -196,7 +236,17 @@ def run_screen(session: LiveSession, head: list[str], console: Console | None = 
         except (EOFError, KeyboardInterrupt):
             break
         try:
+            evidence = session.ruling_evidence(line)
+            if evidence is not None and not _confirm(
+                    con, ask, session, [*evidence, _(M.CONFIRM_RULING)], glyphs, M.RULING_ANSWER,
+                    penalty=False):
+                messages = [_(M.RULING_DROPPED).format(text=line.strip())]
+                continue
             outcome = session.enter(line)
+        except SessionTakenOver:
+            raise  # another referee has the session: this one stops (the CLI says why, exit 1)
+        except _Leave:
+            break
         except RefereeError as exc:
             messages = [_(M.REFUSED).format(text=exc)]
             continue
@@ -205,15 +255,15 @@ def run_screen(session: LiveSession, head: list[str], console: Console | None = 
         messages = [outcome.echo, *outcome.lines]
         if outcome.help:  # in place of the table, until the next entry
             messages, help_lines = [outcome.echo], outcome.lines
+        if outcome.quit:
+            break
         if outcome.penalty:
-            con.clear()
-            con.print(render(session, [*messages, _(M.CONFIRM_PENALTY)], glyphs=glyphs,
-                             penalty=True))
             try:
-                answer = ask("> ")
-            except (EOFError, KeyboardInterrupt):
+                confirmed = _confirm(con, ask, session, [*messages, _(M.CONFIRM_PENALTY)], glyphs,
+                                     M.PENALTY_ANSWER, penalty=True)
+            except _Leave:
                 break
-            if answer.strip().lower() == "undo":
+            if not confirmed:
                 undone = session.undo()
                 messages = [undone.echo, *undone.lines]
     con.print()

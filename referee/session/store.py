@@ -1,11 +1,29 @@
 """The session store: one SQLite file (stdlib sqlite3, WAL) holding every live session.
 
 A session is its header (profile snapshot, players, first dealer/caller, seed,
-duration, target, creation time) and its list of accepted events. Every
+duration, target, creation time, language, camera settings) and its log: every
+entry the table made, with its time (UTC ms) and origin, appended and never
+changed (:mod:`referee.session.log`; an undo or a fix is an entry too). Every
 accepted entry is written in its own transaction and committed before the
 screen shows it, so a killed process loses nothing that was shown; resuming
-replays the stored events into a fresh :class:`~referee.core.game.Game` (R65:
-the game is the fold of its events). Undo deletes the last event row.
+replays the effective events into a fresh :class:`~referee.core.game.Game`
+(R65: the game is the fold of its effective entries).
+
+Schema (``PRAGMA user_version`` = :data:`SCHEMA_VERSION`):
+
+- ``sessions``: one row per session: the header columns, ``language`` (the
+  referee's language, ``ru``) and ``settings`` (JSON: the camera options).
+- ``entries``: ``(session_id, seq)`` key; ``time_ms`` (UTC epoch ms, NULL for an
+  entry migrated from schema 0), ``origin`` (:class:`~referee.session.origin.Origin`
+  JSON, NULL: keyboard), ``text`` (the line as typed), ``kind`` (``events``,
+  ``undo``, ``fix``, ``players``), ``events`` (JSON list of :mod:`codec` events),
+  ``data`` (JSON: seat tags, what an undo retracts, what a fix replaces).
+  Triggers refuse any UPDATE or DELETE: the log is append-only.
+- ``session_locks``: who writes a session now (:mod:`referee.session.lock`).
+
+Schema 0 (before the log: no user_version, an ``events`` table whose rows undo
+deleted) is migrated on open, in one transaction: each event becomes an
+``events`` entry of its own, with no time and a keyboard origin.
 
 The file lives in ``platformdirs.user_data_dir("court-referee")`` unless
 ``REFEREE_DATA_DIR`` names another directory or a command gets ``--session FILE``.
@@ -15,8 +33,9 @@ Failures (issue 12): opening refuses a file that is not SQLite, a damaged one
 ``PRAGMA user_version`` is newer than :data:`SCHEMA_VERSION`; nothing is written
 into such a file. After opening, every ``sqlite3`` error (disk full, I/O error,
 read-only file, locked, damaged pages) becomes one :class:`StoreError` line
-naming the file; a failed write is rolled back whole, so the session stays as
-it was and ``referee resume`` goes on from there once the fault is gone.
+naming the file; a failed write is rolled back whole and checked against the
+file opened again (see :meth:`Store._write`), so what the table was shown is
+what is stored, and ``referee resume`` goes on once the fault is gone.
 """
 
 from __future__ import annotations
@@ -33,21 +52,24 @@ from typing import Any
 from referee.core.events import Event
 from referee.errors import RefereeError
 from referee.i18n import N_, _
+from referee.session import lock as _lock
 from referee.session.codec import decode, encode
+from referee.session.log import Folded, LogEntry, fold
+from referee.session.origin import Origin
 
 DB_NAME = "sessions.db"
 ENV_DIR = "REFEREE_DATA_DIR"
+
 SCHEMA_VERSION = 1
-"""The schema this referee writes, kept in ``PRAGMA user_version``. A file with a larger
-number was written by a newer referee and is refused; 0 is a file from before the
-number was kept (the same tables) or a new one."""
+"""``PRAGMA user_version`` of a database this code writes (0: before the log). A file
+with a larger number was written by a newer referee and is refused."""
 SQLITE_MAGIC = b"SQLite format 3\x00"
 _TABLES = {"sessions": {"id", "created", "started", "profile", "profile_name", "profile_text",
                         "players", "first_dealer", "first_caller", "seed", "duration", "target"},
-           "events": {"session_id", "seq", "event"}}
-"""The tables (and the columns each needs at least) that make a file ours."""
+           "entries": {"session_id", "seq", "time_ms", "origin", "text", "kind", "events", "data"}}
+"""The tables (and the columns each needs at least) of a file of schema 1."""
 
-_SCHEMA = """
+_SESSIONS = """
 CREATE TABLE IF NOT EXISTS sessions (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     created TEXT NOT NULL,
@@ -60,19 +82,144 @@ CREATE TABLE IF NOT EXISTS sessions (
     first_caller TEXT NOT NULL,
     seed INTEGER,
     duration INTEGER,
-    target INTEGER
-);
-CREATE TABLE IF NOT EXISTS events (
-    session_id INTEGER NOT NULL REFERENCES sessions(id),
-    seq INTEGER NOT NULL,
-    event TEXT NOT NULL,
-    PRIMARY KEY (session_id, seq)
+    target INTEGER,
+    language TEXT,
+    settings TEXT
 );
 """
+_LOG = """
+CREATE TABLE IF NOT EXISTS entries (
+    session_id INTEGER NOT NULL REFERENCES sessions(id),
+    seq INTEGER NOT NULL,
+    time_ms INTEGER,
+    origin TEXT,
+    text TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('events', 'undo', 'fix', 'players')),
+    events TEXT NOT NULL DEFAULT '[]',
+    data TEXT,
+    PRIMARY KEY (session_id, seq)
+);
+CREATE TRIGGER IF NOT EXISTS entries_append_only_update BEFORE UPDATE ON entries
+BEGIN SELECT RAISE(ABORT, 'the session log is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS entries_append_only_delete BEFORE DELETE ON entries
+BEGIN SELECT RAISE(ABORT, 'the session log is append-only'); END;
+CREATE TABLE IF NOT EXISTS session_locks (
+    session_id INTEGER PRIMARY KEY REFERENCES sessions(id),
+    pid INTEGER NOT NULL,
+    host TEXT NOT NULL,
+    since_ms INTEGER NOT NULL,
+    token TEXT NOT NULL
+);
+"""
+_HEADER_COLUMNS = ("id, created, started, profile, profile_name, profile_text, players, "
+                   "first_dealer, first_caller, seed, duration, target, language, settings")
+
+
+def migrate(db: sqlite3.Connection) -> int:
+    """Bring the open database to :data:`SCHEMA_VERSION`; returns the version found.
+
+    A new file gets the tables; schema 0 (``events`` rows, no user_version) gets the
+    new ``sessions`` columns and its events moved into ``entries`` (one entry per
+    event, no time, keyboard origin, the record token as text), in one transaction.
+    A newer version is left alone (the caller decides what to do with it); a database
+    with tables but no ``sessions`` table (someone else's) is left untouched and
+    raises sqlite3.DatabaseError.
+    """
+    found = int(db.execute("PRAGMA user_version").fetchone()[0])
+    if found >= SCHEMA_VERSION:
+        return found
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        found = int(db.execute("PRAGMA user_version").fetchone()[0])  # another process won
+        if found < SCHEMA_VERSION:
+            tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            if tables and "sessions" not in tables:
+                # someone else's database: touch nothing (the caller says what it is)
+                db.execute("ROLLBACK")
+                raise sqlite3.DatabaseError(
+                    "not a session database (it has tables but no sessions table)")
+            if "sessions" in tables:
+                columns = {r[1] for r in db.execute("PRAGMA table_info(sessions)")}
+                for col in ("language", "settings"):
+                    if col not in columns:
+                        db.execute(f"ALTER TABLE sessions ADD COLUMN {col} TEXT")
+            else:
+                for stmt in _split(_SESSIONS):
+                    db.execute(stmt)
+            for stmt in _split(_LOG):
+                db.execute(stmt)
+            if "events" in tables:
+                rows = db.execute("SELECT session_id, seq, event FROM events ORDER BY session_id, seq")
+                db.executemany(
+                    "INSERT INTO entries (session_id, seq, time_ms, origin, text, kind, events) "
+                    "VALUES (?,?,NULL,NULL,?,'events',?)",
+                    [(sid, seq, _event_text(event), f"[{event}]") for sid, seq, event in rows])
+                db.execute("DROP TABLE events")
+            db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    return found
+
+
+def _split(script: str) -> list[str]:
+    """The statements of ``script`` (a trigger's body keeps its inner ``;``)."""
+    out: list[str] = []
+    buf = ""
+    for part in script.split(";"):
+        buf += part + ";"
+        if buf.count("BEGIN") > buf.count("END;"):
+            continue
+        if buf.strip(" \n;"):
+            out.append(buf.strip())
+        buf = ""
+    return out
+
+
+def _event_text(stored: str) -> str:
+    """The record token of a stored event (``AH``, ``trump S``): the text of a migrated entry."""
+    from referee.core.events import (
+        Bavyan,
+        ChooseTrump,
+        EndSession,
+        Misdeal,
+        Play,
+        Redeal,
+        RevokeRuling,
+    )
+
+    try:
+        ev = decode(stored)
+    except (ValueError, KeyError):
+        return stored
+    if isinstance(ev, Play):
+        return str(ev.card) + (f":{ev.declaration}" if ev.declaration else "")
+    if isinstance(ev, ChooseTrump):
+        return f"trump 13 {ev.thirteenth}" if ev.thirteenth else f"trump {ev.suit.name}"
+    if isinstance(ev, Bavyan):
+        return "bavyan yes" if ev.play_on else "bavyan no"
+    if isinstance(ev, Redeal):
+        return " ".join(["redeal", *map(str, ev.hand)])
+    if isinstance(ev, Misdeal):
+        return "misdeal"
+    if isinstance(ev, RevokeRuling):
+        return f"revoke {ev.seat.name} {ev.trick}"
+    assert isinstance(ev, EndSession)
+    return "end"
 
 
 class SessionError(RefereeError):
     """No such session, or a session file that cannot be used."""
+
+
+class SessionBusy(SessionError):
+    """The session is open in another referee (its pid and since when are in the message)."""
+
+
+class SessionTakenOver(SessionError):
+    """Another referee took this session over (``--take-over``): this one must stop writing."""
 
 
 class StoreError(SessionError):
@@ -132,6 +279,8 @@ class SessionHeader:
     created: str = ""
     started: float = 0.0
     id: int = 0
+    language: str | None = None
+    settings: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,9 +303,9 @@ class Store:
         ``create`` (``resume``, ``report``, ``sessions``, ``export``) a missing file is a
         SessionError ``no session database at PATH`` and nothing is made.
         ``readonly`` (``report``, ``sessions``, ``export``, ``backup``): nothing is
-        written, and a file in a read-only folder can still be read. Raises
-        SessionError for a file that is not ours, damaged or newer (see the module
-        docstring).
+        written, and a file in a read-only folder can still be read (a file of schema 0
+        is opened for writing, to be migrated). Raises SessionError for a file that is
+        not ours, damaged or newer (see the module docstring).
         """
         default = default_path()
         self.path = Path(path) if path is not None else default
@@ -164,6 +313,10 @@ class Store:
         self.chosen = path is not None and _canonical(self.path) != _canonical(default)
         self.readonly = readonly
         self._conn: sqlite3.Connection | None = None
+        self._tokens: dict[int, str] = {}
+        """Sessions this store writes as their referee (:meth:`acquire`): id -> token."""
+        self._unlocked: set[int] = set()
+        """Sessions taken over whose OS lock the old referee still holds."""
         if not self.path.exists():
             if not create:
                 raise SessionError(_("no session database at {path}").format(path=self.path))
@@ -188,29 +341,32 @@ class Store:
                                  "--session FILE"))
         return True
 
-    def _check_schema(self, db: sqlite3.Connection) -> bool:
-        """True when the file already holds our tables; raises SessionError for a damaged
-        file, another program's SQLite file, or a schema newer than SCHEMA_VERSION."""
+    def _check_schema(self, db: sqlite3.Connection) -> int:
+        """The file's schema version (``PRAGMA user_version``); raises SessionError for a
+        damaged file, another program's SQLite file, or a schema newer than ours."""
         rows = db.execute("PRAGMA quick_check(1)").fetchall()
         if not rows or rows[0][0] != "ok":
             raise self._refuse(_("the session database is damaged ({detail}); restore a "
                                  "backup (`referee backup`) or start with another --session FILE"
                                  ).format(detail=" ".join(str(rows[0][0]).split())[:120] if rows else "?"))
         version = int(db.execute("PRAGMA user_version").fetchone()[0])
-        tables = {r[0] for r in db.execute(
-            "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'")}
         if version > SCHEMA_VERSION:
             raise self._refuse(_("written by a newer referee (schema {version}; this one reads "
                                  "up to {ours}): update court-referee").format(
                                      version=version, ours=SCHEMA_VERSION))
-        if not tables:
-            return False
+        tables = {r[0] for r in db.execute(
+            "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'")}
+        foreign = _("not a session database of court-referee (an SQLite file of another "
+                    "program); give another --session FILE")
+        if version == 0:
+            if tables and "sessions" not in tables:
+                raise self._refuse(foreign)
+            return 0
         for table, columns in _TABLES.items():
             have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
             if not columns <= have:
-                raise self._refuse(_("not a session database of court-referee (an SQLite "
-                                     "file of another program); give another --session FILE"))
-        return True
+                raise self._refuse(foreign)
+        return version
 
     def _connect(self) -> sqlite3.Connection:
         if self._conn is not None:
@@ -219,21 +375,17 @@ class Store:
         try:
             if not exists and self.readonly:
                 raise SessionError(_("no session database at {path}").format(path=self.path))
-            db = self._open_connection(exists)
+            db = self._open_connection(readonly=self.readonly)
             try:
-                ours = exists and self._check_schema(db)
-                if not self.readonly:
+                version = self._check_schema(db) if exists else 0
+                if self.readonly and version < SCHEMA_VERSION:
+                    db.close()  # schema 0: migrated first, which writes
+                    db = self._open_connection(readonly=False)
+                if not self.readonly or version < SCHEMA_VERSION:
                     if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
                         db.execute("PRAGMA journal_mode=WAL")
                     db.execute("PRAGMA synchronous=FULL")
-                    if not ours:
-                        db.executescript(_SCHEMA + f"PRAGMA user_version={SCHEMA_VERSION};")
-                    elif int(db.execute("PRAGMA user_version").fetchone()[0]) == 0:
-                        db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-                elif not ours:
-                    raise SessionError(_("no session yet in {path}: start one with "
-                                         "`referee start --profile NAME{session}`").format(
-                                             path=self.path, session=self.session_option))
+                    migrate(db)
             except BaseException:
                 db.close()
                 raise
@@ -245,11 +397,11 @@ class Store:
         self._conn = db
         return db
 
-    def _open_connection(self, exists: bool) -> sqlite3.Connection:
-        """A connection to the file: read-write, or for ``readonly`` read-only (and, in a
-        folder where SQLite cannot make its ``-shm`` file, immutable when no ``-wal`` file
-        holds anything more)."""
-        if not self.readonly:
+    def _open_connection(self, *, readonly: bool) -> sqlite3.Connection:
+        """A connection to the file: read-write, or read-only (and, in a folder where
+        SQLite cannot make its ``-shm`` file, immutable when no ``-wal`` file holds
+        anything more)."""
+        if not readonly:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             return sqlite3.connect(self.path, isolation_level=None, timeout=10)
         from urllib.parse import quote
@@ -286,7 +438,10 @@ class Store:
         self.close()
 
     def close(self) -> None:
-        """Close the database (every write is already committed)."""
+        """Close the database (every write is already committed); the locks it holds
+        are let go."""
+        for sid in list(self._tokens):
+            self.release(sid)
         if self._conn is not None:
             self._conn.close()
             self._conn = None
@@ -333,54 +488,79 @@ class Store:
         with self._tx() as db:
             cur = db.execute(
                 "INSERT INTO sessions (created, started, profile, profile_name, profile_text, "
-                "players, first_dealer, first_caller, seed, duration, target) "
-                "VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                "players, first_dealer, first_caller, seed, duration, target, language, settings) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (h.created, h.started, h.profile, h.profile_name, h.profile_text,
                  json.dumps(h.players), h.first_dealer, h.first_caller, h.seed, h.duration,
-                 h.target))
+                 h.target, h.language, json.dumps(h.settings) if h.settings else None))
             h.id = int(cur.lastrowid or 0)
         return h.id
 
-    def append(self, sid: int, events: Sequence[Event]) -> None:
-        """Store the events of one accepted entry, in one committed transaction.
-        Raises StoreError when they are not stored (none of them is)."""
-        rows = [encode(ev) for ev in events]
-        before = self._count(sid)
+    def add(self, sid: int, kind: str, text: str, *, events: Sequence[Event] = (),
+            data: dict[str, Any] | None = None, origin: Origin | None = None,
+            time_ms: int | None = None) -> LogEntry:
+        """Append one entry to the log of session ``sid``, in one committed transaction,
+        and return it. ``time_ms`` defaults to now (UTC epoch ms). Raises
+        SessionTakenOver when another referee took the session over."""
+        import time
+
+        origin = origin or Origin()
+        when = time_ms if time_ms is not None else time.time_ns() // 1_000_000
+        events_text = "[" + ",".join(encode(ev) for ev in events) + "]"
+        before = self._last_seq(sid)
 
         def landed(db: sqlite3.Connection) -> bool:
-            got = [r[0] for r in db.execute(
-                "SELECT event FROM events WHERE session_id=? ORDER BY seq LIMIT -1 OFFSET ?",
-                (sid, before)).fetchall()]
-            return before is not None and got == rows
+            row = db.execute("SELECT kind, text, time_ms, events FROM entries WHERE session_id=? "
+                             "AND seq=?", (sid, (before or 0) + 1)).fetchone()
+            return before is not None and row == (kind, text, when, events_text)
 
         with self._write(landed) as db:
-            seq = int(db.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE session_id=?",
-                                 (sid,)).fetchone()[0])
-            db.executemany("INSERT INTO events (session_id, seq, event) VALUES (?,?,?)",
-                           [(sid, seq + i + 1, text) for i, text in enumerate(rows)])
+            self._check_holder(db, sid)
+            row = db.execute("SELECT COALESCE(MAX(seq), 0) FROM entries WHERE session_id=?",
+                             (sid,)).fetchone()
+            seq = int(row[0]) + 1
+            db.execute(
+                "INSERT INTO entries (session_id, seq, time_ms, origin, text, kind, events, data) "
+                "VALUES (?,?,?,?,?,?,?,?)",
+                (sid, seq, when, origin.to_json(), text, kind, events_text,
+                 json.dumps(data, separators=(",", ":")) if data else None))
+        return LogEntry(seq, kind, text, when, origin, tuple(events), dict(data or {}))
+
+    def append(self, sid: int, events: Sequence[Event], text: str = "",
+               origin: Origin | None = None) -> None:
+        """Store the events of one accepted entry (an ``events`` log entry)."""
+        self.add(sid, "events", text, events=events, origin=origin)
 
     def pop(self, sid: int) -> None:
-        """Delete the last stored event of the session (undo, R65). Raises StoreError
-        when it is not deleted."""
-        before = self._count(sid)
+        """Take back the last effective unit (undo, R65): an ``undo`` entry, nothing deleted."""
+        units = self.folded(sid).units
+        if units:
+            self.add(sid, "undo", "undo", data={"retracts": [list(units[-1])]})
 
-        def landed(db: sqlite3.Connection) -> bool:
-            return before is not None and self._count(sid, db) == before - 1
-
-        with self._write(landed) as db:
-            db.execute("DELETE FROM events WHERE session_id=? AND seq=(SELECT MAX(seq) FROM "
-                       "events WHERE session_id=?)", (sid, sid))
-
-    def set_players(self, sid: int, players: dict[str, str]) -> None:
-        """Replace the seat -> name map of the session. Raises StoreError when it is not."""
-        text = json.dumps(players)
+    def set_players(self, sid: int, players: dict[str, str], text: str = "",
+                    origin: Origin | None = None) -> None:
+        """Replace the seat -> name map of the session (and log it). Raises StoreError
+        when it is not stored."""
+        names = json.dumps(players)
 
         def landed(db: sqlite3.Connection) -> bool:
             row = db.execute("SELECT players FROM sessions WHERE id=?", (sid,)).fetchone()
-            return row is not None and row[0] == text
+            return row is not None and row[0] == names
 
         with self._write(landed) as db:
-            db.execute("UPDATE sessions SET players=? WHERE id=?", (text, sid))
+            db.execute("UPDATE sessions SET players=? WHERE id=?", (names, sid))
+        self.add(sid, "players", text or "players", data={"players": players}, origin=origin)
+
+    def set_settings(self, sid: int, *, language: str | None = None,
+                     settings: dict[str, Any] | None = None) -> None:
+        """Remember the session's language and (camera) settings for ``resume``;
+        None leaves a value as it is."""
+        with self._tx() as db:
+            if language is not None:
+                db.execute("UPDATE sessions SET language=? WHERE id=?", (language, sid))
+            if settings is not None:
+                db.execute("UPDATE sessions SET settings=? WHERE id=?",
+                           (json.dumps(settings) if settings else None, sid))
 
     @contextmanager
     def _write(self, landed: Callable[[sqlite3.Connection], bool]) -> Iterator[sqlite3.Connection]:
@@ -389,7 +569,7 @@ class Store:
         ``-wal`` file, and SQLite takes them when the file is opened again. So the
         connection is closed and the file opened again (SQLite recovers what it holds),
         and ``landed(connection)`` decides: True, the write is stored (and shown); else
-        StoreError, and it is not."""
+        StoreError, and it is not there."""
         try:
             with self._tx() as db:
                 yield db
@@ -412,14 +592,86 @@ class Store:
                 self._conn.close()
             self._conn = None
 
-    def _count(self, sid: int, db: sqlite3.Connection | None = None) -> int | None:
-        """How many events session ``sid`` has stored; None when that cannot be read."""
+    def _last_seq(self, sid: int) -> int | None:
+        """The last log seq of session ``sid`` (0: none); None when it cannot be read."""
         try:
-            conn = db if db is not None else self._db
-            return int(conn.execute("SELECT COUNT(*) FROM events WHERE session_id=?",
-                                    (sid,)).fetchone()[0])
+            row = self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM entries WHERE session_id=?",
+                                   (sid,)).fetchone()
+            return int(row[0])
         except (sqlite3.Error, SessionError):
             return None
+
+    # ------------------------------------------------------------------ lock
+    def acquire(self, sid: int, *, take_over: bool = False) -> None:
+        """Become the one referee writing session ``sid`` (:mod:`referee.session.lock`).
+
+        Raises SessionBusy naming the holder (pid, since when) when another live
+        referee has it, unless ``take_over``: then this store becomes the holder and
+        the other one's next write is refused (SessionTakenOver).
+        """
+        import secrets
+        import time
+
+        db = self._db
+        try:
+            free = _lock.try_lock(self.path, sid)
+        except OSError as exc:
+            raise SessionError(_("cannot lock session {sid} in {path}: {reason}").format(
+                sid=sid, path=self.path, reason=exc)) from None
+        with self._guard():
+            row = db.execute("SELECT pid, host, since_ms FROM session_locks WHERE session_id=? "
+                             "AND token != ''", (sid,)).fetchone()
+        pid, host = _lock.me()
+        if row is not None and not (row[0] == pid and row[1] == host):
+            holder_alive = not free or _lock.alive(int(row[0]), str(row[1]))
+            if holder_alive and not take_over:
+                since = time.strftime("%H:%M", time.localtime(int(row[2]) / 1000))
+                raise SessionBusy(_("session {sid} is open in another referee, pid {pid}, since "
+                                    "{since} (`referee resume {sid}{session} --take-over` takes it "
+                                    "over)").format(sid=sid, pid=row[0], since=since,
+                                                    session=self.session_option))
+        elif not free and not take_over:
+            # held by a process that has not written its row yet
+            raise SessionBusy(_("session {sid} is open in another referee, pid {pid}, since "
+                                "{since} (`referee resume {sid}{session} --take-over` takes it "
+                                "over)").format(sid=sid, pid="?", since="?",
+                                                session=self.session_option))
+        token = secrets.token_hex(8)
+        with self._tx() as tx:
+            tx.execute("INSERT OR REPLACE INTO session_locks (session_id, pid, host, since_ms, token) "
+                       "VALUES (?,?,?,?,?)", (sid, pid, host, time.time_ns() // 1_000_000, token))
+        self._tokens[sid] = token
+        self._unlocked = set() if free else {sid}
+
+    def release(self, sid: int) -> None:
+        """Stop being session ``sid``'s referee (a clean end; a killed one needs none)."""
+        token = self._tokens.pop(sid, None)
+        if token is None:
+            return
+        try:
+            with self._tx() as db:
+                # the row stays (with no token: free), so a referee still running after a
+                # take-over sees on its next write that it is no longer the holder
+                db.execute("UPDATE session_locks SET token='' WHERE session_id=? AND token=?",
+                           (sid, token))
+        except (sqlite3.Error, SessionError):  # the lock dies with the process anyway
+            pass
+        _lock.unlock(self.path, sid)
+
+    def _check_holder(self, db: sqlite3.Connection, sid: int) -> None:
+        """Inside a write: refuse when this store took the lock and another referee has
+        taken the session over since."""
+        token = self._tokens.get(sid)
+        if token is None:
+            return
+        if sid in self._unlocked and _lock.try_lock(self.path, sid):
+            self._unlocked.discard(sid)  # the old referee has gone: the OS lock is ours now
+        row = db.execute("SELECT pid, token FROM session_locks WHERE session_id=?", (sid,)).fetchone()
+        if row is not None and row[1] != token:
+            self._tokens.pop(sid, None)
+            raise SessionTakenOver(_("session {sid} was taken over by another referee (pid {pid}): "
+                                     "this one stops; nothing more is written here").format(
+                                         sid=sid, pid=row[0]))
 
     # ----------------------------------------------------------------- reads
     def latest(self) -> int | None:
@@ -449,7 +701,8 @@ class Store:
     def header(self, sid: int) -> SessionHeader:
         """The header of session ``sid`` (which must exist)."""
         with self._guard():
-            row = self._db.execute("SELECT * FROM sessions WHERE id=?", (sid,)).fetchone()
+            row = self._db.execute(f"SELECT {_HEADER_COLUMNS} FROM sessions WHERE id=?",
+                                   (sid,)).fetchone()
         if row is None:
             raise SessionError(_("no session {sid} in {path}").format(sid=sid, path=self.path))
         return self._decode_header(row)
@@ -461,26 +714,39 @@ class Store:
             raise SessionError(_("session {sid} in {path} has an unreadable header: {reason}").format(
                 sid=row[0], path=self.path, reason=str(exc)[:200])) from None
 
-    def events(self, sid: int) -> list[Event]:
-        """The stored events of session ``sid`` in order."""
+    def log(self, sid: int) -> list[LogEntry]:
+        """Every entry of session ``sid``'s log, in order (nothing is ever removed)."""
         with self._guard():
-            rows = self._db.execute("SELECT event FROM events WHERE session_id=? ORDER BY seq",
-                                    (sid,)).fetchall()
+            rows = self._db.execute("SELECT seq, kind, text, time_ms, origin, events, data FROM "
+                                    "entries WHERE session_id=? ORDER BY seq", (sid,)).fetchall()
         try:
-            return [decode(r[0]) for r in rows]
+            return [LogEntry(int(seq), kind, text, time_ms, Origin.from_json(origin),
+                             tuple(decode(json.dumps(e)) for e in json.loads(events)),
+                             json.loads(data) if data else {})
+                    for seq, kind, text, time_ms, origin, events, data in rows]
         except (ValueError, KeyError, TypeError, AttributeError) as exc:
             raise SessionError(_("session {sid} in {path} holds an unreadable event: {reason}").format(
-                sid=sid, path=self.path, reason=exc)) from None
+                sid=sid, path=self.path, reason=str(exc)[:200])) from None
+
+    def folded(self, sid: int) -> Folded:
+        """The fold of session ``sid``'s log (:func:`referee.session.log.fold`)."""
+        try:
+            return fold(self.log(sid))
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise SessionError(_("session {sid} in {path} holds an unreadable event: {reason}").format(
+                sid=sid, path=self.path, reason=str(exc)[:200])) from None
+
+    def events(self, sid: int) -> list[Event]:
+        """The effective events of session ``sid`` in order (undos and fixes applied)."""
+        return self.folded(sid).events
 
     def sessions(self) -> list[SessionInfo]:
-        """Every session, oldest first, with its event count."""
+        """Every session, oldest first, with its count of effective events."""
         if self._conn is None and not self.path.exists():
             return []
         with self._guard():
-            rows = self._db.execute(
-                "SELECT s.*, (SELECT COUNT(*) FROM events e WHERE e.session_id=s.id) "
-                "FROM sessions s ORDER BY s.id").fetchall()
-        return [SessionInfo(self._decode_header(r[:-1]), int(r[-1])) for r in rows]
+            rows = self._db.execute(f"SELECT {_HEADER_COLUMNS} FROM sessions ORDER BY id").fetchall()
+        return [SessionInfo(h, len(self.events(h.id))) for h in map(self._decode_header, rows)]
 
     def session_ids(self) -> list[int]:
         """The ids of every session, oldest first (even ones whose header is unreadable)."""
@@ -521,6 +787,8 @@ def _umask() -> int:
     return mask
 
 
+
+
 def _canonical(path: Path) -> Path:
     """``path`` made absolute and resolved as far as it exists (for comparing two paths)."""
     try:
@@ -535,9 +803,9 @@ _SEATS = ("S", "E", "N", "W")
 def _header(row: Sequence[Any]) -> SessionHeader:
     """A stored header row; ValueError/TypeError for one no referee wrote (a bad row)."""
     (sid, created, started, profile, profile_name, profile_text, players, first_dealer,
-     first_caller, seed, duration, target) = row
+     first_caller, seed, duration, target, language, settings) = row
     texts = (created, profile, profile_name, profile_text, players)
-    if not all(isinstance(t, str) for t in texts):
+    if not all(isinstance(t, str) for t in texts) or not isinstance(language, str | None):
         raise TypeError("a text column holds another type")
     if first_caller not in _SEATS or first_dealer not in (None, *_SEATS):
         raise ValueError(f"first dealer/caller {first_dealer!r}/{first_caller!r}")
@@ -548,8 +816,11 @@ def _header(row: Sequence[Any]) -> SessionHeader:
     if not isinstance(names, dict) or not all(
             k in _SEATS and isinstance(v, str) for k, v in names.items()):
         raise ValueError(f"players {players[:40]!r}")
+    extra = json.loads(settings) if settings else {}
+    if not isinstance(extra, dict):
+        raise ValueError("settings")
     return SessionHeader(
         id=int(sid), created=created, started=float(started), profile=profile,
         profile_name=profile_name, profile_text=profile_text, players=names,
         first_dealer=first_dealer, first_caller=first_caller, seed=seed, duration=duration,
-        target=target)
+        target=target, language=language, settings=extra)

@@ -95,7 +95,8 @@ def test_one_bad_session_does_not_hide_the_others(tmp_path: Path) -> None:
                 "\n".join(DEAL) + "\n")
         assert r.returncode == 0
     with sqlite3.connect(db) as conn:  # three bad rows, as no referee writes them
-        conn.execute("UPDATE events SET event='{\"kind\": \"nonsense\"' WHERE session_id=2")
+        conn.execute("INSERT INTO entries (session_id, seq, text, kind, events) "
+                     "VALUES (2, 999, 'x', 'events', '[{\"kind\": \"nonsense\"}]')")
         conn.execute("UPDATE sessions SET first_caller='X' WHERE id=4")
         conn.execute("UPDATE sessions SET players=x'00ff' WHERE id=5")
     r = run(["sessions", "--session", str(db)], tmp_path)

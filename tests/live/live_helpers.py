@@ -161,14 +161,29 @@ KORT_DEALS = [  # (caller, trump, trick winners, NS:EW tricks, result, winner, w
 
 
 def crash_script() -> list[str]:
-    """PAGAT_SCRIPT with some tricks typed card by card and an undo + retype, so kill
-    points fall inside open tricks and right after undos too (R65). Same final state."""
+    """PAGAT_SCRIPT with some tricks typed card by card, undos and a fix, so kill
+    points fall inside open tricks and right after undos and fixes too (R65, issue 11).
+    The same effective entries, so the same final state.
+
+    Deal 3 (dealer S, caller E, trumps C): trick 1 E 2H N AH W 3H S 4H, N wins; trick 2
+    is typed with E's 4D mistyped as 9C, a trump: E would win it and lead trick 3
+    (E 2S N 3S W AS S 4S: W wins). ``fix 2 E 4D`` after trick 3 puts it right: S's AD
+    wins trick 2, S leads trick 3 (S 2S E 3S N AS W 4S) and N wins it (R4)."""
     out: list[str] = []
+    deal = 0
     for line in PAGAT_SCRIPT:
+        if line.startswith("trump"):
+            deal += 1
         if line == "2H AH 3H 4H":  # deal 3 trick 1 (and deal 4 trick 1): card by card
             out += line.split()
         elif line == "KH 5H 6H 7H":  # deal 1 trick 5: a mistyped 6H 7H taken back
             out += ["KH 5H 7H", "undo", "undo", "5H", "6H 7H"]
+        elif line == "2D 3D AD 4D" and deal == 3:
+            out += ["2D 3D AD 9C"]
+        elif line == "2S 3S AS 4S" and deal == 3:
+            out += [line, "fix 2 E 4D"]
+        elif line == "2C 3C AC 4C":  # deal 4 trick 3: two cards mistyped, `undo 2`
+            out += ["2C 3C", "5C 6C", "undo 2", "AC 4C"]
         else:
             out.append(line)
     return out

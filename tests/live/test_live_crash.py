@@ -1,6 +1,7 @@
-"""Crash test (issue 3): the scripted pagat session killed with SIGKILL at 20 points,
-each right after an entry was acknowledged; ``referee resume`` finishes it and the
-final report is identical to the uninterrupted one every time."""
+"""Crash test (issues 3, 11): the scripted pagat session, with undos (``undo``,
+``undo 2``) and a ``fix``, killed with SIGKILL at 20 points, each right after an entry
+was acknowledged; ``referee resume`` finishes it and the effective events (in order)
+and the final report are identical to the uninterrupted one every time."""
 
 from __future__ import annotations
 
@@ -11,17 +12,21 @@ import time
 from pathlib import Path
 
 import pytest
-from live_helpers import PAGAT_START, REFEREE, crash_script, referee_env
+from live_helpers import PAGAT_SCRIPT, PAGAT_START, REFEREE, crash_script, referee_env
 
 from referee.live.controller import LiveSession
+from referee.session.codec import encode
 from referee.session.store import Store
 
 SCRIPT = crash_script()
 
 
 def _final_report(data_dir: Path) -> dict:
+    """The report and the effective events (canonical text) of the stored session."""
     with Store(data_dir / "sessions.db") as store:
-        return LiveSession.resume(store, None).game.report()
+        rep = LiveSession.resume(store, None).game.report()
+        rep["effective events"] = [encode(ev) for ev in store.events(1)]
+        return rep
 
 
 def _acks(buf: bytes) -> int:
@@ -67,7 +72,16 @@ def uninterrupted(tmp_path_factory: pytest.TempPathFactory) -> dict:
     assert proc.returncode == 0 and proc.stderr == ""
     rep = _final_report(data)
     assert rep["ended"] and len(rep["deals"]) == 4
+    assert "fix 2 E 4D" in SCRIPT and "undo 2" in SCRIPT
     return rep
+
+
+def test_mistakes_corrected_give_the_clean_report(tmp_path: Path, uninterrupted: dict) -> None:
+    """The script with its undos and fix ends exactly as the one typed without mistakes."""
+    proc = subprocess.run([*REFEREE, "start", *PAGAT_START], input="\n".join(PAGAT_SCRIPT) + "\n",
+                          capture_output=True, text=True, env=referee_env(tmp_path), timeout=60)
+    assert proc.returncode == 0 and proc.stderr == ""
+    assert _final_report(tmp_path) == uninterrupted
 
 
 POINTS = sorted({1 + round(i * (len(SCRIPT) - 2) / 19) for i in range(20)})
