@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
+from referee.cli import club as club_opts
 from referee.i18n import _
 
 if TYPE_CHECKING:
@@ -241,9 +242,15 @@ def register(app: typer.Typer) -> None:
         seats: _SeatsOpt = DEFAULT_SEATS,
         play_area: _AreaOpt = None,
         threshold: _ThresholdOpt = DEFAULT_CAMERA_THRESHOLD,
+        table: Annotated[str | None, typer.Option(
+            "--table", metavar="NAME", help=_("The table this session is played at (e.g. 3)."))] = None,
+        new_player: Annotated[bool, typer.Option("--new-player", help=_(
+            "Take a name close to a known player's as a new player."))] = False,
     ) -> None:
         """Start a session at the table: type each card (or pipe a file of entries)."""
-        from referee.cli.terminal import terminal
+        from referee.cli import club
+        from referee.cli.terminal import EXIT_USAGE, terminal
+        from referee.club.names import NearNameError
         from referee.errors import RefereeError
         from referee.live.controller import LiveSession
         from referee.live.entry import parse_players
@@ -256,12 +263,16 @@ def register(app: typer.Typer) -> None:
             names = parse_players([players]) if players else {}
             cam = _camera_options(camera, video, seats, play_area, threshold)
             with _open(session_file, create=True) as store:
+                names = club.known_players(store, names, new_player=new_player)
                 session, head = LiveSession.start(
                     store, profile=profile, players=names, dealer=dealer, caller=caller,
                     seed=seed, duration=minutes, target=target, settings=camera_settings(cam))
                 store.acquire(session.header.id)
+                club.link_session(store, session.header.id, names, table)
                 head.append(session.where())
                 _run(session, head, cam)
+        except NearNameError as exc:
+            term.abort(str(exc), EXIT_USAGE)
         except RefereeError as exc:
             term.abort(str(exc))
         except ValueError as exc:
@@ -322,6 +333,11 @@ def register(app: typer.Typer) -> None:
         session_files: Annotated[list[Path] | None, typer.Option(
             "--session", help=_("Session database file (default: the user data dir, or "
                                 "$REFEREE_DATA_DIR); may be given several times."))] = None,
+        player: club_opts.PlayerOpt = None,
+        pair: club_opts.PairOpt = None,
+        table: club_opts.TableOpt = None,
+        since: club_opts.SinceOpt = None,
+        until: club_opts.UntilOpt = None,
         lang: _LangOpt = None,
     ) -> None:
         """List the stored sessions: date, profile, players, deals, courts, state.
@@ -331,10 +347,12 @@ def register(app: typer.Typer) -> None:
         others are listed, and the exit code is 1."""
         import sys
 
+        from referee.cli import club
         from referee.cli.terminal import terminal
         from referee.errors import RefereeError
         from referee.live import messages as M
 
+        crit = club.criteria(player, pair, table, since, until)
         files: list[Path | None] = list(session_files) if session_files else [None]
         bad = 0
         width = terminal().out.width if sys.stdout.isatty() else 80
@@ -348,6 +366,13 @@ def register(app: typer.Typer) -> None:
                     if not ids:
                         typer.echo(_(M.SESSIONS_NONE).format(path=title))
                         continue
+                    if not crit.empty:
+                        chosen = {s.id for s in club.select(store, crit)}
+                        ids = [sid for sid in ids if sid in chosen]
+                        if not ids:
+                            typer.echo(_("no session in {path} matches the filters").format(
+                                path=title))
+                            continue
                     rows: list[dict[str, str]] = []
                     for sid in ids:
                         try:
@@ -368,15 +393,31 @@ def register(app: typer.Typer) -> None:
         session_id: _IdArg = None,
         as_json: Annotated[bool, typer.Option("--json", help=_("The replay --json summary report."))] = False,
         session_file: _SessionOpt = None,
+        player: club_opts.PlayerOpt = None,
+        pair: club_opts.PairOpt = None,
+        table: club_opts.TableOpt = None,
+        since: club_opts.SinceOpt = None,
+        until: club_opts.UntilOpt = None,
         lang: _LangOpt = None,
     ) -> None:
         """Print the session summary: courts and totals, each deal's result."""
         import json
 
-        from referee.cli.terminal import terminal
+        from referee.cli import club
+        from referee.cli.terminal import EXIT_USAGE, terminal
         from referee.errors import RefereeError
         from referee.live.controller import LiveSession, summary_lines
 
+        crit = club.criteria(player, pair, table, since, until)
+        if not crit.empty:
+            if session_id is not None:
+                terminal().abort(_("give a session ID or filters, not both"), EXIT_USAGE)
+            try:
+                with _open(session_file) as store:
+                    club.report_selected(store, crit, as_json=as_json)
+            except RefereeError as exc:
+                terminal().abort(str(exc))
+            return
         try:
             with _open(session_file, readonly=True) as store:
                 session = LiveSession.resume(store, session_id)

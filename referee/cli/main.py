@@ -86,9 +86,9 @@ def build_app() -> RefereeTyper:
     ) -> None:
         """Referee and score-keeper for Court Piece (Rang, Kort) at a real table."""
 
-    from referee.cli import detect, live, profiles_cmd, replay
+    from referee.cli import club, detect, live, profiles_cmd, replay
 
-    for module in (replay, profiles_cmd, detect, live):
+    for module in (replay, profiles_cmd, detect, live, club):
         module.register(app)
     _APP = app
     return app
