@@ -50,15 +50,32 @@ def snapshots(tmp_path_factory: pytest.TempPathFactory) -> list[list[Any]]:
     return out
 
 
-@pytest.mark.parametrize(("calls", "errno", "when"), [
-    ("fsync,fdatasync", "EIO", 12), ("fsync,fdatasync", "EIO", 30),
-    ("pwrite64,write", "ENOSPC", 60), ("pwrite64", "EIO", 40),
+def _calls(calls: str, tmp_path: Path) -> int:
+    """How many ``calls`` the whole scripted session makes (a run without faults), so the
+    fault can be put at a fraction of them whatever the start-up does."""
+    data = tmp_path / "count"
+    data.mkdir()
+    trace = tmp_path / "count.trace"
+    subprocess.run(["strace", "-f", "-qq", "-o", str(trace), "-e", f"trace={calls}",
+                    *REFEREE, "start", *PAGAT_START], input="\n".join(SCRIPT) + "\n",
+                   capture_output=True, text=True, env=env(data), timeout=120, check=True)
+    names = tuple(f"{c}(" for c in calls.split(","))
+    return sum(1 for line in trace.read_text().splitlines()
+               if any(n in line for n in names))
+
+
+# pwrite64 is what SQLite writes its files with (write(2) would also hit the output)
+@pytest.mark.parametrize(("calls", "errno", "fraction"), [
+    ("fsync,fdatasync", "EIO", 0.5), ("fsync,fdatasync", "EIO", 0.8),
+    ("pwrite64", "ENOSPC", 0.3), ("pwrite64", "EIO", 0.6),
 ])
-def test_injected_fault_then_resume(tmp_path: Path, calls: str, errno: str, when: int,
+def test_injected_fault_then_resume(tmp_path: Path, calls: str, errno: str, fraction: float,
                                     snapshots: list[list[Any]]) -> None:
+    total = _calls(calls, tmp_path)
+    assert total > 10
+    when = max(1, int(total * fraction))
     data = tmp_path / "data"
     data.mkdir()
-    # trace only the session's own file: the injection counts calls of this process tree
     cmd = ["strace", "-f", "-qq", "-o", os.devnull, "-e", f"trace={calls}",
            "-e", f"inject={calls}:error={errno}:when={when}+", *REFEREE, "start", *PAGAT_START]
     proc = subprocess.run(cmd, input="\n".join(SCRIPT) + "\n", capture_output=True, text=True,
