@@ -95,14 +95,22 @@ def load_profile(ref: str | os.PathLike[str], base_dir: Path | None = None) -> P
     YAML that does not parse, an unknown key, a wrong type or an impossible value.
     """
     path = resolve_profile(os.fspath(ref), base_dir)
+    return loads_profile(read_profile_text(path), str(path))
+
+
+def read_profile_text(path: Path) -> str:
+    """The text of the profile file ``path`` (at most ``yamlsafe.MAX_BYTES``). Raises ProfileError."""
+    from referee.yamlsafe import read_text
+
     try:
-        text = path.read_text(encoding="utf-8")
+        return read_text(path)
     except OSError as exc:
         raise ProfileError(_("{path}: cannot read profile: {reason}").format(
             path=path, reason=exc.strerror or exc)) from None
     except UnicodeDecodeError:
         raise ProfileError(_("{path}: not a UTF-8 text file").format(path=path)) from None
-    return loads_profile(text, str(path))
+    except ValueError as exc:  # larger than yamlsafe.MAX_BYTES
+        raise ProfileError(str(exc)) from None
 
 
 def loads_profile(text: str, source: str = "<profile>") -> Profile:
@@ -110,16 +118,13 @@ def loads_profile(text: str, source: str = "<profile>") -> Profile:
     import yaml
     from pydantic import ValidationError
 
+    from referee import yamlsafe
     from referee.core.profile import Profile
 
     try:
-        data = yaml.load(text, Loader=yaml_loader())
+        data = yamlsafe.load(text.removeprefix("\ufeff"))
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"{source}:{mark.line + 1}" if mark is not None else source
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise ProfileError(_("{place}: YAML syntax error: {problem}").format(
-            place=where, problem=problem)) from None
+        raise ProfileError(yamlsafe.error_line(source, exc)) from None
     if data is None:
         raise ProfileError(_("{source}: empty profile (expected a mapping of profile keys)").format(
             source=source))

@@ -133,14 +133,9 @@ def yaml_kind(value: object) -> str:
 
 def yaml_error(source: str, exc: Exception) -> str:
     """``file:line: YAML syntax error: problem`` for a YAML error (PyYAML's own problem text)."""
-    import yaml
+    from referee.yamlsafe import error_line
 
-    mark = getattr(exc, "problem_mark", None)
-    head = f"{source}:{mark.line + 1}" if mark is not None else source
-    problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-    if isinstance(exc, yaml.constructor.ConstructorError):
-        return _("{place}: YAML error: {problem}").format(place=head, problem=problem)
-    return _("{place}: YAML syntax error: {problem}").format(place=head, problem=problem)
+    return error_line(source, exc)
 
 
 class _Errors:
@@ -218,24 +213,28 @@ def load_yaml(text: str) -> Any:
     with the safe resolver's own rules (so ``13`` is an int, ``true`` a bool,
     ``2026-11-28`` a date). Anything unusual (anchors, aliases, explicit tags,
     merge keys, several documents) falls back to the full safe loader, as does
-    a Python without libyaml. Raises ``yaml.YAMLError`` like ``yaml.load``.
+    a Python without libyaml. The limits of :mod:`referee.yamlsafe` hold on both
+    paths (value length, depth, aliases, number sizes). Raises ``yaml.YAMLError``
+    like ``yaml.load``.
     """
     import yaml
 
+    from referee import yamlsafe
     from referee.profiles import yaml_loader
 
-    loader = yaml_loader()
     if not hasattr(yaml, "CSafeLoader"):
-        return yaml.load(text, Loader=loader)
+        return yamlsafe.load(text)
     try:
-        return _fast_load(text, loader)
+        return _fast_load(text, yaml_loader())
     except _Unsupported:
-        return yaml.load(text, Loader=loader)
+        return yamlsafe.load(text)
 
 
 def _fast_load(text: str, loader: Any) -> Any:
     import yaml
     from yaml import events as ev
+
+    from referee.yamlsafe import MAX_DEPTH, LimitedConstructor, check_scalar, limit_error
 
     implicit = yaml.SafeLoader.yaml_implicit_resolvers
     wildcard = implicit.get(None, [])
@@ -255,6 +254,8 @@ def _fast_load(text: str, loader: Any) -> Any:
             if event.anchor is not None or event.tag is not None:
                 raise _Unsupported
             value: Any = event.value
+            if len(value) > 200 or event.style == '"':
+                check_scalar(value, event.start_mark)
             if event.implicit[0]:  # plain scalar: resolve its type (int, bool, null, date, ...)
                 for tag, regexp in implicit.get(value[:1] if value else "", []) + wildcard:
                     if regexp.match(value):
@@ -262,12 +263,16 @@ def _fast_load(text: str, loader: Any) -> Any:
                             if tag == "tag:yaml.org,2002:merge":
                                 raise _Unsupported
                             if ctor is None:
-                                ctor = yaml.constructor.SafeConstructor()
-                            value = ctor.construct_object(yaml.ScalarNode(tag, value), deep=True)
+                                ctor = LimitedConstructor()
+                            value = ctor.construct_object(
+                                yaml.ScalarNode(tag, value, event.start_mark), deep=True)
                         break
         elif cls is map_start or cls is seq_start:
             if event.anchor is not None or (event.tag is not None and not event.implicit):
                 raise _Unsupported
+            if len(stack) >= MAX_DEPTH:
+                raise limit_error(_("nested more than {n} levels deep").format(n=MAX_DEPTH),
+                                  event.start_mark)
             stack.append([{} if cls is map_start else [], nokey, None])
             continue
         elif cls in end_classes:
@@ -305,11 +310,15 @@ def load_record(path: str | Path, *, profile: str | None = None) -> Record:
     """Read and validate the record file ``path`` (structure and tokens; see :func:`replay`
     for the rules). ``profile`` overrides the record's ``profile:`` (a name, or a path
     relative to the current directory). Raises RecordError, ProfileError, OSError."""
+    from referee.yamlsafe import read_text
+
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        text = read_text(p)
     except UnicodeDecodeError:
         raise RecordError(_("{path}: not a UTF-8 text file").format(path=p)) from None
+    except ValueError as exc:  # larger than yamlsafe.MAX_BYTES
+        raise RecordError(str(exc)) from None
     return loads_record(text, p.parent, source=str(p), profile=profile)
 
 
@@ -827,12 +836,32 @@ def dump_record(game: Game, *, profile: str | None = None, players: dict[str, st
     return "\n".join(out) + "\n"
 
 
+def check_output(path: str | Path) -> None:
+    """Refuse to write over anything at ``path`` that is not a regular file (a device
+    such as ``/dev/null``, a FIFO, a folder): RecordError naming it (issue 12)."""
+    import stat
+
+    target = Path(path)
+    try:
+        mode = target.stat().st_mode
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise RecordError(_("{path}: cannot write here: {reason}").format(
+            path=target, reason=exc.strerror or exc)) from None
+    if not stat.S_ISREG(mode):
+        raise RecordError(_("{path}: not a regular file; give a file name (or - for the "
+                            "standard output)").format(path=target))
+
+
 def write_text_atomic(path: str | Path, text: str) -> None:
-    """Write ``text`` to ``path`` atomically (temp file in the same folder, fsync, replace)."""
+    """Write ``text`` to ``path`` atomically (temp file in the same folder, fsync, replace).
+    Only a regular file is replaced (:func:`check_output`: RecordError otherwise)."""
     import os
     import tempfile
 
     target = Path(path)
+    check_output(target)
     folder = target.parent if str(target.parent) else Path(".")
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)

@@ -108,7 +108,7 @@ def test_shared_invalid_record() -> None:
 def test_console_script_end_to_end(tmp_path: Path) -> None:
     """The installed ``referee`` command: exit codes 0, 1 and 2 (usage)."""
     exe = shutil.which("referee")
-    cmd = [exe] if exe else [sys.executable, "-m", "referee.cli.main"]
+    cmd = [exe] if exe else [sys.executable, "-m", "referee"]
     env = {**os.environ, **ENV}
     path = shared("01-pagat-session.yaml")
     ok = subprocess.run([*cmd, "replay", str(path), "--json"], capture_output=True, text=True,

@@ -119,8 +119,32 @@ yaml_values = st.recursive(
 @SETTINGS
 @given(yaml_values, st.sampled_from([None, True, False]))
 def test_fast_yaml_loader_agrees_with_pyyaml(value: object, flow: bool | None) -> None:
-    """records.load_yaml (libyaml events) builds what yaml.safe_load builds."""
+    """records.load_yaml (libyaml events) builds what yaml.safe_load builds, except that an
+    integer beyond yamlsafe.MAX_INT or a text with a control character (a terminal escape)
+    is refused with its line (issue 12)."""
     from referee.records import load_yaml
+    from referee.yamlsafe import LimitError
 
     text = yaml.safe_dump({"v": value}, default_flow_style=flow, allow_unicode=True)
+    if _refused(value):
+        with pytest.raises(LimitError, match=r"number too large|control character"):
+            load_yaml(text)
+        return
     assert load_yaml(text) == yaml.safe_load(text)
+
+
+def _refused(value: object) -> bool:
+    """Whether the limited loader refuses ``value`` (referee.yamlsafe's limits)."""
+    from referee.yamlsafe import CONTROL_CHARACTERS, MAX_INT
+
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return abs(value) > MAX_INT
+    if isinstance(value, str):
+        return CONTROL_CHARACTERS.search(value) is not None
+    if isinstance(value, list):
+        return any(_refused(v) for v in value)
+    if isinstance(value, dict):
+        return any(_refused(k) or _refused(v) for k, v in value.items())
+    return False

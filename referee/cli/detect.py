@@ -28,11 +28,19 @@ CV2_HINT = N_(
 
 
 def _import_cv2() -> Any:
-    """Import cv2, or abort with exit 1 and a one-line hint on how to fix it."""
+    """Import cv2, or abort with exit 1 and a one-line hint on how to fix it. The decoder is
+    bounded first (referee.frames.limit_decoder) and OpenCV's own log lines are silenced."""
+    import contextlib
+
+    from referee.frames import limit_decoder
+
+    limit_decoder()
     try:
         import cv2
     except ImportError as exc:  # e.g. libGL.so.1 missing
         terminal().abort(_(CV2_HINT).format(err=str(exc).splitlines()[0] if str(exc) else exc))
+    with contextlib.suppress(Exception):
+        cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)
     return cv2
 
 
@@ -81,6 +89,7 @@ def detect_command(
         term.abort(_("--threshold must be between 0 and 1, got {value}").format(value=threshold),
                    EXIT_USAGE)
     cv2 = _import_cv2()
+    from referee.frames import frame_problem, image_file_problem
     from vision.reader import detect
 
     # A missing or unreadable file is reported and skipped; the others are still read
@@ -88,7 +97,14 @@ def detect_command(
     failed = False
     loaded = []
     for path in images:
-        img = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None
+        # the header first: a PNG announcing a billion pixels is not decoded
+        problem = image_file_problem(path) if path.is_file() else None
+        img = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() and not problem else None
+        problem = problem or (frame_problem(img) if img is not None else None)
+        if problem is not None:
+            failed = True
+            term.error(_("{path}: {problem}: skipped").format(path=path, problem=problem))
+            continue
         if img is None:
             failed = True
             msg = (_("no such image file: {path}") if not path.is_file() else

@@ -116,16 +116,53 @@ def use_language(value: str) -> str:
     return setup(code)
 
 
-def _open(session_file: Path | None, *, create: bool = False) -> Store:
+def _open(session_file: Path | None, *, create: bool = False, readonly: bool = False) -> Store:
     """The session database. Only ``start`` passes ``create``; the other commands get a
     SessionError when it is missing. A ``--session`` file's folder must exist (only the
-    default data dir is made). Nothing is written before the first session is stored."""
+    default data dir is made). Nothing is written before the first session is stored.
+    ``readonly``: the commands that only read (sessions, report, export, backup) work on a
+    file in a read-only folder too."""
     from referee.session.store import SessionError, Store
 
     if create and session_file is not None and not session_file.parent.is_dir():
         raise SessionError(_("no folder {folder} for the session database {path}").format(
             folder=session_file.parent, path=session_file))
-    return Store(session_file, create=create)
+    return Store(session_file, create=create, readonly=readonly)
+
+
+def _session_row(store: Store, sid: int) -> dict[str, str]:
+    """One row of ``referee sessions``. Raises RefereeError for an unreadable session."""
+    from referee.live import messages as M
+    from referee.live.controller import LiveSession
+
+    s = LiveSession.resume(store, sid)
+    g = s.game
+    h = s.header
+    if g.over:
+        state = _(M.STATE_ENDED)
+    elif g.in_progress and g.current is not None:
+        state = _(M.STATE_PLAYING).format(deal=g.current.number)
+    else:
+        state = _(M.STATE_BETWEEN) if g.deals else _(M.STATE_NEW)
+    return {"id": str(h.id), "date": h.created[:16].replace("T", " "),
+            "profile": M.printable(h.profile_name), "players": M.players_text(h.players),
+            "deals": str(len(g.deals)), "courts": f"{g.score.courts[0]}:{g.score.courts[1]}",
+            "state": state}
+
+
+def _stdout_or_file(output: Path) -> bool:
+    """True for ``-o -`` (the standard output); else check that ``output`` may be written:
+    its folder exists and it is a regular file or nothing (RefereeError)."""
+    from referee.errors import RefereeError
+    from referee.live import messages as M
+    from referee.records import check_output
+
+    if str(output) == "-":
+        return True
+    check_output(output)
+    if not output.parent.is_dir():
+        raise RefereeError(_(M.NO_FOLDER).format(folder=output.parent, path=output))
+    return False
 
 
 def _camera_options(camera: str | int | None, video: Path | None, seats: str, play_area: str | None,
@@ -326,7 +363,8 @@ def register(app: typer.Typer) -> None:
                 remembered = camera_settings(cam)
                 if remembered and remembered != {k: v for k, v in h.settings.items() if k == "camera"}:
                     store.set_settings(sid, settings={**h.settings, **remembered})
-                head = [_(M.RESUMED).format(sid=h.id, profile=h.profile_name, path=store.path),
+                head = [_(M.RESUMED).format(sid=h.id, profile=M.printable(h.profile_name),
+                                            path=store.path),
                         _(M.PLAYERS_LINE).format(players=M.players_text(h.players)),
                         session.where()]
                 _web(store, serve, host, port, head)
@@ -336,7 +374,9 @@ def register(app: typer.Typer) -> None:
 
     @app.command(help=_("List the stored sessions: date, profile, players, deals, courts, state."))
     def sessions(
-        session_file: _SessionOpt = None,
+        session_files: Annotated[list[Path] | None, typer.Option(
+            "--session", help=_("Session database file (default: the user data dir, or "
+                                "$REFEREE_DATA_DIR); may be given several times."))] = None,
         player: club_opts.PlayerOpt = None,
         pair: club_opts.PairOpt = None,
         table: club_opts.TableOpt = None,
@@ -344,50 +384,53 @@ def register(app: typer.Typer) -> None:
         until: club_opts.UntilOpt = None,
         lang: _LangOpt = None,
     ) -> None:
-        """List the stored sessions: date, profile, players, deals, courts, state."""
+        """List the stored sessions: date, profile, players, deals, courts, state.
+
+        A file that cannot be read (not a session database, damaged, newer) and a
+        session that cannot be rebuilt are each named in one ``error:`` line; the
+        others are listed, and the exit code is 1."""
         import sys
 
         from referee.cli import club
         from referee.cli.terminal import terminal
         from referee.errors import RefereeError
         from referee.live import messages as M
-        from referee.live.controller import LiveSession
 
         crit = club.criteria(player, pair, table, since, until)
-        try:
-            with _open(session_file) as store:
-                infos = store.sessions()
-                if not infos:
-                    typer.echo(_(M.SESSIONS_NONE).format(path=store.path))
-                    return
-                if not crit.empty:
-                    chosen = {s.id for s in club.select(store, crit)}
-                    infos = [i for i in infos if i.header.id in chosen]
-                    if not infos:
-                        typer.echo(_("no session in {path} matches the filters").format(path=store.path))
-                        return
-                rows: list[dict[str, str]] = []
-                for info in infos:
-                    s = LiveSession.resume(store, info.header.id)
-                    g = s.game
-                    if g.over:
-                        state = _(M.STATE_ENDED)
-                    elif g.in_progress and g.current is not None:
-                        state = _(M.STATE_PLAYING).format(deal=g.current.number)
-                    else:
-                        state = _(M.STATE_BETWEEN) if g.deals else _(M.STATE_NEW)
-                    rows.append({
-                        "id": str(info.header.id),
-                        "date": info.header.created[:16].replace("T", " "),
-                        "profile": info.header.profile_name,
-                        "players": M.players_text(info.header.players),
-                        "deals": str(len(g.deals)),
-                        "courts": f"{g.score.courts[0]}:{g.score.courts[1]}",
-                        "state": state})
-                width = terminal().out.width if sys.stdout.isatty() else 80
-                typer.echo("\n".join(M.sessions_lines(rows, width)))
-        except RefereeError as exc:
-            terminal().abort(render_error(exc))
+        files: list[Path | None] = list(session_files) if session_files else [None]
+        bad = 0
+        width = terminal().out.width if sys.stdout.isatty() else 80
+        for file in files:
+            try:
+                with _open(file, readonly=True) as store:
+                    ids = store.session_ids()
+                    title = M.printable(str(store.path))
+                    if len(files) > 1:
+                        typer.echo(f"{title}:")
+                    if not ids:
+                        typer.echo(_(M.SESSIONS_NONE).format(path=title))
+                        continue
+                    if not crit.empty:
+                        chosen = {s.id for s in club.select(store, crit)}
+                        ids = [sid for sid in ids if sid in chosen]
+                        if not ids:
+                            typer.echo(_("no session in {path} matches the filters").format(
+                                path=title))
+                            continue
+                    rows: list[dict[str, str]] = []
+                    for sid in ids:
+                        try:
+                            rows.append(_session_row(store, sid))
+                        except RefereeError as exc:
+                            bad += 1
+                            terminal().error(M.printable(render_error(exc)))
+                    if rows:
+                        typer.echo("\n".join(M.sessions_lines(rows, width)))
+            except RefereeError as exc:
+                bad += 1
+                terminal().error(M.printable(render_error(exc)))
+        if bad:
+            raise typer.Exit(1)
 
     @app.command(help=_("Print the session summary: courts and totals, each deal's result."))
     def report(
@@ -420,7 +463,7 @@ def register(app: typer.Typer) -> None:
                 terminal().abort(render_error(exc))
             return
         try:
-            with _open(session_file) as store:
+            with _open(session_file, readonly=True) as store:
                 session = LiveSession.resume(store, session_id)
                 session_language(session.header.language)
                 if as_json:
@@ -448,14 +491,16 @@ def register(app: typer.Typer) -> None:
             from referee.records import dump_record, write_text_atomic
         except ImportError:
             term.abort(_(M.EXPORT_NEEDS_RECORDS))
-        if not output.parent.is_dir():
-            term.abort(_(M.NO_FOLDER).format(folder=output.parent, path=output))
         try:
-            with _open(session_file) as store:
+            to_stdout = _stdout_or_file(output)
+            with _open(session_file, readonly=True) as store:
                 session = LiveSession.resume(store, session_id)
                 h = session.header
                 text = dump_record(session.game, profile=h.profile, players=h.players or None,
                                    date=h.created[:10], duration=h.duration)
+            if to_stdout:
+                typer.echo(text, nl=False)
+                return
             write_text_atomic(output, text)
             typer.echo(M.exported(output, h.id, len(session.game.deals)))
         except RefereeError as exc:
@@ -463,7 +508,6 @@ def register(app: typer.Typer) -> None:
         except OSError as exc:
             term.abort(_("cannot write {path}: {reason}").format(path=output,
                                                                  reason=exc.strerror or exc))
-
 
     @app.command(help=_("The session's whole history: every entry typed, when, from where, what was "
                         "undone or fixed and by which entry."))
@@ -491,3 +535,41 @@ def register(app: typer.Typer) -> None:
                     typer.echo("\n".join(log_lines(sid, entries)))
         except RefereeError as exc:
             terminal().abort(render_error(exc))
+
+    @app.command(help=_("Copy the session database into one file (every entry stored so far), "
+                        "also while a session is being played."))
+    def backup(
+        output: Annotated[Path, typer.Option("-o", "--output", help=_(
+            "The backup file to write (a new file, or one to replace)."))],
+        session_file: _SessionOpt = None,
+    ) -> None:
+        """Copy the session database into one file with SQLite's backup API.
+
+        Copying ``sessions.db`` alone is not enough while (or after) a session runs: the
+        latest entries are in the ``-wal`` file beside it. The backup is one consistent
+        file that ``--session FILE`` opens."""
+        from referee.cli.terminal import terminal
+        from referee.errors import RefereeError
+        from referee.records import check_output
+
+        term = terminal()
+        try:
+            if str(output) == "-":
+                raise RefereeError(_("a backup is a database file, not text: give a file name"))
+            check_output(output)
+            if not output.parent.is_dir():
+                from referee.live import messages as M
+
+                raise RefereeError(_(M.NO_FOLDER).format(folder=output.parent, path=output))
+            with _open(session_file, readonly=True) as store:
+                if output.exists() and output.resolve() == store.path.resolve():
+                    raise RefereeError(_("{path} is the session database itself").format(path=output))
+                count = len(store.session_ids())
+                store.backup(output)
+                typer.echo(_("wrote {target}: a backup of {path} ({count} sessions); open it with "
+                             "--session {target}").format(target=output, path=store.path, count=count))
+        except RefereeError as exc:
+            term.abort(render_error(exc))
+        except OSError as exc:
+            term.abort(_("cannot write {path}: {reason}").format(path=output,
+                                                                 reason=exc.strerror or exc))

@@ -173,5 +173,5 @@ def run() -> None:
     sys.exit(main())
 
 
-if __name__ == "__main__":
+if __name__ == "__main__":  # ``python -m referee.cli.main``, as ``python -m referee``
     run()

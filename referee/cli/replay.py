@@ -58,6 +58,8 @@ def replay_cmd(
         report = game.report()
         if write_canonical is not None:
             _write_canonical(rec, game, write_canonical)
+            if str(write_canonical) == "-":  # the record alone on stdout
+                return
     except RefereeError as exc:
         terminal().abort(render_error(exc))
     except OSError as exc:
@@ -82,9 +84,11 @@ def _write_canonical(rec: Record, game: Game, out: Path) -> None:
     from referee.cli.terminal import terminal
     from referee.live import messages as M
     from referee.profiles import builtin_profiles
-    from referee.records import dump_record, write_text_atomic
+    from referee.records import check_output, dump_record, write_text_atomic
 
-    if not out.parent.is_dir():
+    if str(out) != "-":
+        check_output(out)
+    if str(out) != "-" and not out.parent.is_dir():
         terminal().abort(_(M.NO_FOLDER).format(folder=out.parent, path=out))
     ref = rec.profile_ref
     if rec.profile_path is not None and builtin_profiles().get(ref) != rec.profile_path:
@@ -92,6 +96,12 @@ def _write_canonical(rec: Record, game: Game, out: Path) -> None:
         ref = os.path.relpath(rec.profile_path.resolve(), out.resolve().parent)
     text = dump_record(game, profile=ref, players=rec.players, date=rec.date,
                        duration=rec.duration)
+    if str(out) == "-":
+        import sys
+
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
     write_text_atomic(out, text)
 
 
@@ -114,8 +124,13 @@ def show_report(report: dict[str, Any], game: Game) -> None:
     out = terminal().out
     is_match = game.profile.is_match
     from rich import box
+    from rich.markup import escape
 
-    table = Table(title=_("profile {name}").format(name=report["profile"]), title_justify="left",
+    from referee.live.messages import printable
+
+    # the profile's name comes from a file: neither rich markup nor terminal codes
+    name = escape(printable(str(report["profile"])))
+    table = Table(title=_("profile {name}").format(name=name), title_justify="left",
                   box=box.SIMPLE_HEAD)
     table.add_column("#", justify="right")
     if not is_match:

@@ -30,7 +30,7 @@ class Suit(IntEnum):
     @classmethod
     def parse(cls, text: str) -> Suit:
         """Parse ``S H D C`` (any case) or a glyph; raise NotationError otherwise."""
-        suit = _SUITS.get(text.strip().upper())
+        suit = _SUITS.get(fold_case(text.strip()))
         if suit is None:
             raise NotationError(N_("not a suit: {token!r} (use S, H, D or C)"), text,
                                 id="not-a-suit", params={"token": text})
@@ -38,6 +38,14 @@ class Suit(IntEnum):
 
     def __str__(self) -> str:
         return self.name
+
+
+def fold_case(text: str) -> str:
+    """``text`` upper-cased in the letters a card, suit or seat is typed in (ASCII and
+    Cyrillic) only: ``str.upper`` alone makes ``ſ`` (long s) an ``S`` and ``ﬀ`` ``FF``."""
+    if text.isascii():
+        return text.upper()
+    return "".join(c.upper() if c.isascii() or "\u0400" <= c <= "\u04ff" else c for c in text)
 
 
 class Rank(IntEnum):
@@ -118,8 +126,8 @@ def _parse_card(token: str) -> Card:
     if len(text) < 2 or len(text) > 3:
         raise NotationError(N_("not a card: {token!r} (expected rank then suit, e.g. TH, 10h, K♥)"),
                             token, id="not-a-card", params={"token": token})
-    rank = _RANKS.get(text[:-1].upper())
-    suit = _SUITS.get(text[-1].upper())
+    rank = _RANKS.get(fold_case(text[:-1]))
+    suit = _SUITS.get(fold_case(text[-1]))
     if rank is None or suit is None:
         raise NotationError(N_("not a card: {token!r} (expected rank then suit, e.g. TH, 10h, K♥)"),
                             token, id="not-a-card", params={"token": token})

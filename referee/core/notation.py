@@ -13,7 +13,7 @@ Display forms use suit glyphs: ``10♥``, ``Т♠`` under ru/kk, ``A♠`` under 
 
 from __future__ import annotations
 
-from referee.core.cards import Card, Rank, Suit
+from referee.core.cards import Card, Rank, Suit, fold_case
 from referee.errors import N_, NotationError
 
 CYRILLIC_LANGUAGES = frozenset({"ru", "kk"})
@@ -39,7 +39,7 @@ def parse_card(token: str, lang: str = "en") -> Card:
     if len(text) < 2 or len(text) > 3:
         raise NotationError(N_("not a card: {token!r}"), token, id="not-a-card-short",
                                 params={"token": token})
-    rank_text, suit_text = text[:-1].upper(), text[-1].upper()
+    rank_text, suit_text = fold_case(text[:-1]), fold_case(text[-1])
     rank = _CYR_RANKS.get(rank_text)
     if rank is None:
         try:
@@ -55,6 +55,24 @@ def parse_card(token: str, lang: str = "en") -> Card:
             raise NotationError(N_("not a card: {token!r}"), token, id="not-a-card-short",
                                 params={"token": token}) from None
     return Card(rank, suit)
+
+
+_GLYPHS = frozenset("♠♥♦♣♤♡♢♧")
+
+
+def odd_character(token: str, lang: str = "en") -> str | None:
+    """The first character of ``token`` that no card, seat or suit is typed with in
+    ``lang`` and that may look like one (``А``, Cyrillic, in place of ``A``), named
+    ``U+0410 CYRILLIC CAPITAL LETTER A``; None when every character is an ordinary one."""
+    import unicodedata
+
+    cyrillic = set(_CYR_RANKS) | set(_CYR_SUITS) if lang in CYRILLIC_LANGUAGES else set()
+    for ch in token:
+        if ch.isascii() or ch in _GLYPHS or ch.upper() in cyrillic:
+            continue
+        name = unicodedata.name(ch, "")
+        return f"U+{ord(ch):04X} {name}".rstrip()
+    return None
 
 
 def display_card(card: Card, lang: str = "en") -> str:

@@ -24,7 +24,9 @@ class Seat(IntEnum):
     def parse(cls, text: str) -> Seat:
         """Parse ``S E N W`` (any case); raise NotationError naming the token otherwise."""
         try:
-            return Seat[text.strip().upper()]
+            from referee.core.cards import fold_case
+
+            return Seat[fold_case(text.strip())]
         except KeyError:
             raise NotationError(N_("not a seat: {token!r} (use S, E, N or W)"), text,
                                 id="not-a-seat", params={"token": text}) from None

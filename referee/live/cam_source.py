@@ -43,6 +43,9 @@ def is_url(text: str) -> bool:
 
 def load_cv2() -> Any:
     """Import cv2, or raise CameraError saying how to make it load."""
+    from referee.frames import limit_decoder
+
+    limit_decoder()  # before cv2 loads: OpenCV reads the limit once (issue 12)
     # FFmpeg's own log lines (a stream that ends, ...) would draw over the table
     os.environ.setdefault("OPENCV_FFMPEG_LOGLEVEL", "-8")
     try:
@@ -68,6 +71,8 @@ class FrameSource:
         self.frames = 0
         self.fps = 0.0
         self.size = (0, 0)
+        self.skipped = 0
+        """Frames not given to the reader (see :meth:`_bad_frame`)."""
         self._cap: Any = None
 
     @property
@@ -111,6 +116,8 @@ class FrameSource:
             return None
         try:
             ok, frame = self._cap.read()
+            while ok and frame is not None and self._bad_frame(frame):
+                ok, frame = self._cap.read()
         except Exception:  # cv2.error from a broken stream
             ok, frame = False, None
         if ok and frame is not None:
@@ -122,6 +129,23 @@ class FrameSource:
         if self.live or self.frames == 0:
             raise CameraError(_(CAM_STOPPED).format(source=self.describe(), frames=self.frames))
         return None
+
+    def _bad_frame(self, frame: Any) -> bool:
+        """True for a frame the reader must not see (referee.frames.frame_problem); it is
+        skipped, and the first one is said in one line on stderr (issue 12)."""
+        from referee.frames import frame_problem
+
+        problem = frame_problem(frame)
+        if problem is None:
+            return False
+        self.skipped += 1
+        if self.skipped == 1:
+            import sys
+
+            sys.stderr.write(_("error: {source}: frame {n} skipped: {problem}").format(
+                source=self.describe(), n=self.frames + self.skipped, problem=problem) + "\n")
+            sys.stderr.flush()
+        return True
 
     def ended(self) -> str:
         """The line saying a video came to its end."""

@@ -117,6 +117,10 @@ def parse_camera(text: str) -> int | str:
                        "(http://..., rtsp://...), got {text!r}").format(text=text))
 
 
+MAX_CAMERA_INDEX = 99
+"""Largest ``--camera`` index (OpenCV takes 100 and more as a backend code plus an index)."""
+
+
 @dataclass
 class CameraOptions:
     """The camera options of ``referee start`` / ``resume``: ``index`` (a camera
@@ -137,6 +141,10 @@ class CameraOptions:
         """Raise ValueError for a usage error (before anything is stored)."""
         if (self.index is not None or self.url is not None) and self.video is not None:
             raise ValueError(_("give --camera or --video, not both"))
+        if self.index is not None and not 0 <= self.index <= MAX_CAMERA_INDEX:
+            # OpenCV crashes on negative indices and reads 100 and more as backend codes
+            raise ValueError(_("--camera: a camera number 0 to {n}, not {index}").format(
+                n=MAX_CAMERA_INDEX, index=self.index))
         parse_seats(self.seats)
         if self.play_area is not None:
             parse_play_area(self.play_area)
@@ -153,6 +161,13 @@ def open_camera(opts: CameraOptions, game: Game) -> tuple[FrameSource, CameraPla
     if size[0] <= 0 or size[1] <= 0:  # some backends tell the size only with a frame
         raise CameraError(_("camera: cannot open {source}; the game goes on by keyboard").format(
             source=source.describe()))
+    from referee.frames import size_problem
+
+    problem = size_problem(*size)
+    if problem is not None:  # a thin or huge video: the game goes on by keyboard
+        source.close()
+        raise CameraError(_("camera: {source}: {problem}; the game goes on by keyboard").format(
+            source=source.describe(), problem=problem))
     area = parse_play_area(opts.play_area) if opts.play_area else DEFAULT_PLAY_AREA
     # a live source's stated rate is a guess (FFmpeg says 25 for any MJPEG stream)
     fps = 0.0 if source.live else source.fps

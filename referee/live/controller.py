@@ -24,7 +24,7 @@ from referee.core.events import ChooseTrump, Event, Misdeal, Play, Redeal, Revok
 from referee.core.game import Game, Notice
 from referee.core.notation import CYRILLIC_LANGUAGES
 from referee.core.table import Seat
-from referee.errors import ProfileError, RefereeError, RulesError
+from referee.errors import RefereeError, RulesError
 from referee.i18n import _, language, render_error
 from referee.live import messages as M
 from referee.live.entry import (
@@ -63,13 +63,10 @@ def profile_snapshot(ref: str) -> tuple[str, str, str]:
     names a file that exists). Raises ProfileError. The text is stored with the
     session, so a resume does not depend on the file still being there.
     """
-    from referee.profiles import builtin_profiles, loads_profile, resolve_profile
+    from referee.profiles import builtin_profiles, loads_profile, read_profile_text, resolve_profile
 
     path = resolve_profile(ref)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ProfileError(_("{path}: cannot read profile: {reason}").format(path=path, reason=exc)) from None
+    text = read_profile_text(path)
     name = loads_profile(text, str(path)).name
     builtin = builtin_profiles().get(ref) == path
     return (ref if builtin else str(path.resolve())), name, text
@@ -171,7 +168,7 @@ class LiveSession:
         store.create(header)
         if duration:
             lines.append(_(M.DURATION_LINE).format(minutes=duration))
-        head = [_(M.STARTED).format(sid=header.id, profile=name, path=store.path),
+        head = [_(M.STARTED).format(sid=header.id, profile=M.printable(name), path=store.path),
                 _(M.PLAYERS_LINE).format(players=M.players_text(players))]
         return cls(store, header, game), head + lines
 
@@ -588,9 +585,10 @@ class LiveSession:
             for other, old in list(merged.items()):
                 if other != seat and old == name and other not in new:
                     del merged[other]
-        self.header.players = merged
+        # stored first: a failed write changes nothing
         self.store.set_players(self.header.id, merged, text=text or "players",
                                origin=origin or self.default_origin)
+        self.header.players = merged
 
 
 def summary_lines(s: LiveSession) -> list[str]:

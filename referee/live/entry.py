@@ -55,9 +55,14 @@ class Entry:
     no card of the line names its seat."""
 
 
+MAX_LINE = 1000
+"""The longest entry read (a redeal hand with comments fits easily)."""
+
+
 def strip_comment(line: str) -> str:
-    """The line without a ``#`` comment and surrounding blanks."""
-    return line.split("#", 1)[0].strip()
+    """The line without a ``#`` comment, surrounding blanks and a byte-order mark (an
+    editor's UTF-8 BOM at the start of an entry script)."""
+    return line.split("#", 1)[0].replace("\ufeff", "").strip()
 
 
 DECLARATION_ALIASES = {"царь": "tsar", "троп": "trop", "троп7": "trop7", "sar": "tsar"}
@@ -113,6 +118,21 @@ def parse_entry(line: str, lang: str | None = None) -> Entry | None:
         from referee.i18n import language
 
         lang = language()
+    size = len(line.rstrip("\r\n"))
+    if size > MAX_LINE:
+        raise NotationError(_(M.LINE_TOO_LONG).format(n=size, limit=MAX_LINE), "")
+    try:
+        return _parse_entry(line, lang)
+    except NotationError as exc:
+        from referee.core.notation import odd_character
+
+        odd = odd_character(exc.token, lang) if exc.token else None
+        if odd is None:
+            raise
+        raise NotationError(_(M.ODD_CHARACTER).format(message=exc, char=odd), exc.token) from None
+
+
+def _parse_entry(line: str, lang: str) -> Entry | None:
     text = strip_comment(line)
     if not text:
         return None
@@ -147,7 +167,8 @@ def parse_entry(line: str, lang: str | None = None) -> Entry | None:
             raise NotationError(_(M.NO_ARGS).format(word=head), rest[0])
         return Entry(text, events=(EndSession(),))
     if head == "revoke":
-        if len(rest) != 2 or not rest[1].isdigit():
+        # ASCII digits only: "²".isdigit() is true, int("²") fails (issue 12)
+        if len(rest) != 2 or not (rest[1].isascii() and rest[1].isdigit()) or len(rest[1]) > 3:
             raise NotationError(_(M.REVOKE_USAGE), " ".join(rest))
         return Entry(text, events=(RevokeRuling(Seat.parse(rest[0]), int(rest[1])),))
     tagged = _seat_tags(words)
@@ -270,7 +291,8 @@ def _suit(token: str, lang: str) -> Suit:
 def parse_players(args: tuple[str, ...] | list[str]) -> dict[str, str]:
     """``S=Azamat E=Timur`` (or one comma-separated word) -> {"S": "Azamat", ...}.
 
-    Raises NotationError for a token without ``=``, an unknown seat or an empty name.
+    Raises NotationError for a token without ``=``, an unknown seat, an empty name or
+    one holding a character that is not printable (a terminal escape code).
     """
     out: dict[str, str] = {}
     for part in ",".join(args).split(","):
@@ -280,5 +302,9 @@ def parse_players(args: tuple[str, ...] | list[str]) -> dict[str, str]:
         seat, sep, name = part.partition("=")
         if not sep or not name.strip():
             raise NotationError(_(M.PLAYERS_USAGE).format(token=part), part)
+        if not name.isprintable():  # terminal escapes, bidi overrides, tabs: not a name
+            bad = next(c for c in name if not c.isprintable())
+            raise NotationError(_(M.NAME_CONTROL).format(seat=seat.strip(), code=f"U+{ord(bad):04X}"),
+                                part)
         out[Seat.parse(seat).name] = name.strip()
     return out

@@ -29,6 +29,9 @@ NO_ARGS = N_("{word!r} takes no arguments")
 BAVYAN_USAGE = N_("answer the bavyan question with `bavyan yes` or `bavyan no` (R27)")
 REVOKE_USAGE = N_("a revoke ruling is `revoke SEAT TRICK`, e.g. `revoke W 3` (R43)")
 UNKNOWN_ENTRY = N_("not a card or command: {token!r} (type `help`)")
+ODD_CHARACTER = N_("{message} ({char} is not a letter of cards or seats here)")
+NAME_CONTROL = N_("the name for {seat} holds the control character {code}: type the name alone")
+LINE_TOO_LONG = N_("an entry of {n} characters (at most {limit}): not read")
 NOT_A_CARD = N_("not a card: {token!r} (e.g. AS, 10h, K♥)")
 NOT_A_CARD_CYRILLIC = N_("not a card: {token!r} (e.g. AS, 10h, K♥, Тт, 10ч)")
 NOT_A_SUIT = N_("not a suit: {token!r} (use S, H, D or C)")
@@ -240,7 +243,7 @@ def too_many_cards(n: int) -> str:
 
 def summary_title(sid: int | None, profile: str, deals: int) -> str:
     """``Session 1 (pagat): 4 deals`` (the summary heading)."""
-    return _("Session {sid} ({profile}): {deals}").format(sid=sid, profile=profile,
+    return _("Session {sid} ({profile}): {deals}").format(sid=sid, profile=printable(profile),
                                                          deals=deals_count(deals))
 
 
@@ -333,15 +336,34 @@ def badge_word(badge: str) -> str:
     return _(BADGE_WORDS[badge]) if badge in BADGE_WORDS else badge
 
 
+def printable(text: str) -> str:
+    """``text`` with every control character (terminal escapes, C0 and C1 codes, bidi
+    overrides) shown as ``\\x1b`` / ``\\u202e`` instead of sent to the terminal (issue 12:
+    names come from files and databases)."""
+    import unicodedata
+
+    if text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        if ch.isprintable() or ch == " ":
+            out.append(ch)
+        elif unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp"):
+            out.append(f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
 def seat_name(game: Game, players: dict[str, str], seat: Seat) -> str:
     """`` Azamat`` (leading space) for a seat with a player name, else ``""``."""
     name = players.get(seat.name)
-    return f" {name}" if name else ""
+    return f" {printable(name)}" if name else ""
 
 
 def players_text(players: dict[str, str]) -> str:
     """``S Azamat, E Timur, ...`` in seat order; seats without a name are left out."""
-    parts = [f"{s.name} {players[s.name]}" for s in Seat if s.name in players]
+    parts = [f"{s.name} {printable(players[s.name])}" for s in Seat if s.name in players]
     return ", ".join(parts) if parts else _(NO_NAMES)
 
 

@@ -27,6 +27,15 @@ deleted) is migrated on open, in one transaction: each event becomes an
 
 The file lives in ``platformdirs.user_data_dir("court-referee")`` unless
 ``REFEREE_DATA_DIR`` names another directory or a command gets ``--session FILE``.
+
+Failures (issue 12): opening refuses a file that is not SQLite, a damaged one
+(``PRAGMA quick_check``), another program's SQLite file and one whose
+``PRAGMA user_version`` is newer than :data:`SCHEMA_VERSION`; nothing is written
+into such a file. After opening, every ``sqlite3`` error (disk full, I/O error,
+read-only file, locked, damaged pages) becomes one :class:`StoreError` line
+naming the file; a failed write is rolled back whole and checked against the
+file opened again (see :meth:`Store._write`), so what the table was shown is
+what is stored, and ``referee resume`` goes on once the fault is gone.
 """
 
 from __future__ import annotations
@@ -34,15 +43,15 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from referee.core.events import Event
 from referee.errors import RefereeError
-from referee.i18n import _
+from referee.i18n import N_, _
 from referee.session import lock as _lock
 from referee.session.codec import decode, encode
 from referee.session.log import Folded, LogEntry, fold
@@ -52,7 +61,13 @@ DB_NAME = "sessions.db"
 ENV_DIR = "REFEREE_DATA_DIR"
 
 SCHEMA_VERSION = 1
-"""``PRAGMA user_version`` of a database this code writes (0: before the log)."""
+"""``PRAGMA user_version`` of a database this code writes (0: before the log). A file
+with a larger number was written by a newer referee and is refused."""
+SQLITE_MAGIC = b"SQLite format 3\x00"
+_TABLES = {"sessions": {"id", "created", "started", "profile", "profile_name", "profile_text",
+                        "players", "first_dealer", "first_caller", "seed", "duration", "target"},
+           "entries": {"session_id", "seq", "time_ms", "origin", "text", "kind", "events", "data"}}
+"""The tables (and the columns each needs at least) of a file of schema 1."""
 
 _SESSIONS = """
 CREATE TABLE IF NOT EXISTS sessions (
@@ -207,6 +222,36 @@ class SessionTakenOver(SessionError):
     """Another referee took this session over (``--take-over``): this one must stop writing."""
 
 
+class StoreError(SessionError):
+    """A session file that failed while in use (disk full, I/O error, locked, read-only,
+    damaged): ``str()`` is one line naming the file; nothing half-written was kept."""
+
+
+_REASONS = {
+    "SQLITE_FULL": N_("the disk is full"),
+    "SQLITE_IOERR": N_("input/output error"),
+    "SQLITE_READONLY": N_("the file or its folder is read-only"),
+    "SQLITE_BUSY": N_("the file is locked by another program"),
+    "SQLITE_LOCKED": N_("the file is locked by another program"),
+    "SQLITE_CORRUPT": N_("the file is damaged"),
+    "SQLITE_NOTADB": N_("not an SQLite database"),
+    "SQLITE_CANTOPEN": N_("the file cannot be opened"),
+    "SQLITE_PERM": N_("permission denied"),
+}
+
+
+def sqlite_reason(exc: BaseException) -> str:
+    """A short reason, in the language in force, for a ``sqlite3`` (or OS) error."""
+    name = str(getattr(exc, "sqlite_errorname", "") or "")
+    for prefix, words in _REASONS.items():
+        if name == prefix or name.startswith(prefix + "_"):
+            return _(words)
+    if isinstance(exc, OSError):
+        return str(exc.strerror or exc)
+    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return text[:200]
+
+
 def default_path() -> Path:
     """The session database: ``$REFEREE_DATA_DIR/sessions.db`` or the user data dir's."""
     env = os.environ.get(ENV_DIR)
@@ -249,19 +294,24 @@ class SessionInfo:
 class Store:
     """An open session database. Use as a context manager or call :meth:`close`."""
 
-    def __init__(self, path: Path | str | None = None, *, create: bool = True) -> None:
+    def __init__(self, path: Path | str | None = None, *, create: bool = True,
+                 readonly: bool = False) -> None:
         """Open the database at ``path`` (default: :func:`default_path`).
 
         ``create``: a missing file (and its folder) is made, but only when the first
         session is stored, so a start that fails leaves nothing behind. Without
         ``create`` (``resume``, ``report``, ``sessions``, ``export``) a missing file is a
-        SessionError ``no session database at PATH`` and nothing is made. Raises
-        SessionError.
+        SessionError ``no session database at PATH`` and nothing is made.
+        ``readonly`` (``report``, ``sessions``, ``export``, ``backup``): nothing is
+        written, and a file in a read-only folder can still be read (a file of schema 0
+        is opened for writing, to be migrated). Raises SessionError for a file that is
+        not ours, damaged or newer (see the module docstring).
         """
         default = default_path()
         self.path = Path(path) if path is not None else default
         # A chosen file: not the one the commands open without ``--session``.
         self.chosen = path is not None and _canonical(self.path) != _canonical(default)
+        self.readonly = readonly
         self._conn: sqlite3.Connection | None = None
         self._tokens: dict[int, str] = {}
         """Sessions this store writes as their referee (:meth:`acquire`): id -> token."""
@@ -273,24 +323,100 @@ class Store:
         else:
             self._connect()
 
+    def _refuse(self, why: str) -> SessionError:
+        return SessionError(_("{path}: {reason}").format(path=self.path, reason=why))
+
+    def _check_header(self) -> bool:
+        """False for an empty (new) file; raises SessionError for one that is not SQLite."""
+        try:
+            with self.path.open("rb") as f:
+                head = f.read(len(SQLITE_MAGIC))
+        except OSError as exc:
+            raise SessionError(_("cannot open the session file {path}: {reason}").format(
+                path=self.path, reason=exc.strerror or exc)) from None
+        if not head:
+            return False
+        if head != SQLITE_MAGIC:
+            raise self._refuse(_("not a session database (not an SQLite file); give another "
+                                 "--session FILE"))
+        return True
+
+    def _check_schema(self, db: sqlite3.Connection) -> int:
+        """The file's schema version (``PRAGMA user_version``); raises SessionError for a
+        damaged file, another program's SQLite file, or a schema newer than ours."""
+        rows = db.execute("PRAGMA quick_check(1)").fetchall()
+        if not rows or rows[0][0] != "ok":
+            raise self._refuse(_("the session database is damaged ({detail}); restore a "
+                                 "backup (`referee backup`) or start with another --session FILE"
+                                 ).format(detail=" ".join(str(rows[0][0]).split())[:120] if rows else "?"))
+        version = int(db.execute("PRAGMA user_version").fetchone()[0])
+        if version > SCHEMA_VERSION:
+            raise self._refuse(_("written by a newer referee (schema {version}; this one reads "
+                                 "up to {ours}): update court-referee").format(
+                                     version=version, ours=SCHEMA_VERSION))
+        tables = {r[0] for r in db.execute(
+            "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'")}
+        foreign = _("not a session database of court-referee (an SQLite file of another "
+                    "program); give another --session FILE")
+        if version == 0:
+            if tables and "sessions" not in tables:
+                raise self._refuse(foreign)
+            return 0
+        for table, columns in _TABLES.items():
+            have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
+            if not columns <= have:
+                raise self._refuse(foreign)
+        return version
+
     def _connect(self) -> sqlite3.Connection:
         if self._conn is not None:
             return self._conn
+        exists = self.path.exists() and self._check_header()
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            db = sqlite3.connect(self.path, isolation_level=None, timeout=10)
+            if not exists and self.readonly:
+                raise SessionError(_("no session database at {path}").format(path=self.path))
+            db = self._open_connection(readonly=self.readonly)
             try:
-                db.execute("PRAGMA journal_mode=WAL")
-                db.execute("PRAGMA synchronous=FULL")
-                migrate(db)
-            except sqlite3.Error:
+                version = self._check_schema(db) if exists else 0
+                if self.readonly and version < SCHEMA_VERSION:
+                    db.close()  # schema 0: migrated first, which writes
+                    db = self._open_connection(readonly=False)
+                if not self.readonly or version < SCHEMA_VERSION:
+                    if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                        db.execute("PRAGMA journal_mode=WAL")
+                    db.execute("PRAGMA synchronous=FULL")
+                    migrate(db)
+            except BaseException:
                 db.close()
                 raise
+        except SessionError:
+            raise
         except (OSError, sqlite3.Error) as exc:
             raise SessionError(_("cannot open the session file {path}: {reason}").format(
-                path=self.path, reason=exc)) from None
+                path=self.path, reason=sqlite_reason(exc))) from None
         self._conn = db
         return db
+
+    def _open_connection(self, *, readonly: bool) -> sqlite3.Connection:
+        """A connection to the file: read-write, or read-only (and, in a folder where
+        SQLite cannot make its ``-shm`` file, immutable when no ``-wal`` file holds
+        anything more)."""
+        if not readonly:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            return sqlite3.connect(self.path, isolation_level=None, timeout=10)
+        from urllib.parse import quote
+
+        uri = "file:" + quote(str(self.path.absolute()))
+        db = sqlite3.connect(uri + "?mode=ro", uri=True, isolation_level=None, timeout=10)
+        try:
+            db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+            return db
+        except sqlite3.OperationalError:
+            db.close()
+            wal = self.path.with_name(self.path.name + "-wal")
+            if wal.exists() and wal.stat().st_size > 0:
+                raise
+            return sqlite3.connect(uri + "?immutable=1", uri=True, isolation_level=None)
 
     @property
     def _db(self) -> sqlite3.Connection:
@@ -321,14 +447,40 @@ class Store:
             self._conn = None
 
     @contextmanager
-    def _tx(self) -> Iterator[sqlite3.Connection]:
-        self._db.execute("BEGIN IMMEDIATE")
+    def _guard(self, writing: bool = False) -> Iterator[None]:
+        """Turn a ``sqlite3`` error into one StoreError line naming the file."""
         try:
-            yield self._db
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
-        self._db.execute("COMMIT")
+            yield
+        except sqlite3.Error as exc:
+            if writing:
+                raise StoreError(_("{path}: {reason}: the entry was not stored (fix it and type "
+                                   "it again, or `referee resume` later)").format(
+                                       path=self.path, reason=sqlite_reason(exc))) from None
+            raise StoreError(_("cannot read the session file {path}: {reason}").format(
+                path=self.path, reason=sqlite_reason(exc))) from None
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction, committed whole or rolled back whole (StoreError)."""
+        if self.readonly:
+            raise StoreError(_("{path} was opened read-only").format(path=self.path))
+        with self._guard(writing=True):
+            db = self._db
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+                db.execute("COMMIT")
+            except BaseException:
+                self._rollback(db)
+                raise
+
+    @staticmethod
+    def _rollback(db: sqlite3.Connection) -> None:
+        """Roll back a failed transaction (SQLite may have done it already)."""
+        if db.in_transaction:
+            # the file can fail again: then SQLite rolls back when the connection closes
+            with suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
 
     # ---------------------------------------------------------------- writes
     def create(self, h: SessionHeader) -> int:
@@ -354,7 +506,15 @@ class Store:
 
         origin = origin or Origin()
         when = time_ms if time_ms is not None else time.time_ns() // 1_000_000
-        with self._tx() as db:
+        events_text = "[" + ",".join(encode(ev) for ev in events) + "]"
+        before = self._last_seq(sid)
+
+        def landed(db: sqlite3.Connection) -> bool:
+            row = db.execute("SELECT kind, text, time_ms, events FROM entries WHERE session_id=? "
+                             "AND seq=?", (sid, (before or 0) + 1)).fetchone()
+            return before is not None and row == (kind, text, when, events_text)
+
+        with self._write(landed) as db:
             self._check_holder(db, sid)
             row = db.execute("SELECT COALESCE(MAX(seq), 0) FROM entries WHERE session_id=?",
                              (sid,)).fetchone()
@@ -362,8 +522,7 @@ class Store:
             db.execute(
                 "INSERT INTO entries (session_id, seq, time_ms, origin, text, kind, events, data) "
                 "VALUES (?,?,?,?,?,?,?,?)",
-                (sid, seq, when, origin.to_json(), text, kind,
-                 "[" + ",".join(encode(ev) for ev in events) + "]",
+                (sid, seq, when, origin.to_json(), text, kind, events_text,
                  json.dumps(data, separators=(",", ":")) if data else None))
         return LogEntry(seq, kind, text, when, origin, tuple(events), dict(data or {}))
 
@@ -380,9 +539,16 @@ class Store:
 
     def set_players(self, sid: int, players: dict[str, str], text: str = "",
                     origin: Origin | None = None) -> None:
-        """Replace the seat -> name map of the session (and log it)."""
-        with self._tx() as db:
-            db.execute("UPDATE sessions SET players=? WHERE id=?", (json.dumps(players), sid))
+        """Replace the seat -> name map of the session (and log it). Raises StoreError
+        when it is not stored."""
+        names = json.dumps(players)
+
+        def landed(db: sqlite3.Connection) -> bool:
+            row = db.execute("SELECT players FROM sessions WHERE id=?", (sid,)).fetchone()
+            return row is not None and row[0] == names
+
+        with self._write(landed) as db:
+            db.execute("UPDATE sessions SET players=? WHERE id=?", (names, sid))
         self.add(sid, "players", text or "players", data={"players": players}, origin=origin)
 
     def set_settings(self, sid: int, *, language: str | None = None,
@@ -395,6 +561,45 @@ class Store:
             if settings is not None:
                 db.execute("UPDATE sessions SET settings=? WHERE id=?",
                            (json.dumps(settings) if settings else None, sid))
+
+    @contextmanager
+    def _write(self, landed: Callable[[sqlite3.Connection], bool]) -> Iterator[sqlite3.Connection]:
+        """A write transaction (:meth:`_tx`) that, when it fails, tells whether it is in the
+        file after all. A commit whose sync failed can be there: its pages reached the
+        ``-wal`` file, and SQLite takes them when the file is opened again. So the
+        connection is closed and the file opened again (SQLite recovers what it holds),
+        and ``landed(connection)`` decides: True, the write is stored (and shown); else
+        StoreError, and it is not there."""
+        try:
+            with self._tx() as db:
+                yield db
+        except StoreError:
+            if not self._reopened_holds(landed):
+                raise
+
+    def _reopened_holds(self, landed: Callable[[sqlite3.Connection], bool]) -> bool:
+        self._drop()
+        try:
+            return landed(self._connect())
+        except (sqlite3.Error, SessionError):
+            self._drop()  # the next write opens it again
+            return False
+
+    def _drop(self) -> None:
+        """Forget the connection (closing it; a failing file may fail that too)."""
+        if self._conn is not None:
+            with suppress(sqlite3.Error):
+                self._conn.close()
+            self._conn = None
+
+    def _last_seq(self, sid: int) -> int | None:
+        """The last log seq of session ``sid`` (0: none); None when it cannot be read."""
+        try:
+            row = self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM entries WHERE session_id=?",
+                                   (sid,)).fetchone()
+            return int(row[0])
+        except (sqlite3.Error, SessionError):
+            return None
 
     # ------------------------------------------------------------------ lock
     def acquire(self, sid: int, *, take_over: bool = False) -> None:
@@ -413,8 +618,9 @@ class Store:
         except OSError as exc:
             raise SessionError(_("cannot lock session {sid} in {path}: {reason}").format(
                 sid=sid, path=self.path, reason=exc)) from None
-        row = db.execute("SELECT pid, host, since_ms FROM session_locks WHERE session_id=? "
-                         "AND token != ''", (sid,)).fetchone()
+        with self._guard():
+            row = db.execute("SELECT pid, host, since_ms FROM session_locks WHERE session_id=? "
+                             "AND token != ''", (sid,)).fetchone()
         pid, host = _lock.me()
         if row is not None and not (row[0] == pid and row[1] == host):
             holder_alive = not free or _lock.alive(int(row[0]), str(row[1]))
@@ -448,7 +654,7 @@ class Store:
                 # take-over sees on its next write that it is no longer the holder
                 db.execute("UPDATE session_locks SET token='' WHERE session_id=? AND token=?",
                            (sid, token))
-        except sqlite3.Error:  # pragma: no cover - the lock dies with the process anyway
+        except (sqlite3.Error, SessionError):  # the lock dies with the process anyway
             pass
         _lock.unlock(self.path, sid)
 
@@ -472,7 +678,8 @@ class Store:
         """The id of the newest session, or None when there is none."""
         if self._conn is None and not self.path.exists():
             return None
-        row = self._db.execute("SELECT MAX(id) FROM sessions").fetchone()
+        with self._guard():
+            row = self._db.execute("SELECT MAX(id) FROM sessions").fetchone()
         return int(row[0]) if row and row[0] is not None else None
 
     def resolve(self, sid: int | None) -> int:
@@ -484,7 +691,8 @@ class Store:
                                      "`referee start --profile NAME{session}`").format(
                                          path=self.path, session=self.session_option))
             return latest
-        row = self._db.execute("SELECT id FROM sessions WHERE id=?", (sid,)).fetchone()
+        with self._guard():
+            row = self._db.execute("SELECT id FROM sessions WHERE id=?", (sid,)).fetchone()
         if row is None:
             raise SessionError(_("no session {sid} in {path} (see `referee sessions{session}`)").format(
                 sid=sid, path=self.path, session=self.session_option))
@@ -492,32 +700,41 @@ class Store:
 
     def header(self, sid: int) -> SessionHeader:
         """The header of session ``sid`` (which must exist)."""
-        row = self._db.execute(f"SELECT {_HEADER_COLUMNS} FROM sessions WHERE id=?",
-                               (sid,)).fetchone()
+        with self._guard():
+            row = self._db.execute(f"SELECT {_HEADER_COLUMNS} FROM sessions WHERE id=?",
+                                   (sid,)).fetchone()
         if row is None:
             raise SessionError(_("no session {sid} in {path}").format(sid=sid, path=self.path))
-        return _header(row)
+        return self._decode_header(row)
+
+    def _decode_header(self, row: Sequence[Any]) -> SessionHeader:
+        try:
+            return _header(row)
+        except (ValueError, TypeError, KeyError) as exc:
+            raise SessionError(_("session {sid} in {path} has an unreadable header: {reason}").format(
+                sid=row[0], path=self.path, reason=str(exc)[:200])) from None
 
     def log(self, sid: int) -> list[LogEntry]:
         """Every entry of session ``sid``'s log, in order (nothing is ever removed)."""
-        rows = self._db.execute("SELECT seq, kind, text, time_ms, origin, events, data FROM entries "
-                                "WHERE session_id=? ORDER BY seq", (sid,)).fetchall()
+        with self._guard():
+            rows = self._db.execute("SELECT seq, kind, text, time_ms, origin, events, data FROM "
+                                    "entries WHERE session_id=? ORDER BY seq", (sid,)).fetchall()
         try:
             return [LogEntry(int(seq), kind, text, time_ms, Origin.from_json(origin),
                              tuple(decode(json.dumps(e)) for e in json.loads(events)),
                              json.loads(data) if data else {})
                     for seq, kind, text, time_ms, origin, events, data in rows]
-        except (ValueError, KeyError, TypeError) as exc:
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
             raise SessionError(_("session {sid} in {path} holds an unreadable event: {reason}").format(
-                sid=sid, path=self.path, reason=exc)) from None
+                sid=sid, path=self.path, reason=str(exc)[:200])) from None
 
     def folded(self, sid: int) -> Folded:
         """The fold of session ``sid``'s log (:func:`referee.session.log.fold`)."""
         try:
             return fold(self.log(sid))
-        except (ValueError, KeyError) as exc:
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
             raise SessionError(_("session {sid} in {path} holds an unreadable event: {reason}").format(
-                sid=sid, path=self.path, reason=exc)) from None
+                sid=sid, path=self.path, reason=str(exc)[:200])) from None
 
     def events(self, sid: int) -> list[Event]:
         """The effective events of session ``sid`` in order (undos and fixes applied)."""
@@ -527,8 +744,49 @@ class Store:
         """Every session, oldest first, with its count of effective events."""
         if self._conn is None and not self.path.exists():
             return []
-        rows = self._db.execute(f"SELECT {_HEADER_COLUMNS} FROM sessions ORDER BY id").fetchall()
-        return [SessionInfo(h, len(self.events(h.id))) for h in map(_header, rows)]
+        with self._guard():
+            rows = self._db.execute(f"SELECT {_HEADER_COLUMNS} FROM sessions ORDER BY id").fetchall()
+        return [SessionInfo(h, len(self.events(h.id))) for h in map(self._decode_header, rows)]
+
+    def session_ids(self) -> list[int]:
+        """The ids of every session, oldest first (even ones whose header is unreadable)."""
+        if self._conn is None and not self.path.exists():
+            return []
+        with self._guard():
+            return [int(r[0]) for r in self._db.execute("SELECT id FROM sessions ORDER BY id")]
+
+    def backup(self, target: Path) -> None:
+        """Copy the whole database, every committed entry (the ``-wal`` file's included),
+        into the single file ``target`` with SQLite's backup API; ``target`` is written
+        beside itself and renamed into place, in rollback-journal mode (one file to
+        copy). Raises StoreError, OSError."""
+        import tempfile
+
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        os.close(fd)
+        tmp = Path(tmp_name)
+        try:
+            dst = sqlite3.connect(tmp, isolation_level=None)
+            try:
+                with self._guard():
+                    self._db.backup(dst)
+                dst.execute("PRAGMA journal_mode=DELETE")
+                dst.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            finally:
+                dst.close()
+            os.chmod(tmp, 0o666 & ~_umask())
+            os.replace(tmp, target)
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 
 
 def _canonical(path: Path) -> Path:
@@ -539,11 +797,30 @@ def _canonical(path: Path) -> Path:
         return path.absolute()
 
 
+_SEATS = ("S", "E", "N", "W")
+
+
 def _header(row: Sequence[Any]) -> SessionHeader:
+    """A stored header row; ValueError/TypeError for one no referee wrote (a bad row)."""
     (sid, created, started, profile, profile_name, profile_text, players, first_dealer,
      first_caller, seed, duration, target, language, settings) = row
+    texts = (created, profile, profile_name, profile_text, players)
+    if not all(isinstance(t, str) for t in texts) or not isinstance(language, str | None):
+        raise TypeError("a text column holds another type")
+    if first_caller not in _SEATS or first_dealer not in (None, *_SEATS):
+        raise ValueError(f"first dealer/caller {first_dealer!r}/{first_caller!r}")
+    for number in (seed, duration, target):
+        if number is not None and (not isinstance(number, int) or abs(number) > 10**12):
+            raise ValueError(f"not a number: {number!r}")
+    names = json.loads(players)
+    if not isinstance(names, dict) or not all(
+            k in _SEATS and isinstance(v, str) for k, v in names.items()):
+        raise ValueError(f"players {players[:40]!r}")
+    extra = json.loads(settings) if settings else {}
+    if not isinstance(extra, dict):
+        raise ValueError("settings")
     return SessionHeader(
         id=int(sid), created=created, started=float(started), profile=profile,
-        profile_name=profile_name, profile_text=profile_text, players=json.loads(players),
+        profile_name=profile_name, profile_text=profile_text, players=names,
         first_dealer=first_dealer, first_caller=first_caller, seed=seed, duration=duration,
-        target=target, language=language, settings=json.loads(settings) if settings else {})
+        target=target, language=language, settings=extra)
