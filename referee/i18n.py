@@ -52,16 +52,10 @@ def choose_language(argv: list[str] | None = None, environ: dict[str, str] | Non
 
     An unknown value is skipped (the CLI reports a bad ``--lang`` itself).
     """
-    argv = sys.argv[1:] if argv is None else argv
     env = os.environ if environ is None else environ
-    for i, arg in enumerate(argv):
-        value = None
-        if arg == "--lang" and i + 1 < len(argv):
-            value = argv[i + 1]
-        elif arg.startswith("--lang="):
-            value = arg.split("=", 1)[1]
-        if value is not None and _normalise(value):
-            return _normalise(value) or "en"
+    asked = _argv_language(sys.argv[1:] if argv is None else argv)
+    if asked is not None:
+        return asked
     for name in ("REFEREE_LANG", "LANGUAGE", "LC_ALL", "LANG"):
         value = env.get(name, "")
         if value:
@@ -71,21 +65,30 @@ def choose_language(argv: list[str] | None = None, environ: dict[str, str] | Non
     return "en"
 
 
-def explicit_language(argv: list[str] | None = None,
-                      environ: dict[str, str] | None = None) -> str | None:
-    """The language asked for in so many words: ``--lang X`` in ``argv``, else
-    ``REFEREE_LANG``; None when neither (then a session's own language comes before
-    ``LANGUAGE``/``LC_ALL``/``LANG``, issue 11)."""
-    argv = sys.argv[1:] if argv is None else argv
-    env = os.environ if environ is None else environ
+def _argv_language(argv: list[str]) -> str | None:
+    """The known language of the first ``--lang X`` / ``--lang=X`` in ``argv`` that names
+    one, else None (an unknown value is skipped; the CLI reports a bad ``--lang``)."""
     for i, arg in enumerate(argv):
         value = None
         if arg == "--lang" and i + 1 < len(argv):
             value = argv[i + 1]
         elif arg.startswith("--lang="):
             value = arg.split("=", 1)[1]
-        if value is not None and _normalise(value):
-            return _normalise(value)
+        code = _normalise(value) if value is not None else None
+        if code:
+            return code
+    return None
+
+
+def explicit_language(argv: list[str] | None = None,
+                      environ: dict[str, str] | None = None) -> str | None:
+    """The language asked for in so many words: ``--lang X`` in ``argv``, else
+    ``REFEREE_LANG``; None when neither (then a session's own language comes before
+    ``LANGUAGE``/``LC_ALL``/``LANG``, issue 11)."""
+    env = os.environ if environ is None else environ
+    asked = _argv_language(sys.argv[1:] if argv is None else argv)
+    if asked is not None:
+        return asked
     return _normalise(env.get("REFEREE_LANG", "")) if env.get("REFEREE_LANG") else None
 
 
