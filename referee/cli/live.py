@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 # the language (referee.i18n.setup) before it imports the command modules.
 _SessionOpt = Annotated[Path | None, typer.Option(
     "--session", help=_("Session database file (default: the user data dir, or $REFEREE_DATA_DIR)."))]
+_StoreOpt = Annotated[str | None, typer.Option(
+    "--store", metavar="URL", help=_("The store: sqlite:///FILE (as --session FILE) or a club's "
+                                     "postgresql://USER@HOST/DB (default: $REFEREE_STORE)."))]
 _IdArg = Annotated[int | None, typer.Argument(metavar="ID", help=_("Session id (default: latest)."))]
 _CameraOpt = Annotated[int | None, typer.Option(
     "--camera", metavar="INDEX",
@@ -108,12 +111,18 @@ def use_language(value: str) -> str:
     return setup(code)
 
 
-def _open(session_file: Path | None, *, create: bool = False) -> Store:
+def _open(session_file: Path | None, store_url: str | None = None, *, create: bool = False) -> Store:
     """The session database. Only ``start`` passes ``create``; the other commands get a
     SessionError when it is missing. A ``--session`` file's folder must exist (only the
-    default data dir is made). Nothing is written before the first session is stored."""
-    from referee.session.store import SessionError, Store
+    default data dir is made). Nothing is written before the first session is stored.
+    ``--store URL`` (else ``--session``, else ``$REFEREE_STORE``) may name a club's
+    PostgreSQL database instead (issue 16)."""
+    from referee.session.store import SessionError, Store, store_target
 
+    target = store_target(store_url, session_file)
+    if isinstance(target, str):
+        return Store(target, create=create)
+    session_file = target
     if create and session_file is not None and not session_file.parent.is_dir():
         raise SessionError(_("no folder {folder} for the session database {path}").format(
             folder=session_file.parent, path=session_file))
@@ -199,6 +208,7 @@ def register(app: typer.Typer) -> None:
         target: Annotated[int | None, typer.Option(
             "--target", help=_("Match wins to win a match (kort R31)."))] = None,
         session_file: _SessionOpt = None,
+        store_url: _StoreOpt = None,
         lang: _LangOpt = None,
         camera: _CameraOpt = None,
         video: _VideoOpt = None,
@@ -225,7 +235,7 @@ def register(app: typer.Typer) -> None:
             minutes = parse_duration(duration) if duration else None
             names = parse_players([players]) if players else {}
             cam = _camera_options(camera, video, seats, play_area, threshold)
-            with _open(session_file, create=True) as store:
+            with _open(session_file, store_url, create=True) as store:
                 names = club.known_players(store, names, new_player=new_player)
                 session, head = LiveSession.start(
                     store, profile=profile, players=names, dealer=dealer, caller=caller,
@@ -245,6 +255,7 @@ def register(app: typer.Typer) -> None:
     def resume(
         session_id: _IdArg = None,
         session_file: _SessionOpt = None,
+        store_url: _StoreOpt = None,
         take_over: _TakeOverOpt = False,
         camera: _CameraOpt = None,
         video: _VideoOpt = None,
@@ -262,7 +273,7 @@ def register(app: typer.Typer) -> None:
         if lang is not None:
             use_language(lang)
         try:
-            with _open(session_file) as store:
+            with _open(session_file, store_url) as store:
                 sid = store.resolve(session_id)
                 header = store.header(sid)
                 session_language(header.language)
@@ -293,6 +304,7 @@ def register(app: typer.Typer) -> None:
     @app.command(help=_("List the stored sessions: date, profile, players, deals, courts, state."))
     def sessions(
         session_file: _SessionOpt = None,
+        store_url: _StoreOpt = None,
         player: club_opts.PlayerOpt = None,
         pair: club_opts.PairOpt = None,
         table: club_opts.TableOpt = None,
@@ -311,7 +323,7 @@ def register(app: typer.Typer) -> None:
 
         crit = club.criteria(player, pair, table, since, until)
         try:
-            with _open(session_file) as store:
+            with _open(session_file, store_url) as store:
                 infos = store.sessions()
                 if not infos:
                     typer.echo(_(M.SESSIONS_NONE).format(path=store.path))
@@ -350,6 +362,7 @@ def register(app: typer.Typer) -> None:
         session_id: _IdArg = None,
         as_json: Annotated[bool, typer.Option("--json", help=_("The replay --json summary report."))] = False,
         session_file: _SessionOpt = None,
+        store_url: _StoreOpt = None,
         player: club_opts.PlayerOpt = None,
         pair: club_opts.PairOpt = None,
         table: club_opts.TableOpt = None,
@@ -370,13 +383,13 @@ def register(app: typer.Typer) -> None:
             if session_id is not None:
                 terminal().abort(_("give a session ID or filters, not both"), EXIT_USAGE)
             try:
-                with _open(session_file) as store:
+                with _open(session_file, store_url) as store:
                     club.report_selected(store, crit, as_json=as_json)
             except RefereeError as exc:
                 terminal().abort(str(exc))
             return
         try:
-            with _open(session_file) as store:
+            with _open(session_file, store_url) as store:
                 session = LiveSession.resume(store, session_id)
                 session_language(session.header.language)
                 if as_json:
@@ -391,6 +404,7 @@ def register(app: typer.Typer) -> None:
         output: Annotated[Path, typer.Option("-o", "--output", help=_("The record file to write (YAML)."))],
         session_id: _IdArg = None,
         session_file: _SessionOpt = None,
+        store_url: _StoreOpt = None,
         lang: _LangOpt = None,
     ) -> None:
         """Write the session as a record (record-format.md) that `referee replay` reads."""
@@ -407,7 +421,7 @@ def register(app: typer.Typer) -> None:
         if not output.parent.is_dir():
             term.abort(_(M.NO_FOLDER).format(folder=output.parent, path=output))
         try:
-            with _open(session_file) as store:
+            with _open(session_file, store_url) as store:
                 session = LiveSession.resume(store, session_id)
                 h = session.header
                 text = dump_record(session.game, profile=h.profile, players=h.players or None,
@@ -427,6 +441,7 @@ def register(app: typer.Typer) -> None:
         session_id: _IdArg = None,
         as_json: Annotated[bool, typer.Option("--json", help=_("The history as JSON."))] = False,
         session_file: _SessionOpt = None,
+        store_url: _StoreOpt = None,
         lang: _LangOpt = None,
     ) -> None:
         """The session's whole history (issue 11): never changed, only appended to."""
@@ -437,7 +452,7 @@ def register(app: typer.Typer) -> None:
         from referee.live.history import log_json, log_lines
 
         try:
-            with _open(session_file) as store:
+            with _open(session_file, store_url) as store:
                 sid = store.resolve(session_id)
                 session_language(store.header(sid).language)
                 entries = store.log(sid)

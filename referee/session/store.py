@@ -27,6 +27,12 @@ deleted) is migrated on open, in one transaction: each event becomes an
 
 The file lives in ``platformdirs.user_data_dir("court-referee")`` unless
 ``REFEREE_DATA_DIR`` names another directory or a command gets ``--session FILE``.
+
+A club keeps every table's sessions in one PostgreSQL database instead (issue 16):
+``--store postgresql://...`` or ``REFEREE_STORE`` (``--store sqlite:///FILE`` is
+``--session FILE``); the same tables, SQL and guarantees, spoken through
+:mod:`referee.session.pg` (imported only then), and the one-referee lock is a
+server-side advisory lock held by the referee's connection.
 """
 
 from __future__ import annotations
@@ -35,10 +41,10 @@ import json
 import os
 import sqlite3
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from referee.core.events import Event
 from referee.errors import RefereeError
@@ -50,6 +56,8 @@ from referee.session.origin import Origin
 
 DB_NAME = "sessions.db"
 ENV_DIR = "REFEREE_DATA_DIR"
+ENV_STORE = "REFEREE_STORE"
+"""A store URL every command uses when given neither ``--store`` nor ``--session``."""
 
 SCHEMA_VERSION = 1
 """``PRAGMA user_version`` of a database this code writes (0: before the log)."""
@@ -207,6 +215,26 @@ class SessionTakenOver(SessionError):
     """Another referee took this session over (``--take-over``): this one must stop writing."""
 
 
+def store_target(store: str | None = None, session: Path | str | None = None) -> Path | str | None:
+    """What a command opens: ``--store URL`` first, then ``--session FILE``, then
+    ``$REFEREE_STORE``; None: the default file. ``sqlite:///FILE`` (also
+    ``sqlite:////abs/FILE``) is the path FILE; a PostgreSQL URL stays a string.
+    Raises SessionError for a URL of another kind."""
+    value: Path | str | None = store if store else session
+    if value is None:
+        value = os.environ.get(ENV_STORE) or None
+    if value is None or isinstance(value, Path):
+        return value
+    if value.startswith("sqlite:///"):
+        return Path(value[len("sqlite:///"):])
+    if value.startswith(("postgresql://", "postgres://", "postgresql+psycopg://")):
+        return value
+    if "://" in value:
+        raise SessionError(_("not a store URL: {url} (use sqlite:///FILE or "
+                             "postgresql://USER@HOST/DATABASE)").format(url=value))
+    return Path(value)
+
+
 def default_path() -> Path:
     """The session database: ``$REFEREE_DATA_DIR/sessions.db`` or the user data dir's."""
     env = os.environ.get(ENV_DIR)
@@ -250,7 +278,8 @@ class Store:
     """An open session database. Use as a context manager or call :meth:`close`."""
 
     def __init__(self, path: Path | str | None = None, *, create: bool = True) -> None:
-        """Open the database at ``path`` (default: :func:`default_path`).
+        """Open the database at ``path`` (default: :func:`default_path`); a
+        ``postgresql://`` URL opens that PostgreSQL database (migrated to its schema).
 
         ``create``: a missing file (and its folder) is made, but only when the first
         session is stored, so a start that fails leaves nothing behind. Without
@@ -258,6 +287,14 @@ class Store:
         SessionError ``no session database at PATH`` and nothing is made. Raises
         SessionError.
         """
+        self.url: str | None = None
+        self._pg: Any = None
+        if isinstance(path, str) and path.startswith(("postgresql://", "postgres://",
+                                                      "postgresql+psycopg://")):
+            self._open_pg(path)
+            return
+        if isinstance(path, str) and path.startswith("sqlite:///"):
+            path = path[len("sqlite:///"):]
         default = default_path()
         self.path = Path(path) if path is not None else default
         # A chosen file: not the one the commands open without ``--session``.
@@ -272,6 +309,52 @@ class Store:
                 raise SessionError(_("no session database at {path}").format(path=self.path))
         else:
             self._connect()
+
+    def _open_pg(self, url: str) -> None:
+        from referee.session import pg
+
+        self.url = url
+        self.path = cast(Path, pg.Where(pg.shown(url)))  # what messages show; never a file
+        self.chosen = True
+        self._conn = None
+        self._tokens = {}
+        self._unlocked = set()
+        try:
+            conn = pg.PgConnection(url)
+        except ImportError:
+            raise SessionError(_("a PostgreSQL store needs psycopg: pip install 'psycopg[binary]'")) from None
+        except Exception as exc:  # psycopg.Error: the server's own words
+            raise SessionError(_("cannot open the session file {path}: {reason}").format(
+                path=pg.shown(url), reason=str(exc).strip().splitlines()[0] if str(exc).strip()
+                else type(exc).__name__)) from None
+        try:
+            found = conn.migrate()
+        except Exception as exc:
+            conn.close()
+            raise SessionError(_("cannot open the session file {path}: {reason}").format(
+                path=pg.shown(url), reason=str(exc).strip().splitlines()[0])) from None
+        if found > pg.SCHEMA_VERSION:
+            conn.close()
+            raise SessionError(_("cannot open the session file {path}: {reason}").format(
+                path=pg.shown(url), reason=f"schema {found} is newer than this referee's "
+                f"({pg.SCHEMA_VERSION})"))
+        self._pg = conn
+        self._conn = conn  # type: ignore[assignment]
+
+    @property
+    def is_pg(self) -> bool:
+        """Whether this store is a PostgreSQL database."""
+        return self._pg is not None
+
+    def exists(self) -> bool:
+        """Whether the database exists yet (a PostgreSQL one always does)."""
+        return self._pg is not None or self._conn is not None or self.path.exists()
+
+    @property
+    def target(self) -> Path | str:
+        """What :class:`Store` and :class:`~referee.club.db.ClubDB` open again: the file
+        or the URL."""
+        return self.url if self.url is not None else self.path
 
     def _connect(self) -> sqlite3.Connection:
         if self._conn is not None:
@@ -303,6 +386,8 @@ class Store:
         (``""`` for the default file, which the commands open without it)."""
         import shlex
 
+        if self.url is not None:
+            return f" --store {shlex.quote(str(self.path))}"
         return f" --session {shlex.quote(str(self.path))}" if self.chosen else ""
 
     def __enter__(self) -> Store:
@@ -409,15 +494,16 @@ class Store:
 
         db = self._db
         try:
-            free = _lock.try_lock(self.path, sid)
+            free = self._pg.try_lock(sid) if self._pg is not None else _lock.try_lock(self.path, sid)
         except OSError as exc:
             raise SessionError(_("cannot lock session {sid} in {path}: {reason}").format(
                 sid=sid, path=self.path, reason=exc)) from None
         row = db.execute("SELECT pid, host, since_ms FROM session_locks WHERE session_id=? "
                          "AND token != ''", (sid,)).fetchone()
         pid, host = _lock.me()
-        if row is not None and not (row[0] == pid and row[1] == host):
-            holder_alive = not free or _lock.alive(int(row[0]), str(row[1]))
+        if row is not None and not (row[0] == pid and row[1] == host and self._pg is None):
+            # PostgreSQL: the server's lock alone says whether the holder still runs
+            holder_alive = not free or (self._pg is None and _lock.alive(int(row[0]), str(row[1])))
             if holder_alive and not take_over:
                 since = time.strftime("%H:%M", time.localtime(int(row[2]) / 1000))
                 raise SessionBusy(_("session {sid} is open in another referee, pid {pid}, since "
@@ -448,9 +534,13 @@ class Store:
                 # take-over sees on its next write that it is no longer the holder
                 db.execute("UPDATE session_locks SET token='' WHERE session_id=? AND token=?",
                            (sid, token))
-        except sqlite3.Error:  # pragma: no cover - the lock dies with the process anyway
+        except Exception:  # pragma: no cover - the lock dies with the process anyway
             pass
-        _lock.unlock(self.path, sid)
+        if self._pg is not None:
+            with suppress(Exception):  # closing the connection drops it anyway
+                self._pg.unlock(sid)
+        else:
+            _lock.unlock(self.path, sid)
 
     def _check_holder(self, db: sqlite3.Connection, sid: int) -> None:
         """Inside a write: refuse when this store took the lock and another referee has
@@ -458,7 +548,8 @@ class Store:
         token = self._tokens.get(sid)
         if token is None:
             return
-        if sid in self._unlocked and _lock.try_lock(self.path, sid):
+        if sid in self._unlocked and (self._pg.try_lock(sid) if self._pg is not None
+                                      else _lock.try_lock(self.path, sid)):
             self._unlocked.discard(sid)  # the old referee has gone: the OS lock is ours now
         row = db.execute("SELECT pid, token FROM session_locks WHERE session_id=?", (sid,)).fetchone()
         if row is not None and row[1] != token:
@@ -470,7 +561,7 @@ class Store:
     # ----------------------------------------------------------------- reads
     def latest(self) -> int | None:
         """The id of the newest session, or None when there is none."""
-        if self._conn is None and not self.path.exists():
+        if not self.exists():
             return None
         row = self._db.execute("SELECT MAX(id) FROM sessions").fetchone()
         return int(row[0]) if row and row[0] is not None else None
@@ -525,7 +616,7 @@ class Store:
 
     def sessions(self) -> list[SessionInfo]:
         """Every session, oldest first, with its count of effective events."""
-        if self._conn is None and not self.path.exists():
+        if not self.exists():
             return []
         rows = self._db.execute(f"SELECT {_HEADER_COLUMNS} FROM sessions ORDER BY id").fetchall()
         return [SessionInfo(h, len(self.events(h.id))) for h in map(_header, rows)]
