@@ -336,8 +336,9 @@ class Store:
         if found > pg.SCHEMA_VERSION:
             conn.close()
             raise SessionError(_("cannot open the session file {path}: {reason}").format(
-                path=pg.shown(url), reason=f"schema {found} is newer than this referee's "
-                f"({pg.SCHEMA_VERSION})"))
+                path=pg.shown(url), reason=_("schema {found} is newer than this referee's "
+                                             "({version})").format(found=found,
+                                                                   version=pg.SCHEMA_VERSION)))
         self._pg = conn
         self._conn = conn  # type: ignore[assignment]
 

@@ -13,6 +13,7 @@ import glob
 import os
 import shutil
 import socket
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -51,8 +52,12 @@ def start(directory: Path) -> str:
     data = directory / "data"
     if os.geteuid() == 0:
         shutil.chown(directory, "postgres")
+        for parent in directory.resolve().parents:  # the postgres user must reach it
+            mode = parent.stat().st_mode
+            if not mode & stat.S_IXOTH:
+                parent.chmod(mode | stat.S_IXOTH)
     port = _free_port()
-    run = lambda cmd: subprocess.run(_as_user(cmd), capture_output=True, text=True, timeout=120)  # noqa: E731
+    run = lambda cmd: subprocess.run(_as_user(cmd), capture_output=True, text=True, timeout=120, cwd="/")  # noqa: E731
     r = run([str(bins / "initdb"), "-D", str(data), "-U", "referee", "--auth=trust", "-E", "UTF8",
              "--no-locale"])
     if r.returncode != 0:
