@@ -253,6 +253,22 @@ def whiteness(image: NDArray[Any]) -> NDArray[Any]:
     return np.asarray(cv2.min(cv2.min(b, g), r))
 
 
+def colourless(image: NDArray[Any]) -> NDArray[Any]:
+    """2 x min(B, G, R) - max(B, G, R), clipped to 0..255: white paper stays bright
+    (~ its whiteness), a coloured surface such as yellow maple or oak loses about
+    twice its colourfulness. (H, W) uint8."""
+    b, g, r = cv2.split(image)
+    lo = cv2.min(cv2.min(b, g), r)
+    hi = cv2.max(cv2.max(b, g), r)
+    return np.asarray(cv2.subtract(cv2.add(lo, lo), hi))
+
+
+#: a table is "pale and coloured" (wood, beige cloth) when its median whiteness is at
+#: least PALE_TABLE and the colourless measure is at least COLOURED_TABLE lower there
+PALE_TABLE = 90
+COLOURED_TABLE = 25
+
+
 def _masks(white: NDArray[Any]) -> list[NDArray[Any]]:
     """Binary masks (255 = card-like) of ``white`` at several thresholds."""
     masks = []
@@ -295,9 +311,19 @@ def find_card_groups(image: NDArray[Any], min_side_px: float = 24.0) -> list[lis
     h, w = image.shape[:2]
     scale = min(1.0, WORK_SIDE / max(h, w))
     white = whiteness(image)
+    pale = colourless(image)
     if scale < 1:
         white = cv2.resize(white, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
+        pale = cv2.resize(pale, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
     white = cv2.GaussianBlur(white, (3, 3), 0)
+    masks = _masks(white)
+    first = {0}
+    # on a pale coloured table (light wood, beige cloth) whiteness hardly separates the
+    # cards: the colourless measure does
+    mw = float(np.median(white))
+    if mw >= PALE_TABLE and mw - float(np.median(pale)) >= COLOURED_TABLE:
+        first.add(len(masks))
+        masks += _masks(cv2.GaussianBlur(pale, (3, 3), 0))
     sh, sw = white.shape
     min_area = (min_side_px * scale) ** 2 * 1.3
     max_area = 0.9 * sh * sw
@@ -305,7 +331,7 @@ def find_card_groups(image: NDArray[Any], min_side_px: float = 24.0) -> list[lis
     seen: list[NDArray[Any]] = []
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
     blobs: list[tuple[NDArray[Any], NDArray[Any]]] = []
-    for k, mask in enumerate(_masks(white)):
+    for k, mask in enumerate(masks):
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
         for c in contours:
@@ -313,7 +339,7 @@ def find_card_groups(image: NDArray[Any], min_side_px: float = 24.0) -> list[lis
                 continue
             r = _quad_from_contour(c, min_area, seen)
             if r is None:
-                if k == 0:
+                if k in first:
                     blobs.append((c, mask))
                 continue
             quad, fill = r

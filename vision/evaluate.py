@@ -1,4 +1,25 @@
-"""Evaluate the detector on a folder of labelled photos.
+"""Evaluate the detector on a folder of labelled photos, or run the whole benchmark.
+
+``python -m vision.evaluate`` (no folder) is the benchmark at the operating
+point; per set it prints cards, read (right), wrong and unsure (labelled but
+not reported):
+
+* ``close-ups``: ``../shared/data/cards-real``;
+* ``scaled close-ups``: the same, each image scaled by one factor so that its
+  median card is 90 px wide (widths in ``vision/benchdata/cards_real_widths.csv``,
+  measured once with the template reader's outlines; no pixels are stored);
+* ``cards-table``: ``../shared/data/cards-table``, per-source totals only
+  (``--show-misses`` prints the images' lines);
+* ``no-cards``: ``../shared/data/no-cards`` (any card reported is wrong);
+* ``generated piles``: ``--piles`` frames of :mod:`vision.train.scenes` with a fixed
+  seed (tricks, piles, singles, backs, chips, hands); labels are the cards with an
+  index fully visible; a reported card that lies in the frame with both indices
+  covered counts as "unlabelled" (not wrong), one not in the frame as wrong;
+* ``generated empty``: frames with backs, chips and hands only;
+* reader time per 13-card 1280x720 frame, one thread, median of 20 (CPU time).
+
+Sets whose data is missing are skipped with a note (the generated ones need the
+CC0 art cache of ``python -m vision.train``, see ``--data``).
 
 ``python -m vision.evaluate DIR [--threshold X]`` reads ``DIR/labels.csv``
 (``file,cards``: cards are space-separated labels like ``TH``; an empty list
@@ -15,12 +36,13 @@ from __future__ import annotations
 
 import argparse
 import csv
+import os
 import sys
 import time
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 
 @dataclass
@@ -78,11 +100,15 @@ def source_of(name: str) -> str:
     return parts[0]
 
 
-def evaluate(folder: Path, threshold: float, out: TextIO | None = None) -> dict[str, Tally]:
+def evaluate(folder: Path, threshold: float, out: TextIO | None = None,
+             scales: dict[str, float] | None = None, lines: bool = True) -> dict[str, Tally]:
     """Run the detector on every labelled image of ``folder``; print and return tallies.
 
-    Prints to ``out`` (default stdout). Returns {source: Tally} plus the key
-    ``"total"``. Raises FileNotFoundError if ``labels.csv`` or an image is missing.
+    Prints to ``out`` (default stdout). ``scales``: image name -> resize factor
+    applied before reading (images not in it are skipped). ``lines``: print one
+    line per image (else only the per-source totals). Returns {source: Tally}
+    plus the key ``"total"``. Raises FileNotFoundError if ``labels.csv`` or an
+    image is missing.
     """
     import cv2
 
@@ -92,9 +118,15 @@ def evaluate(folder: Path, threshold: float, out: TextIO | None = None) -> dict[
     per_source: dict[str, Tally] = {}
     total = Tally()
     for name, expected in read_labels(folder):
+        if scales is not None and name not in scales:
+            continue
         img = cv2.imread(str(folder / name), cv2.IMREAD_COLOR)
         if img is None:
             raise FileNotFoundError(f"cannot read image {folder / name}")
+        if scales is not None:
+            f = scales[name]
+            img = cv2.resize(img, None, fx=f, fy=f,
+                             interpolation=cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR)
         t0 = time.perf_counter()
         dets = detect(img, threshold)
         ms = (time.perf_counter() - t0) * 1000
@@ -102,14 +134,16 @@ def evaluate(folder: Path, threshold: float, out: TextIO | None = None) -> dict[
         t = score_image(expected, reported)
         wrong = [c for c in reported if c not in expected]
         missing = sorted((Counter(expected) - Counter(reported)).elements())
-        print(f"{name}: expected {' '.join(expected) or '-'} | read {' '.join(reported) or '-'}"
-              f" | right {t.right}/{t.labelled}"
-              + (f" WRONG {' '.join(wrong)}" if wrong else "")
-              + (f" missing {' '.join(missing)}" if missing else "")
-              + f" | {ms:.0f} ms", file=out)
+        if lines:
+            print(f"{name}: expected {' '.join(expected) or '-'} | read {' '.join(reported) or '-'}"
+                  f" | right {t.right}/{t.labelled}"
+                  + (f" WRONG {' '.join(wrong)}" if wrong else "")
+                  + (f" missing {' '.join(missing)}" if missing else "")
+                  + f" | {ms:.0f} ms", file=out)
         per_source.setdefault(source_of(name), Tally()).add(t)
         total.add(t)
-    print("", file=out)
+    if lines:
+        print("", file=out)
     for src, t in sorted(per_source.items()):
         print(f"{src}: cards {t.labelled}, found {t.found}, right {t.right}, wrong {t.wrong}",
               file=out)
@@ -122,16 +156,139 @@ def evaluate(folder: Path, threshold: float, out: TextIO | None = None) -> dict[
     return per_source
 
 
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
+WIDTHS = Path(__file__).with_name("benchdata") / "cards_real_widths.csv"
+#: median card width the close-ups are scaled to (the operating point), pixels
+TARGET_WIDTH = 90.0
+
+
+def closeup_scales(target: float = TARGET_WIDTH) -> dict[str, float]:
+    """Image name -> factor that makes its median card ``target`` px wide."""
+    with WIDTHS.open(newline="") as fh:
+        return {r["file"]: target / float(r["median_card_width_px"]) for r in csv.DictReader(fh)
+                if float(r["median_card_width_px"]) > 0}
+
+
+def _line(name: str, t: Tally, note: str = "") -> str:
+    unsure = t.labelled - t.right
+    pct = 100 * t.right / t.labelled if t.labelled else 100.0
+    return (f"{name:18s} cards {t.labelled:4d}  read {t.right:4d} ({pct:5.1f}%)  wrong {t.wrong:3d}"
+            f"  unsure {unsure:4d}{note}")
+
+
+def generated(seed: int, n: int, art: Any, threshold: float,
+              face_up: bool = True) -> tuple[Tally, int]:
+    """(tally, unlabelled cards reported) over ``n`` generated frames from ``seed``."""
+    from vision.reader import detect
+    from vision.train.scenes import pile_frame
+
+    total, extra = Tally(), 0
+    for i in range(n):
+        frame, labels, cards = pile_frame(seed + i, art, face_up)
+        reported = [d.card for d in detect(frame, threshold)]
+        inside = [c for c in reported if c in cards and c not in labels]
+        extra += len(inside)
+        total.add(score_image(labels, [c for c in reported if c not in inside]))
+    return total, extra
+
+
+def frame_ms(art: Any, repeat: int = 20) -> tuple[float, int]:
+    """(median CPU ms of :func:`vision.reader.detect` on a 13-card 1280x720 frame,
+    one OpenCV thread; cards read)."""
+    import statistics
+
+    import cv2
+
+    from vision.reader import detect
+
+    cv2.setNumThreads(1)
+    if art is not None:
+        from vision.train.scenes import trick_frame
+
+        frame = trick_frame(0, art)
+    else:
+        from vision.bench import synthetic_frame
+
+        frame = synthetic_frame()
+    n = len(detect(frame))
+    times = []
+    for _ in range(repeat):
+        t0 = time.process_time()
+        detect(frame)
+        times.append((time.process_time() - t0) * 1000)
+    return statistics.median(times), n
+
+
+def benchmark(threshold: float, show_misses: bool, piles: int, seed: int, data: Path,
+              out: TextIO | None = None) -> dict[str, Tally]:
+    """The whole benchmark (see the module docstring); returns {set: Tally}."""
+    out = out if out is not None else sys.stdout
+    null = open(os.devnull, "w")  # noqa: SIM115 - closed below
+    res: dict[str, Tally] = {}
+    rows = []
+    real = SHARED / "cards-real"
+    for name, folder, kw in (
+        ("close-ups", real, {}),
+        ("scaled close-ups", real, {"scales": closeup_scales()}),
+        ("cards-table", SHARED / "cards-table", {"lines": show_misses}),
+        ("no-cards", SHARED / "no-cards", {}),
+    ):
+        if not (folder / "labels.csv").is_file():
+            print(f"{name}: skipped ({folder / 'labels.csv'} not found)", file=out)
+            continue
+        sink = out if name == "cards-table" and show_misses else null
+        tallies = evaluate(folder, threshold, sink, **kw)
+        res[name] = tallies["total"]
+        rows.append(_line(name, tallies["total"]))
+        if name == "cards-table":
+            rows += ["  " + _line(src, t) for src, t in sorted(tallies.items()) if src != "total"]
+    null.close()
+    art = None
+    try:
+        from vision.train.synth import load_art
+
+        if (data / "art.npz").is_file():
+            art = load_art(data / "art.npz")
+    except ImportError:
+        art = None
+    if art is not None:
+        t, extra = generated(seed, piles, art, threshold)
+        res["generated piles"] = t
+        rows.append(_line("generated piles", t, f"  (+{extra} read with both indices covered)"))
+        t, _ = generated(seed + 10_000, max(1, piles // 2), art, threshold, face_up=False)
+        res["generated empty"] = t
+        rows.append(_line("generated empty", t))
+    else:
+        rows.append(f"generated sets: skipped (no CC0 art cache {data / 'art.npz'}: "
+                    "run python -m vision.train first)")
+    ms, n = frame_ms(art)
+    rows.append(f"reader time: {ms:.1f} ms per 13-card 1280x720 frame ({n} read), one thread, "
+                "median of 20, CPU time")
+    print("\n".join(rows), file=out)
+    return res
+
+
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point; returns the exit status (2 if the folder is unusable)."""
     from vision import DEFAULT_THRESHOLD
 
-    p = argparse.ArgumentParser(description="Evaluate the card detector on DIR/labels.csv.")
-    p.add_argument("dir", type=Path)
+    p = argparse.ArgumentParser(description="Evaluate the card detector on DIR/labels.csv, "
+                                "or (without DIR) run the whole benchmark.")
+    p.add_argument("dir", type=Path, nargs="?")
     p.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD)
+    p.add_argument("--show-misses", action="store_true",
+                   help="benchmark: print cards-table's per-image lines")
+    p.add_argument("--piles", type=int, default=20, help="benchmark: generated pile frames")
+    p.add_argument("--seed", type=int, default=1000)
+    p.add_argument("--data", type=Path, default=Path(os.environ.get(
+        "REFEREE_TRAIN_DATA", Path.home() / ".cache" / "court-referee-train")),
+        help="folder with the CC0 art cache (art.npz) of python -m vision.train")
     a = p.parse_args(argv)
     try:
-        evaluate(a.dir, a.threshold)
+        if a.dir is None:
+            benchmark(a.threshold, a.show_misses, a.piles, a.seed, a.data)
+        else:
+            evaluate(a.dir, a.threshold)
     except FileNotFoundError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 import typer
 
 from referee.cli import club as club_opts
+from referee.cli.serve import DEFAULT_HOST, DEFAULT_PORT, HostOpt, PortOpt
 from referee.i18n import _
 
 if TYPE_CHECKING:
@@ -45,6 +46,10 @@ _ThresholdOpt = Annotated[float, typer.Option(
     "--threshold", metavar="X", show_default=False,
     help=_("Confidence a card read by the camera needs to be entered without asking (0-1, "
            "default 0.6)."))]
+_ServeOpt = Annotated[bool, typer.Option(
+    "--serve", help=_("Also serve the read-only live web view (see `referee serve`)."))]
+_BellOpt = Annotated[bool, typer.Option(
+    "--bell/--no-bell", help=_("Ring the terminal bell when an entry is refused."))]
 DEFAULT_SEATS = "S=bottom,E=right,N=top,W=left"  # referee.live.camera.DEFAULT_SEATS
 DEFAULT_CAMERA_THRESHOLD = 0.6  # referee.live.camera.DEFAULT_CAMERA_THRESHOLD
 _LangOpt = Annotated[str | None, typer.Option(
@@ -140,7 +145,28 @@ def _camera_options(camera: int | None, video: Path | None, seats: str, play_are
     return opts if opts.wanted else None
 
 
-def _run(session: LiveSession, head: list[str], camera: CameraOptions | None = None) -> None:
+def _web(store: Store, serve: bool, host: str, port: int, head: list[str]) -> None:
+    """With ``--serve``: start the read-only web view beside the table and say where."""
+    if not serve:
+        return
+    from referee.cli.serve import _web_missing, start_background
+
+    try:
+        _bg, line = start_background(store.path, host, port)
+    except ImportError:
+        from referee.errors import RefereeError
+
+        raise RefereeError(_web_missing()) from None
+    except OSError:
+        from referee.errors import RefereeError
+
+        raise RefereeError(_("cannot listen on {host}:{port} (is another server using it?)").format(
+            host=host, port=port)) from None
+    head.append(line)
+
+
+def _run(session: LiveSession, head: list[str], camera: CameraOptions | None = None,
+         bell: bool = True) -> None:
     """Run the entries: the rich screen on a terminal, plain lines otherwise; with a
     camera, its cards go through the same entries (referee.live.camera). Typed entries
     are stored with the origin ``keyboard`` on a terminal, ``script`` otherwise."""
@@ -158,7 +184,7 @@ def _run(session: LiveSession, head: list[str], camera: CameraOptions | None = N
             return
         from referee.live.screen import run_screen
 
-        run_screen(session, head)
+        run_screen(session, head, bell=bell)
         return
     from referee.live.plain import run_plain
 
@@ -219,6 +245,10 @@ def register(app: typer.Typer) -> None:
             "--table", metavar="NAME", help=_("The table this session is played at (e.g. 3)."))] = None,
         new_player: Annotated[bool, typer.Option("--new-player", help=_(
             "Take a name close to a known player's as a new player."))] = False,
+        serve: _ServeOpt = False,
+        host: HostOpt = DEFAULT_HOST,
+        port: PortOpt = DEFAULT_PORT,
+        bell: _BellOpt = True,
     ) -> None:
         """Start a session at the table: type each card (or pipe a file of entries)."""
         from referee.cli import club
@@ -237,13 +267,15 @@ def register(app: typer.Typer) -> None:
             cam = _camera_options(camera, video, seats, play_area, threshold)
             with _open(session_file, store_url, create=True) as store:
                 names = club.known_players(store, names, new_player=new_player)
+                web: list[str] = []
+                _web(store, serve, host, port, web)  # before the session: a busy port stores nothing
                 session, head = LiveSession.start(
                     store, profile=profile, players=names, dealer=dealer, caller=caller,
                     seed=seed, duration=minutes, target=target, settings=camera_settings(cam))
                 store.acquire(session.header.id)
                 club.link_session(store, session.header.id, names, table)
                 head.append(session.where())
-                _run(session, head, cam)
+                _run(session, head + web, cam, bell)
         except NearNameError as exc:
             term.abort(str(exc), EXIT_USAGE)
         except RefereeError as exc:
@@ -263,6 +295,10 @@ def register(app: typer.Typer) -> None:
         play_area: _AreaOpt = None,
         threshold: _RThresholdOpt = None,
         lang: _LangOpt = None,
+        serve: _ServeOpt = False,
+        host: HostOpt = DEFAULT_HOST,
+        port: PortOpt = DEFAULT_PORT,
+        bell: _BellOpt = True,
     ) -> None:
         """Continue a session exactly where it stopped (the open trick included)."""
         from referee.cli.terminal import terminal
@@ -297,7 +333,8 @@ def register(app: typer.Typer) -> None:
                 head = [_(M.RESUMED).format(sid=h.id, profile=h.profile_name, path=store.path),
                         _(M.PLAYERS_LINE).format(players=M.players_text(h.players)),
                         session.where()]
-                _run(session, head, cam)
+                _web(store, serve, host, port, head)
+                _run(session, head, cam, bell)
         except RefereeError as exc:
             terminal().abort(str(exc))
 

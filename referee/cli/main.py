@@ -86,9 +86,9 @@ def build_app() -> RefereeTyper:
     ) -> None:
         """Referee and score-keeper for Court Piece (Rang, Kort) at a real table."""
 
-    from referee.cli import club, detect, live, profiles_cmd, replay
+    from referee.cli import camera_check, club, detect, live, profiles_cmd, replay, serve
 
-    for module in (replay, profiles_cmd, detect, live, club):
+    for module in (replay, profiles_cmd, detect, live, camera_check, club, serve):
         module.register(app)
     _APP = app
     return app

@@ -19,7 +19,7 @@ from referee.core.table import Seat
 from referee.i18n import N_, _, language, ngettext
 
 if TYPE_CHECKING:
-    from referee.core.deal import Deal
+    from referee.core.deal import Deal, Trick
     from referee.core.events import Event
     from referee.core.game import Game, Notice
 
@@ -182,6 +182,24 @@ SCREEN_DEALER = N_("dealer {dealer} · caller {caller}")
 SCREEN_CALLER_KORT = N_("caller {caller} · {dealer} deals by convention")
 SCREEN_TURN = "▶ "
 SCREEN_TIME = N_("time left {minutes} min")
+SCREEN_TIME_UP = N_("time is up: type `end` (R44)")
+SCREEN_THIRTEENTH = N_("13th card {card}")
+SCREEN_BAVYAN = N_("BAVYAN")
+SCREEN_DEAL_DONE = N_("deal {deal}: {text}")
+SCREEN_LAST_TRICK = N_("last trick {trick}: {cards} → {winner}")
+SCREEN_LAST_TRICK_DEAL = N_("last trick (deal {deal}, trick {trick}): {cards} → {winner}")
+SCREEN_ABANDONED = N_("abandoned (R50)")
+SCREEN_DEALS = N_("deals ({count}; `deals` shows them all):")
+SCREEN_DEALS_PAGE = N_("deals, page {page} of {pages} (`deals {next}` for the next page):")
+SCREEN_DEALS_ALL = N_("deals ({count}):")
+SCREEN_DEALS_NONE = N_("no deal finished yet")
+SCREEN_DEAL_ROW = N_("{deal}. {trump} {text}")
+SCREEN_EARLIER = N_("… {count} earlier")
+DUTY_NONTRUMP_TSAR = N_("{seat} must lead a non-trump: tsar (R21)")
+DUTY_NONTRUMP_TROP = N_("{side} may not lead a trump until a non-trump is led: trop done (R23)")
+DUTY_TROP = N_("trop {lead} of {target}: {seat} must lead a trump (R22)")
+DUTY_TROP7 = N_("trop 7, lead {lead} of {target}: {seat} must lead a trump (R25)")
+SIDE_NAMES = "{a} & {b}"
 
 SUIT_WORDS = (N_("spades"), N_("hearts"), N_("diamonds"), N_("clubs"))
 DECLARATION_WORDS = {"tsar": N_("tsar"), "trop": N_("trop"), "trop7": N_("trop7")}
@@ -554,3 +572,90 @@ LOG_TITLE = N_("session {sid}: every entry, in order (times in UTC):")
 def not_entered_text(cards: list[str]) -> str:
     """The cards of a line left out after the deal ended, as typed."""
     return " ".join(cards)
+
+
+# ------------------------------------------------------------------ screen helpers (issue 14)
+def side_names(players: dict[str, str], side: object) -> str:
+    """``Azamat & Bakyt`` for side NS when both seats have names, ``Azamat`` for one,
+    ``""`` when none (R1: NS are S and N, EW are E and W)."""
+    from referee.core.table import Side
+
+    seats = ("S", "N") if side in (Side.NS, "NS") else ("E", "W")
+    names = [players[s] for s in seats if players.get(s)]
+    if len(names) == 2:
+        return SIDE_NAMES.format(a=names[0], b=names[1])
+    return names[0] if names else ""
+
+
+def duty_hint(game: Game) -> str:
+    """The kort lead duty owed by the seat about to lead, as the engine holds it
+    (R21-R25, R51): ``E must lead a non-trump: tsar (R21)``, ``trop 2 of 3: S must
+    lead a trump (R22)``; ``""`` when no duty binds the next lead."""
+    d = game.current
+    if (not game.profile.options.tsar or d is None or game.phase != "play"
+            or d.open_trick is not None):
+        return ""
+    seat = game.to_play
+    if seat is None:
+        return ""
+    duty = d.duties[seat.side]
+    if duty.owes_trump:
+        fmt = DUTY_TROP7 if duty.kind == "trop7" else DUTY_TROP
+        return _(fmt).format(lead=duty.leads + 1, target=duty.target, seat=seat.name)
+    if duty.kind == "nontrump-once":
+        return _(DUTY_NONTRUMP_TSAR).format(seat=seat.name)
+    if duty.kind == "nontrump":
+        return _(DUTY_NONTRUMP_TROP).format(side=seat.side.name)
+    return ""
+
+
+def last_trick(game: Game) -> tuple[Deal, Trick] | None:
+    """``(deal, trick)`` of the last trick that is closed: the current deal's last
+    completed (or R50 abandoned) trick, else the previous deal's last one; None before
+    the first. The open trick is never returned."""
+    for d in reversed(game.deals):
+        open_t = d.open_trick
+        for t in reversed(d.tricks):
+            if t is not open_t and t.cards:
+                return d, t
+    return None
+
+
+def last_trick_text(game: Game, players: dict[str, str], glyphs: bool = False) -> str:
+    """``last trick 3: W A♥, N 2♥, E 3♥, S 4♥ → W Erlan``; the deal is named when it
+    is not the current one; ``""`` before the first trick closes."""
+    found = last_trick(game)
+    if found is None:
+        return ""
+    d, t = found
+    cards = ", ".join(f"{s.name} {card_text(c, glyphs)}" for s, c in zip(t.seats, t.cards, strict=False))
+    winner = t.winner
+    who = f"{winner.name}{seat_name(game, players, winner)}" if winner is not None else _(SCREEN_ABANDONED)
+    if d is game.current:
+        return _(SCREEN_LAST_TRICK).format(trick=t.number, cards=cards, winner=who)
+    return _(SCREEN_LAST_TRICK_DEAL).format(deal=d.number, trick=t.number, cards=cards, winner=who)
+
+
+def deal_rows(game: Game, glyphs: bool = False) -> list[str]:
+    """One short line per finished deal: ``2. ♠ court to EW (R43: S revoked)``."""
+    rows = []
+    for d in game.deals:
+        if d.result is None:
+            continue
+        trump = (d.trump.symbol if glyphs else d.trump.name) if d.trump is not None else "-"
+        rows.append(_(SCREEN_DEAL_ROW).format(deal=d.number, trump=trump,
+                                              text=deal_result_text(game, d)))
+    return rows
+
+
+def winner_text(game: Game, players: dict[str, str]) -> str:
+    """``Winner: NS (Azamat & Bakyt)`` on the side ahead on the session score (R44,
+    R61), the names where known; ``Draw`` when level."""
+    from referee.core.report import leader
+    from referee.core.table import Side
+
+    lead = leader(game)
+    if lead == "draw":
+        return _(SUMMARY_DRAW)
+    names = side_names(players, Side[lead])
+    return _(SUMMARY_WINNER).format(side=lead) + (f" ({names})" if names else "")

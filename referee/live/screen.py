@@ -30,7 +30,10 @@ if TYPE_CHECKING:
     from referee.live.controller import LiveSession
 
 MESSAGE_LINES = 7
-"""Messages shown under the table (the newest last); the screen fits 80x24."""
+"""Announcement lines shown at least under the table at 80x24 (the newest last)."""
+
+DEAL_COLUMN = 40
+"""Width of one column of the deal list (two columns at 80, three at 120)."""
 
 _SUIT_STYLE = {"S": "bold", "C": "bold", "H": "bold red", "D": "bold red",
                "♠": "bold", "♣": "bold", "♥": "bold red", "♦": "bold red"}
@@ -40,13 +43,76 @@ def _card_text(card: object, glyphs: bool) -> str:
     return M.card_text(card, glyphs)
 
 
+def _wrap(lines: list[str], width: int) -> list[str]:
+    """``lines`` wrapped to ``width`` columns (continuations indented), so a long
+    announcement (a revoke with its evidence) is shown whole and no line is wider."""
+    import textwrap
+
+    out: list[str] = []
+    for line in lines:
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = " " * min(len(line) - len(line.lstrip()) + 2, 8)
+        out += textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False) or [""]
+    return out
+
+
+def deal_list_lines(session: LiveSession, width: int, rows: int, glyphs: bool = False) -> list[str]:
+    """The session's finished deals in columns of :data:`DEAL_COLUMN`, at most ``rows``
+    lines plus the heading; when they do not all fit, the newest are shown after an
+    ``… N earlier`` cell (``deals`` shows the whole list, :func:`deals_page`)."""
+    all_rows = M.deal_rows(session.game, glyphs)
+    if not all_rows:
+        return [_(M.SCREEN_DEALS_NONE)]
+    colw = min(max(DEAL_COLUMN, max(len(c) for c in all_rows) + 2), width)
+    cols = max(1, width // colw)
+    colw = width // cols
+    cap = rows * cols
+    cells = all_rows
+    if len(cells) > cap:
+        keep = cap - 1
+        cells = [_(M.SCREEN_EARLIER).format(count=len(all_rows) - keep), *all_rows[-keep:]]
+    used = -(-len(cells) // cols)
+    lines = []
+    for r in range(used):
+        row = [M.fit(c, colw - 2).ljust(colw) for c in cells[r * cols:(r + 1) * cols]]
+        lines.append("".join(row).rstrip())
+    return [_(M.SCREEN_DEALS).format(count=len(all_rows)), *lines]
+
+
+def deals_page(session: LiveSession, page: int, width: int, height: int,
+               glyphs: bool = False) -> list[str]:
+    """Page ``page`` (1-based) of the whole deal list, one deal a line, for the ``deals``
+    entry of the screen: it is shown in place of the table, like ``help``."""
+    rows = M.deal_rows(session.game, glyphs)
+    per = max(4, height - 12)
+    pages = max(1, -(-len(rows) // per))
+    page = min(max(page, 1), pages)
+    chunk = [M.fit(r, width) for r in rows[(page - 1) * per:page * per]]
+    if pages == 1:
+        head = _(M.SCREEN_DEALS_ALL).format(count=len(rows))
+    else:
+        head = _(M.SCREEN_DEALS_PAGE).format(page=page, pages=pages, next=page % pages + 1)
+    return [head, *(chunk or [_(M.SCREEN_DEALS_NONE)])]
+
+
 def render(session: LiveSession, messages: list[str], *, glyphs: bool = False,
-           penalty: bool = False, help_lines: list[str] | None = None) -> RenderableType:
-    """The whole screen for ``session`` with the last ``messages`` under it.
+           penalty: bool = False, help_lines: list[str] | None = None,
+           history: list[str] | None = None, width: int = 80, height: int = 24) -> RenderableType:
+    """The whole screen for ``session``: ``height - 1`` lines at most of ``width``
+    columns (the prompt takes the last line).
+
+    Top to bottom: the header (deal, trick, trumps, the KORT badge, the shown 13th
+    card, BAVYAN while playing on), the table with the open trick in front of the
+    seats, the last closed trick (of the previous deal too), the score, dealer and
+    caller with the time left (or "time is up" once it is, R44), the deal list, the
+    recent announcements (``history`` dimmed, then ``messages`` of the last entry)
+    and the kort lead duty of the seat about to lead (R21-R25).
 
     ``penalty``: a deal-ending penalty waits for confirmation (R65): the deal's last
-    trick stays on the table, as the evidence is read out. ``help_lines``: the ``help``
-    list, shown in place of the table (until the next entry), so it fits 80x24.
+    trick stays on the table, as the evidence is read out. ``help_lines``: a list shown
+    in place of the table (``help``, ``deals``), until the next entry.
     """
     from rich.console import Group
     from rich.table import Table
@@ -81,22 +147,35 @@ def render(session: LiveSession, messages: list[str], *, glyphs: bool = False,
             return Text("·" if t is not None else "", style="dim")
         return Text(f"[{text}]", style=_SUIT_STYLE.get(text[-1], "bold"))
 
-    # ---- header: deal, trick, trumps, badge
+    # ---- header: deal, trick, trumps, badge, the shown 13th card, bavyan
     head = Text(_(M.SCREEN_TITLE).format(profile=g.profile.name, sid=session.header.id),
                 style="bold")
     info = Text()
-    if d is not None and (live or g.phase != "trump"):
+    if d is not None and live:
         info.append(_(M.SCREEN_DEAL).format(deal=d.number) + "  ")
         if d.trump is not None:
+            # the open trick, else the next one; never past the 13th (no "trick 14")
             trick = t.number if t is not None else len(d.completed_tricks) + 1
-            info.append(_(M.SCREEN_TRICK).format(trick=trick) + "  ")
+            if trick <= 13:
+                info.append(_(M.SCREEN_TRICK).format(trick=trick) + "  ")
             info.append(_(M.SCREEN_TRUMP).format(suit=_suit_text(d.trump, glyphs)), style="bold")
             if g.profile.options.tsar:
                 info.append(f"  [{M.badge_word(d.badge()).upper()}]", style="bold magenta")
+            if d.bavyan == "playing":
+                info.append(f"  [{_(M.SCREEN_BAVYAN)}]", style="bold yellow")
+            if d.thirteenth is not None:
+                info.append("  " + _(M.SCREEN_THIRTEENTH).format(card=_card_text(d.thirteenth, glyphs)))
         else:
             info.append(_(M.SCREEN_NO_TRUMP))
+    elif d is not None and g.phase == "over":
+        assert d.result is not None
+        info.append(_(M.SCREEN_DEAL_DONE).format(deal=d.number, text=M.deal_result_text(g, d)))
     elif g.phase == "trump":
         info.append(_(M.SCREEN_NEXT_DEAL).format(deal=len(g.deals) + 1, caller=g.score.caller.name))
+    if head.cell_len + 4 + info.cell_len <= width:
+        top = [Text.assemble(head, "    ", info), Text("")]
+    else:  # a long header takes the blank line under it
+        top = [head, Text.assemble(info, no_wrap=True, overflow="ellipsis")]
 
     # ---- the table: N top, W left, E right, S bottom; cards in front of each seat
     table = Table.grid(expand=True)
@@ -127,19 +206,44 @@ def render(session: LiveSession, messages: list[str], *, glyphs: bool = False,
                                        sew=sc.streaks[1])
     seats = Text(_seats_line(session, pending))
     left = session.minutes_left()
-    if left is not None:
-        seats.append("    " + _(M.SCREEN_TIME).format(minutes=left))
-    msgs = messages[-MESSAGE_LINES:]
+    if left is not None and not g.ended:
+        if left > 0:
+            seats.append("    " + _(M.SCREEN_TIME).format(minutes=left))
+        else:
+            seats.append("    " + _(M.SCREEN_TIME_UP), style="bold yellow")
     middle: list[RenderableType] = [table]
     if help_lines:
         middle = [Text(line, no_wrap=True, overflow="ellipsis") for line in help_lines]
-    body: list[RenderableType] = [Text.assemble(head, "    ", info), Text(""), *middle, Text(""),
-                                  Text(score, style="bold"), seats]
+    last = M.last_trick_text(g, players, glyphs) if not help_lines else ""
+    body: list[RenderableType] = [*top, *middle,
+                                  Text(M.fit(last, width), style="cyan", no_wrap=True),
+                                  Text(M.fit(score, width), style="bold", no_wrap=True),
+                                  Text.assemble(seats, no_wrap=True, overflow="ellipsis")]
     if pending and d is not None and d.winner is not None:
-        body.append(Text(_(M.PENALTY_PENDING).format(side=d.winner.name), style="bold red"))
-    body.append(Text(""))
+        body += [Text(line, style="bold red")
+                 for line in _wrap([_(M.PENALTY_PENDING).format(side=d.winner.name)], width)]
+    hint = "" if penalty or help_lines else M.duty_hint(g)
+    closing = 1 if g.over and not hint and not help_lines else 0
+    table_rows = 5 if not help_lines else len(middle)
+    budget = height - 1 - (len(body) - len(middle) + table_rows) - (1 if hint else 0) - closing
+    # ---- the deal list (a third of what is left), then the announcements
+    deal_lines: list[str] = []
+    if not help_lines:
+        rows = max(1, min(budget // 3, 12))
+        deal_lines = deal_list_lines(session, width, rows, glyphs)
+        body += [Text(line, style="dim" if i == 0 else "", no_wrap=True, overflow="ellipsis")
+                 for i, line in enumerate(deal_lines)]
+        budget -= len(deal_lines)
     refused = _(M.REFUSED).split("{", 1)[0]
-    body += [Text(m, style="red" if m.startswith(refused) else "") for m in msgs]
+    old = _wrap(list(history or []), width)
+    new = _wrap(messages, width)
+    shown = [*((m, "dim") for m in old), *((m, "red" if m.startswith(refused) else "") for m in new)]
+    shown = shown[-max(budget, 1):] if budget > 0 else []
+    body += [Text(m, style=style, no_wrap=True, overflow="ellipsis") for m, style in shown]
+    if hint:
+        body.append(Text(M.fit(hint, width), style="bold yellow", no_wrap=True))
+    elif g.over and not help_lines:  # the winner, with the partners' names (R44, R61)
+        body.append(Text(M.fit(M.winner_text(g, players), width), style="bold green", no_wrap=True))
     return Group(*body)
 
 
@@ -200,7 +304,8 @@ def _confirm(con: Console, ask: Callable[[str], str], session: LiveSession, mess
     shown = list(messages)
     while True:
         con.clear()
-        con.print(render(session, shown, glyphs=glyphs, penalty=penalty))
+        con.print(render(session, shown, glyphs=glyphs, penalty=penalty, width=con.width,
+                         height=con.height))
         try:
             answer = ask("> ")
         except (EOFError, KeyboardInterrupt):
@@ -212,35 +317,67 @@ def _confirm(con: Console, ask: Callable[[str], str], session: LiveSession, mess
                  messages[-1]]
 
 
-def run_screen(session: LiveSession, head: list[str], console: Console | None = None) -> None:
+HISTORY_LINES = 40
+"""Earlier announcements kept for the screen (it shows as many as fit)."""
+
+
+def _deals_entry(line: str) -> int | None:
+    """The page asked by a ``deals [PAGE]`` entry (a screen-only view), else None."""
+    words = line.split()
+    if not words or words[0].lower() != "deals" or len(words) > 2:
+        return None
+    if len(words) == 2:
+        return int(words[1]) if words[1].isdigit() else None
+    return 1
+
+
+def run_screen(session: LiveSession, head: list[str], console: Console | None = None, *,
+               bell: bool = True) -> None:
     """The interactive loop: draw, prompt, enter; a deal-ending penalty asks to
     confirm or undo (R65), a ruling shows the trick's cards and asks to confirm; at
     those prompts only Enter/yes confirms and undo/no takes back, anything else is
     refused (issue 11). Ends at end of input (Ctrl-D) or ``quit``; the session stays stored.
 
     On a terminal (no ``console`` given) lines are read with readline's editing and
-    history; a given console (the tests) reads with its own ``input``."""
+    history; a given console (the tests) reads with its own ``input``. A refused entry
+    rings the terminal bell unless ``bell`` is False (``--no-bell``). ``deals [PAGE]``
+    shows the whole deal list in place of the table (nothing is entered)."""
     from rich.console import Console
 
     con = console or Console(highlight=False)
     ask: Callable[[str], str] = _line_editor() if console is None else con.input
     messages = list(head)
+    history: list[str] = []
     help_lines: list[str] | None = None
     glyphs = con.encoding.lower().startswith("utf")
-    while True:
+
+    def draw(msgs: list[str], penalty: bool = False) -> None:
         con.clear()
-        con.print(render(session, messages, glyphs=glyphs, help_lines=help_lines))
+        con.print(render(session, msgs, glyphs=glyphs, help_lines=help_lines, history=history,
+                         penalty=penalty, width=con.width, height=con.height))
+
+    def said(lines: list[str]) -> None:
+        nonlocal messages, history
+        history = [*history, *messages][-HISTORY_LINES:]
+        messages = lines
+
+    while True:
+        draw(messages)
         help_lines = None
         try:
             line = ask(f"{session.prompt()} > ")
         except (EOFError, KeyboardInterrupt):
             break
+        page = _deals_entry(line)
+        if page is not None:
+            help_lines = deals_page(session, page, con.width, con.height, glyphs)
+            continue
         try:
             evidence = session.ruling_evidence(line)
             if evidence is not None and not _confirm(
                     con, ask, session, [*evidence, _(M.CONFIRM_RULING)], glyphs, M.RULING_ANSWER,
                     penalty=False):
-                messages = [_(M.RULING_DROPPED).format(text=line.strip())]
+                said([_(M.RULING_DROPPED).format(text=line.strip())])
                 continue
             outcome = session.enter(line)
         except SessionTakenOver:
@@ -248,16 +385,19 @@ def run_screen(session: LiveSession, head: list[str], console: Console | None = 
         except _Leave:
             break
         except RefereeError as exc:
-            messages = [_(M.REFUSED).format(text=exc)]
+            said([_(M.REFUSED).format(text=exc)])
+            if bell:
+                con.bell()
             continue
         if outcome is None:
             continue
-        messages = [outcome.echo, *outcome.lines]
+        said([outcome.echo, *outcome.lines])
         if outcome.help:  # in place of the table, until the next entry
             messages, help_lines = [outcome.echo], outcome.lines
         if outcome.quit:
             break
         if outcome.penalty:
+            help_lines = None
             try:
                 confirmed = _confirm(con, ask, session, [*messages, _(M.CONFIRM_PENALTY)], glyphs,
                                      M.PENALTY_ANSWER, penalty=True)
@@ -265,7 +405,7 @@ def run_screen(session: LiveSession, head: list[str], console: Console | None = 
                 break
             if not confirmed:
                 undone = session.undo()
-                messages = [undone.echo, *undone.lines]
+                said([undone.echo, *undone.lines])
     con.print()
     if session.game.over:
         from referee.live.controller import summary_lines

@@ -46,11 +46,12 @@ def _pagat(tmp_path: Path) -> tuple[LiveSession, list[str]]:
 def test_pagat_screen(tmp_path: Path, width: int) -> None:
     s, messages = _pagat(tmp_path)
     lines = _screen(s, messages, width)
-    assert len(lines) <= 22  # with the prompt line it fits a 24-line terminal
-    n_row, n_col = _find(lines, "N Bakyt")
-    w_row, w_col = _find(lines, "W Erlan")
-    e_row, e_col = _find(lines, "E Timur")
-    s_row, s_col = _find(lines, "S Azamat")
+    assert len(lines) + 1 <= 24  # with the prompt line it fits a 24-line terminal
+    table = lines[:7]  # the header, a blank line, the table's five rows
+    n_row, n_col = _find(table, "N Bakyt")
+    w_row, w_col = _find(table, "W Erlan")
+    e_row, e_col = _find(table, "E Timur")
+    s_row, s_col = _find(table, "S Azamat")
     # N top, S bottom, W and E on one row between them; W left, E right, N and S centred
     assert n_row < w_row == e_row < s_row
     assert w_col == 0 and lines[e_row].rstrip().endswith("E Timur")
@@ -142,7 +143,7 @@ def test_penalty_screen_keeps_the_trick(tmp_path: Path) -> None:
     con.print(render(s, [out.echo, *out.lines], penalty=True))
     lines = con.export_text().splitlines()
     assert "deal 1" in lines[0] and "trick 2" in lines[0]
-    s_row, _ = _find(lines, "S Azamat")
+    s_row, _ = _find(lines[:7], "S Azamat")
     assert "[6D]" in lines[s_row - 1] and "▶" not in "".join(lines)
     _find(lines, "[4D]")
     _find(lines, "[5D]")
@@ -199,5 +200,71 @@ def test_interactive_help_in_place_of_the_table(tmp_path: Path) -> None:
     pages = buf.getvalue().split("court-referee · pagat")
     help_page, after = pages[2], pages[3]
     assert "entries:" in help_page and "  help                 this list" in help_page
-    assert "S Azamat" not in help_page and "courts  NS 0 : EW 0" in help_page
+    assert not any(x.rstrip().endswith("E Timur") for x in help_page.splitlines())  # no table
+    assert help_page.index("entries:") < help_page.index("courts  NS 0 : EW 0")
     assert "entries:" not in after and "S Azamat" in after and "> deal 1: E calls trumps H" in after
+
+
+def _fake_console(typed: list[str]) -> tuple[Console, io.StringIO]:
+    lines = iter(typed)
+
+    class FakeConsole(Console):
+        def input(self, prompt: str = "", **kw: object) -> str:  # type: ignore[override]
+            try:
+                return next(lines)
+            except StopIteration:
+                raise EOFError from None
+
+    buf = io.StringIO()
+    return FakeConsole(width=80, height=24, file=buf, color_system=None, force_terminal=True), buf
+
+
+@pytest.mark.parametrize("bell", [True, False])
+def test_a_refused_entry_rings_the_bell_unless_turned_off(tmp_path: Path, bell: bool) -> None:
+    s, head = LiveSession.start(Store(tmp_path / "s.db"), profile="pagat", players=NAMES, dealer="S",
+                                caller=None, seed=1, duration=None, target=None)
+    con, buf = _fake_console(["trump H", "XX", "AH"])
+    run_screen(s, head, con, bell=bell)
+    out = buf.getvalue()
+    assert "not a card or command: 'XX'" in out
+    assert ("\a" in out) is bell
+    assert len(s.game.events) == 2  # the refusal lost nothing and the next card was taken
+
+
+def test_header_shows_the_thirteenth_card_and_time_up(tmp_path: Path) -> None:
+    """Kort "trump 13" (R10): the shown card on the header; once the agreed length has
+    passed (R44) the screen says to type `end`."""
+    s, _ = LiveSession.start(Store(tmp_path / "s.db"), profile="kort", players=NAMES, dealer=None,
+                             caller="S", seed=1, duration=30, target=None)
+    s.enter("trump 13 7D")
+    lines = _screen(s, [], 80)
+    assert "13th card 7D" in " ".join(lines[:2]) and "trumps D" in " ".join(lines[:2])
+    assert any("time left 30 min" in x for x in lines)
+    s.header.started -= 31 * 60
+    lines = _screen(s, [], 80)
+    assert any("time is up: type `end` (R44)" in x for x in lines)
+    assert not any("time left" in x for x in lines)
+
+
+def test_deal_list_pages_and_is_never_cut(tmp_path: Path) -> None:
+    """Twelve pagat deals: the screen's list shows the newest with "… N earlier"; the
+    `deals` entry shows all of them, page by page, in place of the table."""
+    from referee.live.screen import deal_list_lines, deals_page
+
+    s, _ = LiveSession.start(Store(tmp_path / "s.db"), profile="pagat", players=NAMES, dealer="S",
+                             caller=None, seed=1, duration=None, target=None)
+    for _deal in range(12):  # the caller leads seven aces/kings and wins 7:0 each time (R4)
+        s.enter("trump H")
+        for line in ["AH 2H 3H 4H", "AS 2S 3S 4S", "AD 2D 3D 4D", "AC 2C 3C 4C",
+                     "KH 5H 6H 7H", "KS 5S 6S 7S", "KD 5D 6D 7D"]:
+            s.enter(line)
+    assert len(s.game.deals) == 12 and all(d.result == "court" for d in s.game.deals)
+    short = deal_list_lines(s, 80, 3)
+    assert short[0] == "deals (12; `deals` shows them all):" and len(short) == 4
+    assert "… 7 earlier" in short[1] and "12. H" in short[-1]
+    pages = [deals_page(s, p, 80, 16) for p in (1, 2, 3)]
+    assert pages[0][0] == "deals, page 1 of 3 (`deals 2` for the next page):"
+    listed = [x.split(".")[0] for page in pages for x in page[1:]]
+    assert listed == [str(n) for n in range(1, 13)]  # every deal once, in order
+    lines = _screen(s, [], 80)
+    assert len(lines) + 1 <= 24

@@ -5,9 +5,11 @@ labels. These tests assert floors so that a
 regression fails (floors a card or two under what is reached, see FLOOR);
 raise them when the reader improves.
 
-Note: ``rdpong_single_JH.jpg`` shows the jack of spades (black J and spade in
-both corners) although labels.csv says JH; the reader's "JS" on it counts as
-the one wrong label below.
+(``rdpong_single_JH.jpg``'s label was fixed to JS in ../shared.)
+
+Issue 10 adds the operating point: ``cards-table`` (webcam distance; evaluation
+only, never tuned on) and the close-ups scaled to a 90 px median card; the floors
+below guard what is reached, and that nothing is read wrong.
 """
 
 from __future__ import annotations
@@ -21,16 +23,18 @@ from vision import DEFAULT_THRESHOLD
 from vision.evaluate import evaluate, score_image, source_of
 
 # source: (minimum cards read right, maximum wrong labels), at the default threshold.
-# Reached with opencv-python 5.0 / numpy 2.4: rdpong_single 51 (+1 "wrong", see
-# above), rdpong_scene 27, vosloo 69, khacnguy 6, jacky 11, total 164 of 170; the
-# floors leave a card or two for other OpenCV builds (resampling differs slightly).
+# Reached with opencv-python 5.0 / numpy 2.4 and the learned corner readers (issue 10):
+# rdpong_single 52, rdpong_scene 28, vosloo 65, khacnguy 6, jacky 11, total 162 of 170,
+# none wrong (the template reader alone read 165: the classifiers read three Piatnik
+# jacks as queens on both corners, and such a confident dissent leaves the card unsure);
+# the floors leave a card or two for other OpenCV builds (resampling differs slightly).
 FLOOR = {
-    "rdpong_single": (50, 1),
-    "rdpong_scene": (26, 0),
-    "vosloo": (67, 0),
+    "rdpong_single": (51, 0),
+    "rdpong_scene": (27, 0),
+    "vosloo": (64, 0),
     "khacnguy": (6, 0),
     "jacky": (10, 0),
-    "total": (162, 1),
+    "total": (160, 0),
 }
 
 
@@ -85,14 +89,17 @@ def test_source_names() -> None:
     assert source_of("jacky_testData_1.jpg") == "jacky"
 
 
-# degradation: cards read right at least (reached: 150, 141, 121 of 170)
-DEGRADED_FLOOR = {"half_size": 148, "noisy_jpeg": 139, "dark_blurred": 119}
+# degradation: cards read right at least (template reader alone: 150, 141, 121 of 170;
+# with the learned corner readers half_size reads 146: their confident dissents leave
+# a few Piatnik court cards unsure)
+DEGRADED_FLOOR = {"half_size": 144, "noisy_jpeg": 139, "dark_blurred": 119}
 
 
 @pytest.mark.parametrize("degrade", sorted(DEGRADED_FLOOR))
 def test_degraded_photos_give_no_new_wrong_label(cards_real: Path, degrade: str) -> None:
     """Smaller, noisier, darker copies of the photos are read less often, never wrongly
-    (the only "wrong" label allowed is the jack of spades labelled JH, see above)."""
+    (``rdpong_single_JH.jpg`` shows the jack of spades; a JS read there is right now
+    that the label is fixed, and still allowed here)."""
     import cv2
     import numpy as np
 
@@ -120,3 +127,27 @@ def test_degraded_photos_give_no_new_wrong_label(cards_real: Path, degrade: str)
         wrong += [(name, c) for c in reported if c not in expected]
     assert set(wrong) <= {("rdpong_single_JH.jpg", "JS")}, wrong
     assert right >= DEGRADED_FLOOR[degrade]
+
+
+# issue 10: reached 157 of 246 on cards-table and 146 of 170 scaled, none wrong
+TABLE_FLOOR = 154
+SCALED_FLOOR = 142
+
+
+def test_cards_table_at_webcam_distance_reads_no_wrong_card() -> None:
+    from vision.evaluate import SHARED
+
+    folder = SHARED / "cards-table"
+    if not (folder / "labels.csv").is_file():
+        pytest.skip(f"evaluation photos not found: {folder / 'labels.csv'} is missing")
+    total = evaluate(folder, DEFAULT_THRESHOLD, io.StringIO())["total"]
+    assert total.wrong == 0
+    assert total.right >= TABLE_FLOOR
+
+
+def test_closeups_scaled_to_a_90_px_card_read_no_wrong_card(cards_real: Path) -> None:
+    from vision.evaluate import closeup_scales
+
+    total = evaluate(cards_real, DEFAULT_THRESHOLD, io.StringIO(), scales=closeup_scales())["total"]
+    assert total.wrong == 0
+    assert total.right >= SCALED_FLOOR

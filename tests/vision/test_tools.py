@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import cv2
+import pytest
 from synth import card_back, card_face, place, table
 
 REPO = Path(__file__).resolve().parents[2]
@@ -66,3 +67,32 @@ def test_bench_reports_milliseconds_per_frame(tmp_path: Path) -> None:
     assert "ms per 1280x720 frame" in last and "one core" in last
     ms = float(last.split()[1])
     assert 0 < ms < 1000
+
+
+def test_closeup_scales_bring_every_median_card_to_90_px() -> None:
+    import csv
+
+    from vision.evaluate import WIDTHS, closeup_scales
+
+    scales = closeup_scales()
+    with WIDTHS.open(newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    assert len(scales) == len(rows) > 100
+    for r in rows:
+        assert float(r["median_card_width_px"]) * scales[r["file"]] == pytest.approx(90.0)
+
+
+def test_generated_pile_frames_are_fixed_by_their_seed() -> None:
+    np = pytest.importorskip("numpy")
+    from vision.train.scenes import pile_frame
+    from vision.train.synth import FH, FW
+
+    # a stand-in deck (plain faces): the frame and its labels depend only on the seed
+    face = np.full((FH, FW, 4), 255, np.uint8)
+    art = {f"{r}{s}": face for r in "A23456789TJQK" for s in "SHDC"}
+    art["B1"] = art["B2"] = face.copy()
+    a, la, ca = pile_frame(5, art)
+    b, lb, cb = pile_frame(5, art)
+    assert a.shape == (720, 1280, 3)
+    assert (a == b).all() and la == lb and ca == cb
+    assert set(la) <= set(ca) and len(ca) >= 8

@@ -1,0 +1,117 @@
+"""``referee camera check [IMAGE] [--camera INDEX] [--seats ...]``: is the camera set up?
+
+Reads one photo, or one frame from a camera (a few frames are dropped first
+while it adjusts its exposure), and prints what :func:`vision.camera_check.check_frame`
+measured (cards found and read, card width, play area, seat edges, card/table
+contrast, focus, glare) and a verdict with what to change. Exit 0 when nothing
+needs changing, 1 when something does or the image cannot be read.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from referee.cli.terminal import EXIT_USAGE, terminal
+from referee.i18n import _
+
+DEFAULT_SEATS = "S=bottom,E=right,N=top,W=left"
+
+
+def _advice_text(code: str, value: float) -> str:
+    """The sentence for one advice code of :data:`vision.camera_check.ADVICE_CODES`."""
+    if code == "no_cards":
+        return _("no card found: put a few cards face up in the middle of the table and check again")
+    if code == "too_small":
+        return _("cards are {px} px wide: move the camera down (or zoom in) until they are "
+                 "80-110 px wide").format(px=round(value))
+    if code == "too_large":
+        return _("cards are {px} px wide: move the camera up so that it sees the whole "
+                 "table").format(px=round(value))
+    if code == "pale_table":
+        return _("the table is nearly as white as the cards: put a dark cloth down")
+    if code == "blurred":
+        return _("the picture is blurred: focus the camera or clean its lens")
+    if code == "glare":
+        return _("glare on {pct} of the picture: move the lamp or tilt the camera").format(
+            pct=f"{100 * value:.1f}%")
+    return _("the camera is set up well")
+
+
+def _grab(cv2: Any, index: int) -> Any:
+    cap = cv2.VideoCapture(index)
+    try:
+        frame = None
+        for _i in range(15):  # let exposure settle
+            ok, f = cap.read()
+            if ok:
+                frame = f
+        return frame
+    finally:
+        cap.release()
+
+
+def check_command(
+    image: Annotated[Path | None, typer.Argument(metavar="IMAGE",
+                                                 help=_("A photo taken by the camera."))] = None,
+    camera: Annotated[int | None, typer.Option(
+        "--camera", metavar="INDEX", help=_("Check a frame from camera INDEX instead of a photo."))] = None,
+    seats: Annotated[str, typer.Option(
+        "--seats", metavar="MAP",
+        help=_("Which image edge each seat sits at, for the camera: S=bottom,E=right,N=top,W=left."))
+    ] = DEFAULT_SEATS,
+) -> None:
+    """Check a camera (or one of its photos): card size, contrast, focus, glare."""
+    term = terminal()
+    if (image is None) == (camera is None):
+        term.abort(_("give either an IMAGE or --camera INDEX"), EXIT_USAGE)
+    from referee.cli.detect import _import_cv2
+
+    cv2 = _import_cv2()
+    if image is not None:
+        frame = cv2.imread(str(image), cv2.IMREAD_COLOR) if image.is_file() else None
+        if frame is None:
+            msg = (_("no such image file: {path}") if not image.is_file() else
+                   _("cannot read image file (not an image or unsupported format): {path}"))
+            term.abort(msg.format(path=image))
+    else:
+        assert camera is not None
+        frame = _grab(cv2, camera)
+        if frame is None:
+            term.abort(_("camera {index} gives no picture").format(index=camera))
+    from vision.camera_check import check_frame
+
+    r = check_frame(frame)
+    p = term.out.print
+    p(_("frame: {w}x{h} px").format(w=r.size[0], h=r.size[1]), markup=False, soft_wrap=True)
+    p(_("cards: {n} outlines found, {k} read").format(n=r.outlines, k=len(r.cards)), markup=False,
+      soft_wrap=True)
+    if r.card_width is not None:
+        p(_("card width: {px} px (the reader is built for 80-110)").format(px=round(r.card_width)),
+          markup=False, soft_wrap=True)
+    if r.play_area is not None:
+        x0, y0, x1, y1 = r.play_area
+        p(_("cards lie in: x {x0:.2f}-{x1:.2f}, y {y0:.2f}-{y1:.2f} of the frame").format(
+            x0=x0, x1=x1, y0=y0, y1=y1), markup=False, soft_wrap=True)
+    p(_("seat edges: {seats}").format(seats=seats), markup=False, soft_wrap=True)
+    if r.contrast is not None:
+        p(_("card/table contrast: {c} grey levels (table {t})").format(
+            c=round(r.contrast), t=round(r.table_white)), markup=False, soft_wrap=True)
+    p(_("focus: {f}; glare: {g} of the picture").format(f=round(r.focus), g=f"{100 * r.glare:.1f}%"),
+      markup=False, soft_wrap=True)
+    for code, value in r.advice:
+        p(_("verdict: {text}").format(text=_advice_text(code, value)), markup=False, soft_wrap=True)
+    if r.advice[0][0] != "ok":
+        raise typer.Exit(1)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``camera`` command group (``camera check``) to the referee app."""
+    from referee.cli.app import RefereeTyper
+
+    group = RefereeTyper(name="camera", help=_("Set up the camera."), no_args_is_help=True)
+    group.command("check", help=_("Check a camera (or one of its photos): card size, contrast, "
+                                  "focus, glare."))(check_command)
+    app.add_typer(group, name="camera")

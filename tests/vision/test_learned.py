@@ -1,0 +1,146 @@
+"""The shipped corner-index classifiers: manifest, hashes, outputs through cv2.dnn, and
+the decision rules that combine them with the pips (issue 10, point 3).
+
+CI installs no torch: everything here runs on the shipped ONNX files with OpenCV.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+import numpy as np
+import pytest
+
+from vision.corners import IN_H, IN_W, corner_crops, to_blob
+from vision.detector import CARD_H, CARD_W
+from vision.learned import MODELS, CornerRead, IndexModel, split_probs, thresholds
+from vision.reader import FACE, CardRead, PipRead, combine, decide_learned
+
+MANIFEST = MODELS / "manifest.json"
+
+
+def manifest() -> dict:
+    return json.loads(MANIFEST.read_text())
+
+
+def test_manifest_names_every_shipped_file_with_its_hash() -> None:
+    m = manifest()
+    for g in ("A", "B"):
+        f = MODELS / m["models"][g]["file"]
+        assert hashlib.sha256(f.read_bytes()).hexdigest() == m["models"][g]["sha256"]
+        assert 5_000 < m["models"][g]["params"] < 100_000  # tens of k
+    assert hashlib.sha256((MODELS / "check.npz").read_bytes()).hexdigest() == m["check_sha256"]
+    assert m["command"].startswith("python -m vision.train")
+    assert isinstance(m["seed"], int)
+    for lib in ("torch", "onnx", "numpy", "opencv"):
+        assert m["versions"][lib]
+    # the two classifiers were trained on different fonts, and calibrated on a third set
+    fa, fb, fc = (set(m["fonts"][g]) for g in "ABC")
+    assert fa and fb and fc and not fa & fb and not fc & (fa | fb)
+
+
+def test_shipped_files_are_small() -> None:
+    total = sum(p.stat().st_size for p in MODELS.iterdir())
+    total += (MODELS.parent / "templates.npz").stat().st_size
+    assert total < 5 * 1024 * 1024
+
+
+def test_thresholds_are_calibrated_probabilities_in_order() -> None:
+    t = thresholds()
+    assert 0.0 < t["index_pips"] < 1.0
+    assert 0.0 < t["pair"] <= t["pair_covered"] <= 1.0
+    assert 0.0 < t["pair_court"] <= t["pair"]
+    assert 0.0 < t["dissent_a"] < 1.0 and 0.0 < t["dissent_b"] < 1.0
+    assert t["pair_covered"] == pytest.approx(t["pair"] + (1 - t["pair"]) / 2, abs=1e-3)
+
+
+@pytest.mark.parametrize("g", ["a", "b"])
+def test_shipped_models_give_the_recorded_outputs_on_the_fixed_generated_crops(g: str) -> None:
+    with np.load(MODELS / "check.npz") as z:
+        crops, rank, suit, want = z["crops"], z["rank"], z["suit"], z[f"logits_{g}"]
+    got = IndexModel(MODELS / f"index_{g}.onnx").logits(crops)
+    assert got.shape == (len(crops), 19)
+    np.testing.assert_allclose(got, want, atol=2e-3)
+    pr, ps = split_probs(got)
+    # the check crops are generated with held-apart fonts: most are read right
+    right = (pr.argmax(1) == rank) & (ps.argmax(1) == suit)
+    assert right.mean() >= 0.8
+
+
+def test_corner_crops_turn_the_bottom_right_index_upright() -> None:
+    card = np.full((CARD_H, CARD_W, 3), 255, np.uint8)
+    card[5:20, 4:12] = 0  # a mark at the top left
+    turned = np.ascontiguousarray(card[::-1, ::-1])
+    a, b = corner_crops(card), corner_crops(turned)
+    assert a.shape == (2, IN_H, IN_W, 3)
+    np.testing.assert_array_equal(a[0], b[1])
+    np.testing.assert_array_equal(a[1], b[0])
+
+
+def test_blob_divides_out_the_paper_colour() -> None:
+    crop = np.full((1, IN_H, IN_W, 3), (200, 150, 100), np.uint8)
+    crop[0, 10:20, 5:10] = (20, 15, 10)
+    blob = to_blob(crop)
+    assert blob.shape == (1, 3, IN_H, IN_W)
+    assert np.allclose(blob[0, :, 0, 0], 0.5)  # paper -> 1.0 - 0.5 in every channel
+    assert np.allclose(blob[0, :, 12, 7], -0.4, atol=1e-6)
+
+
+# ---------------------------------------------------------------- decision rules
+
+
+def reads(card: str | None, p: float) -> list[CornerRead]:
+    r = CornerRead(card[0], card[1], p, p) if card else CornerRead("-", "-", p, p)
+    return [r, r]
+
+
+def pips(rank: str | None, red: bool | None, count: int = 0) -> PipRead:
+    return PipRead(rank, None, red, count, 1.0 if red else 0.0)
+
+
+def test_a_number_card_needs_the_pip_count_to_agree_with_the_index() -> None:
+    hi = 0.999
+    assert decide_learned(pips("7", True, 7), (reads("7H", hi), reads(None, hi))).card == "7H"
+    assert decide_learned(pips("8", True, 8), (reads("7H", hi), reads(None, hi))) is None
+    # the pips' colour must be the suit's colour
+    assert decide_learned(pips("7", False, 7), (reads("7H", hi), reads(None, hi))) is None
+
+
+def test_a_court_card_needs_a_picture_and_both_classifiers() -> None:
+    hi = 0.9999
+    assert decide_learned(pips(FACE, None), (reads("QS", hi), reads("QS", hi))).card == "QS"
+    # one classifier alone is not enough for a court card
+    assert decide_learned(pips(FACE, None), (reads("QS", hi), reads(None, hi))) is None
+    # a picture where the index says 10 (the cross-deck confusion of the issue): no card
+    assert decide_learned(pips(FACE, None), (reads("TS", hi), reads("TS", hi))) is None
+
+
+def test_an_index_alone_needs_both_classifiers_above_the_covered_threshold() -> None:
+    t = thresholds()["pair_covered"]
+    top = min(1.0, t + (1 - t) / 2)
+    assert decide_learned(pips(None, None), (reads("KD", top), reads("KD", top))).card == "KD"
+    below = t - 1e-4
+    assert decide_learned(pips(None, None), (reads("KD", below), reads("KD", below))) is None
+
+
+def test_a_dissenting_corner_vetoes_when_the_pips_allow_its_reading() -> None:
+    hi = 0.999
+    t = thresholds()["dissent_a"]
+    a = [CornerRead("7", "H", hi, hi), CornerRead("7", "D", t, t)]
+    assert decide_learned(pips("7", True, 7), (a, reads(None, hi))) is None
+    # a dissent below the classifier's own dissent threshold does not veto
+    weak = t - 0.05
+    a = [CornerRead("7", "H", hi, hi), CornerRead("7", "D", weak, weak)]
+    assert decide_learned(pips("7", True, 7), (a, reads(None, hi))).card == "7H"
+    # nor does a rank that seven pips rule out
+    a = [CornerRead("7", "H", hi, hi), CornerRead("T", "H", hi, hi)]
+    assert decide_learned(pips("7", True, 7), (a, reads(None, hi))).card == "7H"
+
+
+def test_template_and_learned_readings_that_differ_give_no_card() -> None:
+    r = reads(None, 0.99)
+    assert combine(CardRead("7H", 0.9), CardRead("7D", 0.9), (r, r)) is None
+    t = thresholds()["dissent_a"]
+    assert combine(CardRead("7H", 0.9), None, (reads("7D", t), r)) is None
+    assert combine(CardRead("7H", 0.9), None, (r, r)).card == "7H"

@@ -1,0 +1,107 @@
+"""Is this camera set up to read cards? Measures of one frame and what to change.
+
+:func:`check_frame` measures, on a BGR frame with a few cards face up: the
+card outlines found and the cards read, the median card width in pixels, the
+play area they span (fractions of the frame), the card/table contrast (grey
+levels of card paper minus the table's, on the "whiteness" the outline finder
+uses), focus (variance of the Laplacian on the cards, or the whole frame) and
+glare (share of saturated pixels). :attr:`FrameCheck.advice` lists what to
+change as (code, value) pairs, most important first; the command
+``referee camera check`` words them (translated). The limits are those of
+``../shared/spec/vision-notes.md``: cards 80-110 px wide read best at 1280x720.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+#: card width (px) range the reader is built for
+MIN_WIDTH = 70.0
+MAX_WIDTH = 170.0
+#: card paper minus table whiteness below which the table is "nearly as white"
+MIN_CONTRAST = 45.0
+#: variance of the Laplacian (grey levels^2) below which the picture is blurred
+MIN_FOCUS = 60.0
+#: share of saturated pixels above which there is glare
+MAX_GLARE = 0.01
+
+ADVICE_CODES = ("no_cards", "too_small", "too_large", "pale_table", "blurred", "glare", "ok")
+
+
+@dataclass
+class FrameCheck:
+    """Measures of one frame (see the module docstring) and ``advice``: (code, value)
+    pairs, codes from ADVICE_CODES (``ok`` alone when nothing needs changing)."""
+
+    size: tuple[int, int]
+    outlines: int
+    cards: list[str]
+    card_width: float | None
+    play_area: tuple[float, float, float, float] | None
+    contrast: float | None
+    table_white: float
+    focus: float
+    glare: float
+    advice: list[tuple[str, float]] = field(default_factory=list)
+
+
+def _width(corners: NDArray[Any]) -> float:
+    s = np.hypot(*(np.roll(corners, -1, axis=0) - corners).T)
+    return float(min((s[0] + s[2]) / 2, (s[1] + s[3]) / 2))
+
+
+def check_frame(image: NDArray[Any]) -> FrameCheck:
+    """Measure a BGR uint8 frame (H, W, 3). Raises ValueError for another shape."""
+    from vision.detector import find_cards, whiteness
+    from vision.reader import detect
+
+    if image.ndim != 3 or image.shape[2] != 3:
+        raise ValueError(f"expected an (H, W, 3) BGR image, got shape {image.shape}")
+    h, w = image.shape[:2]
+    dets = detect(image)
+    quads = [d.corners for d in dets] or [q.corners for q in find_cards(image)[:13]]
+    white = whiteness(image)
+    mask = np.zeros((h, w), np.uint8)
+    for q in quads:
+        cv2.fillConvexPoly(mask, np.round(q).astype(np.int32), 255)
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    lap = cv2.Laplacian(gray, cv2.CV_32F)
+    inside = mask > 0
+    table_white = float(np.median(white[~inside])) if (~inside).any() else float(np.median(white))
+    contrast = None
+    width = None
+    area = None
+    if quads:
+        contrast = float(np.percentile(white[inside], 75)) - table_white
+        width = float(np.median([_width(q) for q in quads]))
+        pts = np.concatenate(quads)
+        area = (float(pts[:, 0].min() / w), float(pts[:, 1].min() / h),
+                float(pts[:, 0].max() / w), float(pts[:, 1].max() / h))
+    focus = float(lap[inside].var()) if inside.sum() > 100 else float(lap.var())
+    glare = float((image.min(axis=2) >= 250).mean())
+    advice: list[tuple[str, float]] = []
+    if not quads:
+        advice.append(("no_cards", 0.0))
+        if table_white >= 255 - MIN_CONTRAST:
+            advice.append(("pale_table", table_white))
+    else:
+        assert width is not None and contrast is not None
+        if width < MIN_WIDTH:
+            advice.append(("too_small", width))
+        elif width > MAX_WIDTH:
+            advice.append(("too_large", width))
+        if contrast < MIN_CONTRAST:
+            advice.append(("pale_table", contrast))
+    if focus < MIN_FOCUS:
+        advice.append(("blurred", focus))
+    if glare > MAX_GLARE:
+        advice.append(("glare", glare))
+    if not advice:
+        advice.append(("ok", 0.0))
+    return FrameCheck((w, h), len(quads), [d.card for d in dets], width, area, contrast,
+                      table_white, focus, glare, advice)

@@ -1,0 +1,61 @@
+"""Corner-index crops of a rectified card, as the learned classifiers see them.
+
+A rectified card (BGR uint8, (CARD_H, CARD_W, 3), portrait, see
+:mod:`vision.detector`) carries its index at the top left and, turned half a
+turn, at the bottom right. :func:`corner_crops` cuts both, the bottom-right one
+turned upright, from a fixed zone (CROP_W x CROP_H of the card, large enough
+for the indices of every common deck) and shrinks them to IN_W x IN_H.
+:func:`to_blob` divides each crop by its own paper colour (a high percentile
+per channel: a colour cast or dim light does not change the input) and makes
+the (N, 3, IN_H, IN_W) float32 network input. Training (:mod:`vision.train`)
+and the reader both use these two functions, so the crops match exactly.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from vision.detector import CARD_H, CARD_W
+
+#: Corner zone cut for the classifiers, fractions of the card width and height.
+CROP_W = 0.25
+CROP_H = 0.36
+#: Network input size (width, height) in pixels.
+IN_W = 24
+IN_H = 48
+
+_ZW = round(CROP_W * CARD_W)
+_ZH = round(CROP_H * CARD_H)
+
+#: Percentile of each channel taken as the paper's colour in a crop.
+PAPER_PERCENTILE = 90
+
+
+def corner_crops(card: NDArray[Any]) -> NDArray[np.uint8]:
+    """The top-left and the bottom-right (turned upright) index zones of a rectified
+    card, shrunk to (2, IN_H, IN_W, 3) uint8 BGR."""
+    tl = card[:_ZH, :_ZW]
+    br = card[CARD_H - _ZH :, CARD_W - _ZW :][::-1, ::-1]
+    out = np.empty((2, IN_H, IN_W, 3), np.uint8)
+    out[0] = cv2.resize(tl, (IN_W, IN_H), interpolation=cv2.INTER_AREA)
+    out[1] = cv2.resize(np.ascontiguousarray(br), (IN_W, IN_H), interpolation=cv2.INTER_AREA)
+    return out
+
+
+def to_blob(crops: NDArray[Any]) -> NDArray[np.float32]:
+    """Network input from crops (N, IN_H, IN_W, 3) uint8: (N, 3, IN_H, IN_W) float32,
+    each channel divided by its PAPER_PERCENTILE-th percentile in that crop (paper
+    ~ 1, ink towards 0), clipped to [0, 1.5], minus 0.5."""
+    f = crops.astype(np.float32)
+    n = f.shape[0]
+    flat = f.reshape(n, -1, 3)
+    k = int(PAPER_PERCENTILE / 100 * (flat.shape[1] - 1))
+    paper = np.partition(flat, k, axis=1)[:, k, :]  # (n, 3)
+    f /= np.maximum(paper, 8.0)[:, None, None, :]
+    np.clip(f, 0.0, 1.5, out=f)
+    f -= 0.5
+    return np.ascontiguousarray(f.transpose(0, 3, 1, 2))

@@ -1,0 +1,123 @@
+"""Run the shipped corner-index classifiers (ONNX) through ``cv2.dnn``.
+
+The models (``vision/models/index_a.onnx``, ``index_b.onnx``; built by
+``python -m vision.train``, see ``vision/models/manifest.json``) take the blob
+of :func:`vision.corners.to_blob` and give (N, 19) logits: 14 for the rank
+(``RANKS`` then none), 5 for the suit (``SUITS`` then none). OpenCV's classic
+DNN engine is used (faster than its new one on such small nets); onnxruntime,
+when installed, is used instead (faster still), never required.
+
+The acceptance thresholds calibrated at training time on held-apart generated
+crops are in the manifest (``metrics.thresholds``), read by :func:`thresholds`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from vision.corners import to_blob
+
+MODELS = Path(__file__).with_name("models")
+RANKS = "A23456789TJQK"
+SUITS = "SHDC"
+NONE = "-"
+
+
+def split_probs(logits: NDArray[Any]) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
+    """(rank probabilities (N, 14), suit probabilities (N, 5)) from (N, 19) logits."""
+    def sm(z: NDArray[Any]) -> NDArray[np.float32]:
+        e = np.exp(z - z.max(axis=1, keepdims=True))
+        return (e / e.sum(axis=1, keepdims=True)).astype(np.float32)
+
+    return sm(logits[:, :14]), sm(logits[:, 14:])
+
+
+@dataclass(frozen=True)
+class CornerRead:
+    """One classified corner crop: ``rank`` ("A".."K" or NONE), ``suit`` ("S".."C" or
+    NONE), their probabilities, and ``conf`` = min of the two."""
+
+    rank: str
+    suit: str
+    p_rank: float
+    p_suit: float
+
+    @property
+    def conf(self) -> float:
+        """Confidence of the whole reading: the smaller probability."""
+        return min(self.p_rank, self.p_suit)
+
+    @property
+    def card(self) -> str | None:
+        """"TH" etc., or None when the rank or the suit is none."""
+        return None if NONE in (self.rank, self.suit) else self.rank + self.suit
+
+
+class IndexModel:
+    """One ONNX classifier. ``logits(crops)``: (N, IN_H, IN_W, 3) uint8 -> (N, 19).
+
+    Raises FileNotFoundError if the file is missing, cv2.error if it is no model.
+    """
+
+    def __init__(self, path: Path) -> None:
+        if not path.is_file():
+            raise FileNotFoundError(f"model file not found: {path}")
+        self.path = path
+        self._ort: Any = None
+        try:  # optional, faster on tiny nets
+            import onnxruntime as ort
+
+            so = ort.SessionOptions()
+            so.intra_op_num_threads = 1
+            so.inter_op_num_threads = 1
+            self._ort = ort.InferenceSession(str(path), so, providers=["CPUExecutionProvider"])
+        except ImportError:
+            pass
+        if self._ort is None:
+            self._net = cv2.dnn.readNetFromONNX(str(path), cv2.dnn.ENGINE_CLASSIC)
+
+    def logits(self, crops: NDArray[Any]) -> NDArray[np.float32]:
+        """Logits (N, 19) float32 of crops (N, IN_H, IN_W, 3) uint8 (N may be 0)."""
+        if len(crops) == 0:
+            return np.zeros((0, 19), np.float32)
+        out = []
+        for i in range(0, len(crops), 256):
+            blob = to_blob(crops[i : i + 256])
+            if self._ort is not None:
+                out.append(self._ort.run(None, {"crops": blob})[0])
+            else:
+                self._net.setInput(blob)
+                out.append(self._net.forward())
+        return np.concatenate(out).astype(np.float32)
+
+    def read(self, crops: NDArray[Any]) -> list[CornerRead]:
+        """One CornerRead per crop."""
+        pr, ps = split_probs(self.logits(crops))
+        ri, si = pr.argmax(1), ps.argmax(1)
+        labels_r, labels_s = RANKS + NONE, SUITS + NONE
+        return [CornerRead(labels_r[a], labels_s[b], float(pr[k, a]), float(ps[k, b]))
+                for k, (a, b) in enumerate(zip(ri.tolist(), si.tolist(), strict=True))]
+
+
+@cache
+def models() -> tuple[IndexModel, IndexModel] | None:
+    """The two shipped classifiers (A, B), loaded once; None if not shipped."""
+    try:
+        return IndexModel(MODELS / "index_a.onnx"), IndexModel(MODELS / "index_b.onnx")
+    except FileNotFoundError:
+        return None
+
+
+@cache
+def thresholds() -> dict[str, float]:
+    """Calibrated thresholds of the manifest (``index_pips``, ``pair``, ``pair_covered``)."""
+    m = json.loads((MODELS / "manifest.json").read_text())
+    return {k: float(v) for k, v in m["metrics"]["thresholds"].items()}

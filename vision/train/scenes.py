@@ -1,0 +1,138 @@
+"""Generated 1280x720 table frames for the benchmark (fixed seeds; numpy + OpenCV only).
+
+:func:`pile_frame`: a table (light wood, maple, cloth, felt, dark cloth, mat)
+with cards 80-110 px wide: a trick of four slightly overlapping cards, a pile
+of several heavily overlapping ones, singles, and face-down cards, chips and
+hands as distractors; gradient light, glare, blur, noise, JPEG. Returns the
+frame, the cards whose index shows on at least one corner (the labels) and
+every face-up card in it. :func:`empty_frame`: the same without face-up cards.
+
+Needs the CC0 art (:func:`vision.train.synth.load_art`), not torch.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from vision.train import synth
+
+W, H = 1280, 720
+
+
+def _place(rng: np.random.Generator, img: NDArray[np.float32], cover: NDArray[np.int32],
+           face: NDArray[np.uint8], cx: float, cy: float, cw: float, ang: float, k: int) -> None:
+    ch = cw * 1.4
+    box = cv2.boxPoints(((cx, cy), (cw, ch), ang)).astype(np.float32)
+    # boxPoints order: make it TL, TR, BR, BL of the card (any rotation is fine)
+    src = np.array([[0, 0], [synth.FW - 1, 0], [synth.FW - 1, synth.FH - 1], [0, synth.FH - 1]],
+                   np.float32)
+    m = cv2.getPerspectiveTransform(src, box)
+    fw = cv2.warpPerspective(face, m, (W, H), flags=cv2.INTER_AREA, borderValue=(0, 0, 0, 0))
+    a = fw[..., 3:4].astype(np.float32) / 255.0
+    sh = cv2.GaussianBlur(a[..., 0], (0, 0), 2.5)
+    img *= (1 - 0.35 * np.roll(sh, (2, 2), axis=(0, 1)))[..., None]
+    img += (fw[..., :3].astype(np.float32) - img) * a
+    cover[a[..., 0] > 0.5] = k
+    return None
+
+
+def _index_boxes(cx: float, cy: float, cw: float, ang: float) -> list[NDArray[Any]]:
+    """The two index boxes (image polygons) of a card placed like :func:`_place`."""
+    ch = cw * 1.4
+    box = cv2.boxPoints(((cx, cy), (cw, ch), ang)).astype(np.float32)
+    src = np.array([[0, 0], [synth.FW - 1, 0], [synth.FW - 1, synth.FH - 1], [0, synth.FH - 1]],
+                   np.float32)
+    m = cv2.getPerspectiveTransform(src, box)
+    x, y, w, h = synth.art_box("")
+    out = []
+    for bx, by in ((x, y), (synth.FW - x - w, synth.FH - y - h)):
+        pts = np.array([[bx, by], [bx + w, by], [bx + w, by + h * 2], [bx, by + h * 2]],
+                       np.float32).reshape(-1, 1, 2)
+        out.append(cv2.perspectiveTransform(pts, m).reshape(-1, 2))
+    return out
+
+
+def pile_frame(seed: int, art: dict[str, Any], face_up: bool = True
+               ) -> tuple[Any, list[str], list[str]]:
+    """(frame BGR (720, 1280, 3), labels: cards with one index fully visible, all
+    face-up cards). ``face_up`` False: backs, chips and hands only."""
+    rng = np.random.default_rng([seed, 7])
+    synth.reset_noise()
+    img: Any = synth.table(rng, H, W).astype(np.float32)
+    cover = np.zeros((H, W), np.int32)
+    deck = [f"{r}{s}" for r in synth.RANKS for s in synth.SUITS]
+    order = rng.permutation(len(deck))
+    placed: list[tuple[str, float, float, float, float, int]] = []
+    k = 1
+    cw0 = rng.uniform(80, 110)
+    spots = []
+    # a trick: four cards round a centre, slightly overlapping
+    tx, ty = rng.uniform(450, 800), rng.uniform(250, 470)
+    for i in range(4):
+        a = i * np.pi / 2 + rng.uniform(-0.3, 0.3)
+        spots.append((tx + 72 * np.cos(a), ty + 72 * np.sin(a), rng.uniform(0, 360)))
+    # a pile of gathered tricks
+    px, py = rng.uniform(150, 300), rng.uniform(150, 570)
+    for _ in range(int(rng.integers(3, 6))):
+        spots.append((px + rng.uniform(-25, 25), py + rng.uniform(-25, 25), rng.uniform(0, 360)))
+    # singles along the edges
+    for i in range(int(rng.integers(2, 5))):
+        spots.append((rng.uniform(1060, 1180), 110 + 165 * i + rng.uniform(-10, 10), rng.uniform(0, 360)))
+    for j, (x, y, ang) in enumerate(spots):
+        card = deck[int(order[j])]
+        cw = cw0 * rng.uniform(0.95, 1.05)
+        face = art[card] if face_up and rng.random() > 0.1 else synth.back_face(rng, art)
+        _place(rng, img, cover, face, x, y, cw, ang, k)
+        if face is art[card]:
+            placed.append((card, x, y, cw, ang, k))
+        k += 1
+    for _ in range(int(rng.integers(1, 4))):  # chips and a hand
+        c = (int(rng.integers(0, W)), int(rng.integers(0, H)))
+        r = int(rng.integers(12, 22))
+        cv2.circle(img, c, r, rng.uniform(0, 255, 3).tolist(), -1)
+        cv2.circle(img, c, r * 2 // 3, (230, 230, 230), 2)
+    if rng.random() < 0.5:
+        c = (int(rng.integers(0, W)), int(rng.integers(0, H)))
+        col = (np.array([120, 150, 200]) + rng.uniform(-40, 30, 3)).tolist()
+        cv2.ellipse(img, c, (90, 45), float(rng.uniform(0, 180)), 0, 360, col, -1)
+    labels, cards = [], []
+    for card, x, y, cw, ang, kk in placed:
+        cards.append(card)
+        for poly in _index_boxes(x, y, cw, ang):
+            m = np.zeros((H, W), np.uint8)
+            cv2.fillConvexPoly(m, np.round(poly).astype(np.int32), 1)
+            sel = m > 0
+            if sel.any() and (cover[sel] == kk).all():
+                labels.append(card)
+                break
+    yy, xx = synth.grid(H, W)
+    g = (rng.uniform(-1, 1, 2) / W).astype(np.float32)
+    img *= (1 - np.float32(rng.uniform(0, 0.35))
+            * np.clip((xx - W / 2) * g[0] + (yy - H / 2) * g[1] + 0.5, 0, 1))[..., None]
+    if rng.random() < 0.4:
+        gx, gy = rng.uniform(0, W), rng.uniform(0, H)
+        img += np.float32(rng.uniform(40, 120)) * np.exp(
+            -((xx - gx) ** 2 + (yy - gy) ** 2) / np.float32(2 * rng.uniform(40, 160) ** 2))[..., None]
+    img *= (rng.uniform(0.85, 1.1, 3) * rng.uniform(0.6, 1.1)).astype(np.float32)
+    img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.4, 1.1))
+    img += np.float32(rng.uniform(1, 5)) * rng.standard_normal((H, W, 3), dtype=np.float32)
+    u8 = np.clip(img, 0, 255).astype(np.uint8)
+    _, enc = cv2.imencode(".jpg", u8, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(60, 92))])
+    return cv2.imdecode(enc, cv2.IMREAD_COLOR), labels, cards
+
+
+def trick_frame(seed: int, art: dict[str, Any], n: int = 13) -> NDArray[np.uint8]:
+    """A 1280x720 frame with ``n`` face-up cards ~95 px wide apart on felt (speed tests)."""
+    rng = np.random.default_rng([seed, 13])
+    img = np.zeros((H, W, 3), np.float32)
+    img[:] = (40, 110, 30)
+    cover = np.zeros((H, W), np.int32)
+    deck = [f"{r}{s}" for r in synth.RANKS for s in synth.SUITS]
+    for i in range(n):
+        x, y = 110 + 180 * (i % 7), 180 + 330 * (i // 7)
+        _place(rng, img, cover, art[deck[(7 * i) % 52]], x, y, 95, float(rng.uniform(0, 360)), i + 1)
+    return np.clip(img, 0, 255).astype(np.uint8)

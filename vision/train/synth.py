@@ -1,0 +1,587 @@
+"""Generated training crops: card faces (CC0 art, font glyphs) on generated tables.
+
+Every sample is one card rendered into a small scene the way the webcam sees it
+(60-150 px wide in most samples, close-ups up to 450 px), then found again
+with a slightly wrong outline, rectified with :func:`vision.detector.warp`
+and cut with :func:`vision.corners.corner_crops`, exactly as the reader does.
+
+Faces: the CC0 ``@letele/playing-cards`` art (rendered once with node and
+cairosvg, see :func:`load_art`), or that art with its indices painted over
+and redrawn from a font glyph (rank) and a suit shape (font symbol, CC0 pip or
+a drawn shape) at a random place, size, squeeze, weight and ink colour.
+Tables: light wood and maple with grain, white and beige cloth, felt, dark
+cloth, patterned mats; chips and hand-coloured blobs; shadows, glare, colour
+casts, blur, noise and JPEG. Occluding cards cover indices (then labelled
+"none", or dropped when the cover is partial and ambiguous).
+
+"none" crops: the corners seen through the wrong portrait order (the card
+turned a quarter), card backs, blank faces, outlines inside a card (picture
+frame, pips), bare table.
+
+Labels: rank index into RANKS (13 = none) and suit index into SUITS (4 = none).
+All randomness comes from a ``numpy.random.Generator``: a chunk of samples is
+a pure function of (seed, chunk number, font list).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from vision.corners import corner_crops
+from vision.detector import warp
+
+RANKS = "A23456789TJQK"
+SUITS = "SHDC"
+NONE_RANK = len(RANKS)
+NONE_SUIT = len(SUITS)
+RANK_TEXT = {r: ("10" if r == "T" else r) for r in RANKS}
+SUIT_CHARS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+ART_NAME = {"A": "a", "T": "10", "J": "j", "Q": "q", "K": "k"}
+
+#: hi-res face size (width, height) the glyphs are drawn on
+FW, FH = 300, 420
+
+#: the CC0 art's corner index box (fractions of the face), painted over on font faces
+ART_INDEX = (0.0, 0.0, 0.16, 0.27)
+
+Mask = NDArray[np.uint8]
+Img = NDArray[np.uint8]
+
+RENDER_JS = """
+import * as deck from './node_modules/@letele/playing-cards/dist/index.esm.js';
+import React from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import fs from 'fs';
+fs.mkdirSync('svg', {recursive: true});
+for (const k of Object.keys(deck)) {
+  fs.writeFileSync(`svg/${k}.svg`, renderToStaticMarkup(React.createElement(deck[k])));
+}
+"""
+
+
+# ----------------------------------------------------------------------------- art
+
+
+def render_svgs(workdir: Path) -> Path:
+    """npm-install the CC0 deck (pinned) in ``workdir`` and render its SVGs; the SVG dir."""
+    subprocess.run(["npm", "init", "-y"], cwd=workdir, check=True, capture_output=True)
+    subprocess.run(["npm", "install", "@letele/playing-cards@0.1.0", "react@18", "react-dom@18"],
+                   cwd=workdir, check=True, capture_output=True)
+    (workdir / "render.mjs").write_text(RENDER_JS)
+    subprocess.run(["node", "render.mjs"], cwd=workdir, check=True)
+    return workdir / "svg"
+
+
+def load_art(cache: Path, svg_dir: Path | None = None) -> dict[str, NDArray[np.uint8]]:
+    """The 52 CC0 faces and the 2 backs as BGRA (FH, FW, 4) arrays, keyed ``"TH"``,
+    ``"B1"``; rendered once (npm, node, cairosvg) and cached in ``cache`` (.npz)."""
+    if cache.is_file():
+        with np.load(cache) as z:
+            return {k: z[k] for k in z.files}
+    import cairosvg
+
+    with tempfile.TemporaryDirectory() as tmp:
+        sdir = svg_dir if svg_dir is not None else render_svgs(Path(tmp))
+        out: dict[str, NDArray[np.uint8]] = {}
+        names = [(f"{r}{s}", f"{s}{ART_NAME.get(r, r)}") for s in SUITS for r in RANKS]
+        names += [("B1", "B1"), ("B2", "B2")]
+        for key, name in names:
+            png = cairosvg.svg2png(url=str(sdir / f"{name}.svg"), output_width=FW, output_height=FH)
+            img = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_UNCHANGED)
+            out[key] = np.asarray(img, np.uint8)
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(cache, **out)  # type: ignore[arg-type]
+    return out
+
+
+def _crop(mask: Mask) -> Mask | None:
+    ys, xs = np.nonzero(mask > 40)
+    if len(xs) == 0:
+        return None
+    return np.ascontiguousarray(mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1])
+
+
+def art_suit_shapes(art: dict[str, NDArray[np.uint8]]) -> dict[str, list[Mask]]:
+    """Suit shapes (soft masks, 0-255) cut from the CC0 faces: index suits and big pips."""
+    out: dict[str, list[Mask]] = {s: [] for s in SUITS}
+    for s in SUITS:
+        for r in "2345678A":
+            face = art[f"{r}{s}"][..., :3]
+            ink: Any = 255 - face.min(axis=2) if s in "SC" else np.clip(
+                face[..., 2].astype(np.int16) - face[..., 1], 0, 255).astype(np.uint8)
+            ink = np.where(ink > 90, 255, 0).astype(np.uint8)
+            n, lab, st, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+            for i in range(1, n):
+                x, y, w, h, a = st[i]
+                if a < 80 or x < 3 or y < 3 or w > 0.5 * FW:
+                    continue
+                cy = y + h / 2
+                if (x + w / 2 < 0.2 * FW or x + w / 2 > 0.8 * FW) and (cy < 0.15 * FH or cy > 0.85 * FH):
+                    continue  # a rank glyph of the corner index
+                m = np.where(lab[y : y + h, x : x + w] == i, 255, 0).astype(np.uint8)
+                if y > FH / 2:
+                    m = np.ascontiguousarray(m[::-1, ::-1])
+                out[s].append(m)
+    return out
+
+
+# ----------------------------------------------------------------------------- glyphs
+
+
+@dataclass
+class GlyphBank:
+    """Rank glyphs and suit shapes as soft masks (0-255, cropped, ~64 px tall)."""
+
+    ranks: dict[str, list[Mask]]
+    suits: dict[str, list[Mask]]
+
+
+def _text_mask(font: Any, text: str) -> Mask | None:
+    from PIL import Image, ImageDraw
+
+    img = Image.new("L", (220, 140), 0)
+    ImageDraw.Draw(img).text((20, 10), text, fill=255, font=font)
+    return _crop(np.asarray(img, np.uint8))
+
+
+def drawn_suits(rng: np.random.Generator, n: int) -> dict[str, list[Mask]]:
+    """Suit shapes drawn from circles and polygons with random proportions (64 px)."""
+    out: dict[str, list[Mask]] = {s: [] for s in SUITS}
+    for _ in range(n):
+        for s in SUITS:
+            m = np.zeros((80, 80), np.uint8)
+            r = int(rng.integers(13, 19))
+            if s == "H":
+                cv2.circle(m, (40 - r + 3, 28), r, 255, -1, cv2.LINE_AA)
+                cv2.circle(m, (40 + r - 3, 28), r, 255, -1, cv2.LINE_AA)
+                tip = int(rng.integers(62, 76))
+                pts = np.array([[40 - 2 * r + 4, 32], [40 + 2 * r - 4, 32], [40, tip]], np.int32)
+                cv2.fillConvexPoly(m, pts, 255, cv2.LINE_AA)
+            elif s == "D":
+                w = int(rng.integers(20, 30))
+                pts = np.array([[40, 6], [40 + w, 40], [40, 74], [40 - w, 40]], np.int32)
+                cv2.fillConvexPoly(m, pts, 255, cv2.LINE_AA)
+            elif s == "S":
+                cv2.circle(m, (40 - r + 3, 44), r, 255, -1, cv2.LINE_AA)
+                cv2.circle(m, (40 + r - 3, 44), r, 255, -1, cv2.LINE_AA)
+                pts = np.array([[40 - 2 * r + 4, 40], [40 + 2 * r - 4, 40], [40, 4]], np.int32)
+                cv2.fillConvexPoly(m, pts, 255, cv2.LINE_AA)
+                cv2.fillConvexPoly(m, np.array([[40, 50], [30, 76], [50, 76]], np.int32), 255)
+            else:
+                rc = int(rng.integers(11, 15))
+                cv2.circle(m, (40, 22), rc, 255, -1, cv2.LINE_AA)
+                cv2.circle(m, (40 - rc - 4, 46), rc, 255, -1, cv2.LINE_AA)
+                cv2.circle(m, (40 + rc + 4, 46), rc, 255, -1, cv2.LINE_AA)
+                cv2.fillConvexPoly(m, np.array([[40, 40], [30, 76], [50, 76]], np.int32), 255)
+            c = _crop(m)
+            if c is not None:
+                out[s].append(c)
+    return out
+
+
+def build_bank(font_paths: list[Path], art: dict[str, NDArray[np.uint8]],
+               rng: np.random.Generator, art_suits: bool = True) -> GlyphBank:
+    """Glyph bank of the given fonts (ranks; suits where the font has real suit
+    symbols), plus CC0 art suit shapes (``art_suits``) and drawn suit shapes."""
+    from PIL import ImageFont
+
+    ranks: dict[str, list[Mask]] = {r: [] for r in RANKS}
+    suits: dict[str, list[Mask]] = {s: [] for s in SUITS}
+    for p in font_paths:
+        font = ImageFont.truetype(str(p), 64)
+        for r in RANKS:
+            if r == "T":
+                one, zero = _text_mask(font, "1"), _text_mask(font, "0")
+                if one is not None and zero is not None:
+                    ranks[r].append(_join_ten(one, zero, 0.08))
+                m = _text_mask(font, "10")
+            else:
+                m = _text_mask(font, r)
+            if m is not None:
+                ranks[r].append(m)
+        notdef = _text_mask(font, "\ue000")
+        for s in SUITS:
+            m = _text_mask(font, SUIT_CHARS[s])
+            if m is None or (notdef is not None and m.shape == notdef.shape
+                             and np.array_equal(m, notdef)):
+                continue
+            suits[s].append(m)
+    if art_suits:
+        for s, ms in art_suit_shapes(art).items():
+            suits[s].extend(ms)
+    for s, ms in drawn_suits(rng, 6).items():
+        suits[s].extend(ms)
+    return GlyphBank(ranks, suits)
+
+
+def _join_ten(one: Mask, zero: Mask, gap: float) -> Mask:
+    """"1" and "0" side by side with ``gap`` (fraction of the height, may be < 0)."""
+    h = max(one.shape[0], zero.shape[0])
+    g = round(gap * h)
+    w = one.shape[1] + zero.shape[1] + max(g, -one.shape[1] // 2)
+    out = np.zeros((h, max(w, zero.shape[1] + 1)), np.uint8)
+    out[h - one.shape[0] :, : one.shape[1]] = one
+    x = out.shape[1] - zero.shape[1]
+    sub = out[h - zero.shape[0] :, x:]
+    np.maximum(sub, zero, out=sub)
+    return out
+
+
+# ----------------------------------------------------------------------------- tables
+
+
+_GRIDS: dict[tuple[int, int], tuple[NDArray[np.float32], NDArray[np.float32]]] = {}
+
+
+def grid(h: int, w: int) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
+    """(yy, xx) pixel coordinate arrays of an (h, w) image, float32, cached (read only)."""
+    if (h, w) not in _GRIDS:
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        yy.flags.writeable = False
+        xx.flags.writeable = False
+        _GRIDS[(h, w)] = (yy, xx)
+    return _GRIDS[(h, w)]
+
+
+class Noise:
+    """A bank of standard normal noise (float32) drawn once; windows of it at random
+    offsets stand in for fresh noise (drawing it per image is the slowest step)."""
+
+    def __init__(self, rng: np.random.Generator, side: int = 1024) -> None:
+        self.bank = rng.standard_normal((side, side, 3), dtype=np.float32)
+
+    def window(self, rng: np.random.Generator, h: int, w: int, ch: int = 3) -> NDArray[np.float32]:
+        """An (h, w, ch) window (tiled when larger than the bank)."""
+        s = self.bank.shape[0]
+        if h > s or w > s:  # larger than the bank: tiled
+            reps = (-(-h // s), -(-w // s), 1)
+            return np.tile(self.bank, reps)[:h, :w, :ch]
+        y, x = int(rng.integers(0, s - h + 1)), int(rng.integers(0, s - w + 1))
+        return self.bank[y : y + h, x : x + w, :ch]
+
+
+_NOISE: Noise | None = None
+
+
+def noise(rng: np.random.Generator) -> Noise:
+    """The noise bank, drawn from ``rng`` on first use in this process (each chunk
+    calls :func:`reset_noise` first, so a chunk does not depend on earlier ones)."""
+    global _NOISE
+    if _NOISE is None:
+        _NOISE = Noise(rng)
+    return _NOISE
+
+
+def reset_noise() -> None:
+    """Forget the noise bank (the next :func:`noise` draws a new one)."""
+    global _NOISE
+    _NOISE = None
+
+
+def table(rng: np.random.Generator, h: int, w: int) -> Img:
+    """A generated table surface (h, w, 3) BGR: wood, cloth, felt, dark cloth or a mat."""
+    kind = rng.choice(["wood", "maple", "white", "beige", "felt", "dark", "mat", "grey"],
+                      p=[0.16, 0.14, 0.12, 0.12, 0.16, 0.12, 0.08, 0.10])
+    yy, xx = grid(h, w)
+    if kind in ("wood", "maple"):
+        base = (np.array([90, 150, 200]) if kind == "wood" else np.array([150, 195, 225]))
+        base = (base + rng.uniform(-25, 25, 3)).astype(np.float32)
+        ang = rng.uniform(0, np.pi)
+        c, s_ = np.float32(np.cos(ang)), np.float32(np.sin(ang))
+        u = xx * c + yy * s_
+        v = yy * c - xx * s_
+        freq = np.float32(rng.uniform(0.15, 0.6))
+        warp_ = 6 * np.sin(v * np.float32(rng.uniform(0.01, 0.04)) + np.float32(rng.uniform(0, 6)))
+        grain = np.sin((u + warp_) * freq) * 0.5 + 0.5
+        amp = np.float32(rng.uniform(5, 30))
+        img = base[None, None, :] - amp * grain[..., None]
+    elif kind in ("white", "beige", "grey"):
+        base = {"white": np.array([225, 228, 230]), "beige": np.array([175, 205, 225]),
+                "grey": np.array([150, 150, 150])}[str(kind)] + rng.uniform(-30, 20, 3)
+        img = np.broadcast_to(base, (h, w, 3)).astype(np.float32)
+        weave = np.sin(xx * np.float32(rng.uniform(1, 2.5))) * np.sin(yy * np.float32(rng.uniform(1, 2.5)))
+        img = img + np.float32(rng.uniform(0, 8)) * weave[..., None]
+    elif kind == "felt":
+        base = rng.choice([np.array([40, 110, 30]), np.array([110, 60, 20]),
+                           np.array([30, 30, 130]), np.array([90, 90, 40])]) + rng.uniform(-25, 25, 3)
+        img = np.broadcast_to(base, (h, w, 3)).astype(np.float32)
+    elif kind == "dark":
+        base = rng.uniform(10, 60, 3)
+        img = np.broadcast_to(base, (h, w, 3)).astype(np.float32)
+    else:  # a patterned mat: blobs of two colours
+        a, b = rng.uniform(20, 160, 3), rng.uniform(20, 160, 3)
+        t = np.sin(xx * np.float32(rng.uniform(0.05, 0.3))) * np.cos(yy * np.float32(rng.uniform(0.05, 0.3)))
+        img = np.where((t > 0)[..., None], a, b).astype(np.float32)
+    img = np.ascontiguousarray(img + np.float32(rng.uniform(1, 7)) * noise(rng).window(rng, h, w, 1),
+                               np.float32)
+    # distractors: chips (striped discs) and skin-coloured blobs (hands)
+    for _ in range(int(rng.integers(0, 3))):
+        ctr = (int(rng.integers(0, w)), int(rng.integers(0, h)))
+        r = int(rng.integers(6, max(7, min(h, w) // 4)))
+        if rng.random() < 0.5:
+            col = rng.uniform(0, 255, 3)
+            cv2.circle(img, ctr, r, col.tolist(), -1)
+            cv2.circle(img, ctr, max(1, r * 2 // 3), (235, 235, 235), max(1, r // 6))
+        else:
+            col = np.array([120, 150, 200]) + rng.uniform(-40, 30, 3)
+            cv2.ellipse(img, ctr, (r, int(r * rng.uniform(0.4, 0.8))), rng.uniform(0, 180), 0, 360,
+                        col.tolist(), -1)
+    return np.clip(img, 0, 255).astype(np.uint8)
+
+
+# ----------------------------------------------------------------------------- faces
+
+
+def _paste(face: NDArray[np.float32], mask: Mask, x: int, y: int, h: int, squeeze: float,
+           colour: NDArray[np.float32], weight: int) -> tuple[int, int, int, int] | None:
+    """Draw ``mask`` scaled to height ``h`` (width times ``squeeze``) at (x, y) in
+    ``colour``; ``weight`` -1/0/1 thins/keeps/bolds. Returns the drawn box or None."""
+    mh, mw = mask.shape
+    w = max(2, round(mw * h / mh * squeeze))
+    m: Any = mask
+    if weight:
+        k = np.ones((3, 3), np.uint8)
+        m = cv2.dilate(mask, k, iterations=2) if weight > 0 else cv2.erode(mask, k, iterations=1)
+        if not m.any():
+            m = mask
+    a = cv2.resize(m, (w, h), interpolation=cv2.INTER_AREA).astype(np.float32) / 255.0
+    fh, fw = face.shape[:2]
+    if x < 0 or y < 0 or x + w > fw or y + h > fh:
+        return None
+    sub = face[y : y + h, x : x + w]
+    sub *= 1 - a[..., None]
+    sub += a[..., None] * colour
+    return x, y, w, h
+
+
+def ink_colour(rng: np.random.Generator, suit: str) -> NDArray[np.float32]:
+    """BGR ink of a suit's print: reds for H/D, blacks (some blue-black) for S/C."""
+    if suit in "HD":
+        return np.array([rng.uniform(20, 90), rng.uniform(10, 70), rng.uniform(140, 235)], np.float32)
+    g = rng.uniform(0, 60)
+    return np.array([g + rng.uniform(0, 40), g, g], np.float32)
+
+
+def font_face(rng: np.random.Generator, art: dict[str, NDArray[np.uint8]], bank: GlyphBank,
+              card: str) -> tuple[NDArray[np.uint8], tuple[int, int, int, int]] | None:
+    """A BGRA face of ``card`` (FH, FW, 4): the CC0 art with its indices redrawn from
+    ``bank``; and the rank glyph's box (x, y, w, h). None if the bank lacks glyphs."""
+    rank, suit = card[0], card[1]
+    if not bank.ranks[rank] or not bank.suits[suit]:
+        return None
+    src = art[card]
+    face = src[..., :3].astype(np.float32)
+    alpha = src[..., 3]
+    x1, y1 = round(ART_INDEX[2] * FW), round(ART_INDEX[3] * FH)
+    paper = np.float32(255.0)
+    for sl in ((slice(4, y1), slice(4, x1)), (slice(FH - y1, FH - 4), slice(FW - x1, FW - 4))):
+        face[sl] = paper
+    rmask = bank.ranks[rank][int(rng.integers(len(bank.ranks[rank])))]
+    smask = bank.suits[suit][int(rng.integers(len(bank.suits[suit])))]
+    hr = round(rng.uniform(0.075, 0.14) * FH)
+    squeeze = rng.uniform(0.6, 1.15) if rank == "T" else rng.uniform(0.75, 1.2)
+    weight = int(rng.choice([-1, 0, 0, 1]))
+    col = ink_colour(rng, suit)
+    hs = round(hr * rng.uniform(0.55, 0.95))
+    x = round(rng.uniform(0.02, 0.07) * FW)
+    y = round(rng.uniform(0.02, 0.06) * FH)
+    layer = np.full((FH // 2, FW // 2, 3), 255.0, np.float32)
+    box = _paste(layer, rmask, x, y, hr, squeeze, col, weight)
+    if box is None:
+        return None
+    rw = box[2]
+    sw = round(smask.shape[1] * hs / smask.shape[0] * rng.uniform(0.85, 1.15))
+    sx = x + rw // 2 - sw // 2 + round(rng.uniform(-0.15, 0.15) * rw)
+    sy = y + hr + round(rng.uniform(0.0, 0.25) * hs)
+    if _paste(layer, smask, max(1, sx), sy, hs, sw / (smask.shape[1] * hs / smask.shape[0]),
+              col, 0) is None:
+        return None
+    lh, lw = layer.shape[:2]
+    face[:lh, :lw] = np.minimum(face[:lh, :lw], layer)
+    face[FH - lh :, FW - lw :] = np.minimum(face[FH - lh :, FW - lw :], layer[::-1, ::-1])
+    out = np.dstack([np.clip(face, 0, 255).astype(np.uint8), alpha])
+    return out, box
+
+
+def back_face(rng: np.random.Generator, art: dict[str, NDArray[np.uint8]]) -> NDArray[np.uint8]:
+    """A card back: one of the CC0 backs or a drawn pattern (lines, checks) in a colour."""
+    if rng.random() < 0.4:
+        return art["B1" if rng.random() < 0.5 else "B2"]
+    col = rng.choice([np.array([40, 40, 180]), np.array([160, 60, 20]), np.array([30, 30, 30]),
+                      np.array([40, 120, 40])]) + rng.uniform(-30, 30, 3)
+    yy, xx = np.mgrid[0:FH, 0:FW].astype(np.float32)
+    f = rng.uniform(0.1, 0.5)
+    pat = (np.sin((xx + yy) * f) > 0) ^ (np.sin((xx - yy) * f) > rng.uniform(-0.5, 0.5))
+    img = np.where(pat[..., None], col, 255 - 0.3 * (255 - col)).astype(np.float32)
+    m = round(rng.uniform(0.0, 0.07) * FW)
+    if m:
+        img[:m] = img[-m:] = img[:, :m] = img[:, -m:] = 250
+    a = art["AS"][..., 3]
+    return np.dstack([np.clip(img, 0, 255).astype(np.uint8), a])
+
+
+def blank_face(art: dict[str, NDArray[np.uint8]]) -> NDArray[np.uint8]:
+    """A face with nothing printed (the art's outline only)."""
+    f = art["AS"].copy()
+    f[6:-6, 6:-6, :3] = 255
+    return f
+
+
+# ----------------------------------------------------------------------------- scenes
+
+
+@dataclass
+class Sample:
+    """Crops (n, IN_H, IN_W, 3) uint8 and their labels: rank (n,), suit (n,) int64."""
+
+    crops: NDArray[np.uint8]
+    rank: NDArray[np.int64]
+    suit: NDArray[np.int64]
+
+
+def _index_cover(occ: NDArray[np.uint8], quad: NDArray[np.float32], box: tuple[int, int, int, int],
+                 shape: tuple[int, int]) -> tuple[float, float]:
+    """Fractions of the top-left and bottom-right index boxes (face pixels ``box``)
+    covered by the occluder mask ``occ`` (scene), the face mapped onto ``quad``."""
+    x, y, w, h = box
+    pad = 2
+    src = np.array([[0, 0], [FW - 1, 0], [FW - 1, FH - 1], [0, FH - 1]], np.float32)
+    m = cv2.getPerspectiveTransform(src, quad)
+    out = []
+    for bx, by in ((x, y), (FW - x - w, FH - y - h)):
+        pts = np.array([[bx - pad, by - pad], [bx + w + pad, by - pad], [bx + w + pad, by + h + pad],
+                        [bx - pad, by + h + pad]], np.float32).reshape(-1, 1, 2)
+        q = cv2.perspectiveTransform(pts, m).reshape(-1, 2)
+        bm = np.zeros(shape, np.uint8)
+        cv2.fillConvexPoly(bm, np.round(q).astype(np.int32), 1)
+        tot = int(bm.sum())
+        out.append(float((occ[bm > 0] > 0).sum()) / tot if tot else 1.0)
+    return out[0], out[1]
+
+
+def render(rng: np.random.Generator, face: NDArray[np.uint8], label: tuple[int, int],
+           box: tuple[int, int, int, int] | None, art: dict[str, NDArray[np.uint8]],
+           inner: bool = False) -> Sample:
+    """Render one face into a scene, find it again with a small outline error and
+    return its corner crops: both index corners with ``label`` (rank, suit) unless
+    covered, and the two corners of the turned (wrong) portrait order as none.
+
+    ``box``: the rank glyph's box in face pixels (for the cover test; None: no
+    index to cover). ``inner``: the outline found is a rectangle inside the card
+    (picture frame, pips): every crop is none.
+    """
+    if rng.random() < 0.2:
+        cw = float(np.exp(rng.uniform(np.log(150), np.log(200))))
+    else:
+        cw = float(np.exp(rng.uniform(np.log(55), np.log(150))))
+    ch = cw * rng.uniform(1.36, 1.58)
+    side = int(np.hypot(cw, ch) * 1.25) + 8
+    img: Any = table(rng, side, side).astype(np.float32)
+    ang = rng.uniform(0, 2 * np.pi)
+    ca, sa = np.cos(ang), np.sin(ang)
+    base = np.array([[-cw / 2, -ch / 2], [cw / 2, -ch / 2], [cw / 2, ch / 2], [-cw / 2, ch / 2]])
+    rot = base @ np.array([[ca, sa], [-sa, ca]])
+    quad = (rot + side / 2 + rng.normal(0, 0.025 * cw, (4, 2))).astype(np.float32)
+    src = np.array([[0, 0], [FW - 1, 0], [FW - 1, FH - 1], [0, FH - 1]], np.float32)
+    m = cv2.getPerspectiveTransform(src, quad)
+    fw = cv2.warpPerspective(face, m, (side, side), flags=cv2.INTER_AREA if cw < FW else cv2.INTER_LINEAR,
+                             borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0, 0))
+    a = fw[..., 3:4].astype(np.float32) * np.float32(1 / 255)
+    # drop shadow of the card on the table
+    sh = cv2.GaussianBlur(a[..., 0], (0, 0), max(1.0, 0.03 * cw))
+    shift = np.roll(sh, (int(rng.integers(0, 4)), int(rng.integers(0, 4))), axis=(0, 1))
+    img *= (1 - np.float32(rng.uniform(0.1, 0.5)) * shift)[..., None]
+    img += (fw[..., :3].astype(np.float32) - img) * a
+    labels = [label, label]
+    if box is not None and rng.random() < 0.3:  # another card over part of this one
+        occ = np.zeros((side, side), np.uint8)
+        oc = quad[int(rng.integers(4))] + rng.normal(0, 0.35 * cw, 2)
+        ob = cv2.boxPoints(((float(oc[0]), float(oc[1])), (cw, ch), float(rng.uniform(0, 360))))
+        cv2.fillConvexPoly(occ, np.round(ob).astype(np.int32), 1)
+        cover = _index_cover(occ, quad, box, (side, side))
+        for i, cov in enumerate(cover):
+            if cov > 0.35:
+                labels[i] = (NONE_RANK, NONE_SUIT)
+            elif cov > 0.0:
+                labels[i] = (-1, -1)  # partly covered: ambiguous, dropped
+        tone = rng.uniform(200, 250)
+        oimg = np.full((side, side, 3), tone, np.float32)
+        if rng.random() < 0.5:  # the occluder is a face: some art under it
+            other = art[str(rng.choice(list(art.keys())))]
+            mo = cv2.getPerspectiveTransform(src, ob.astype(np.float32))
+            oimg = cv2.warpPerspective(other[..., :3], mo, (side, side)).astype(np.float32)
+        osh = cv2.GaussianBlur(occ.astype(np.float32), (0, 0), max(1.0, 0.02 * cw))
+        img *= (1 - 0.3 * osh)[..., None]
+        img = np.where(occ[..., None] > 0, oimg, img)
+    # light: gradient shadow, glare, colour cast, exposure
+    yy, xx = grid(side, side)
+    g = (rng.uniform(-1, 1, 2) / side).astype(np.float32)
+    ramp = np.clip((xx - side / 2) * g[0] + (yy - side / 2) * g[1] + 0.5, 0, 1)
+    ramp = 1 - np.float32(rng.uniform(0, 0.45)) * ramp
+    img *= ramp[..., None]
+    if rng.random() < 0.25:
+        gx, gy = (rng.uniform(0, 1, 2) * side).astype(np.float32)
+        r2 = np.float32(2 * (rng.uniform(0.02, 0.2) * side) ** 2)
+        glare = np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / r2)
+        img += np.float32(rng.uniform(40, 160)) * glare[..., None]
+    img *= (rng.uniform(0.8, 1.15, 3) * rng.uniform(0.45, 1.2)).astype(np.float32)
+    sigma = rng.uniform(0.0, 1.3) * (1.0 if cw < 160 else rng.uniform(1, 2.5))
+    if sigma > 0.25:
+        img = cv2.GaussianBlur(img, (0, 0), sigma)
+    img += np.float32(rng.uniform(0, 7)) * noise(rng).window(rng, side, side)
+    u8: Any = np.clip(img, 0, 255).astype(np.uint8)
+    _, enc = cv2.imencode(".jpg", u8, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(35, 96))])
+    u8 = cv2.imdecode(enc, cv2.IMREAD_COLOR)
+    # found again: outline error, then the reader's own rectification and crops
+    found = quad + rng.normal(0, rng.uniform(0.004, 0.02) * cw, (4, 2)).astype(np.float32)
+    if inner:
+        c = found.mean(axis=0)
+        k = rng.uniform(0.45, 0.8)
+        found = (c + (found - c) * k + rng.normal(0, 0.05 * cw, 2)).astype(np.float32)
+        labels = [(NONE_RANK, NONE_SUIT)] * 2
+    crops = [corner_crops(warp(u8, found))]
+    turned = corner_crops(warp(u8, np.roll(found, -1, axis=0)))
+    crops.append(turned[int(rng.integers(2))][None])
+    labels.append((NONE_RANK, NONE_SUIT))
+    allc = np.concatenate(crops, axis=0)
+    lab = np.array(labels, np.int64)
+    keep = lab[:, 0] >= 0
+    return Sample(allc[keep], lab[keep, 0], lab[keep, 1])
+
+
+def art_box(card: str) -> tuple[int, int, int, int]:
+    """Rank box of the CC0 art's own index (face pixels)."""
+    return (round(0.04 * FW), round(0.025 * FH), round(0.09 * FW), round(0.1 * FH))
+
+
+def generate(seed: int, chunk: int, n_cards: int, art: dict[str, NDArray[np.uint8]],
+             bank: GlyphBank, art_frac: float = 0.3) -> Sample:
+    """``n_cards`` rendered cards (and about a fifth as many backs, blank faces,
+    inner outlines) as one Sample; deterministic in (seed, chunk)."""
+    rng = np.random.default_rng([seed, chunk])
+    reset_noise()
+    cards = [f"{r}{s}" for r in RANKS for s in SUITS]
+    out: list[Sample] = []
+    for _ in range(n_cards):
+        u = rng.random()
+        if u < 0.08:
+            out.append(render(rng, back_face(rng, art), (NONE_RANK, NONE_SUIT), None, art))
+            continue
+        if u < 0.11:
+            out.append(render(rng, blank_face(art), (NONE_RANK, NONE_SUIT), None, art))
+            continue
+        card = cards[int(rng.integers(len(cards)))]
+        lab = (RANKS.index(card[0]), SUITS.index(card[1]))
+        made = None if rng.random() < art_frac else font_face(rng, art, bank, card)
+        face, box = made if made is not None else (art[card], art_box(card))
+        out.append(render(rng, face, lab, box, art, inner=u < 0.16))
+    return Sample(np.concatenate([s.crops for s in out]), np.concatenate([s.rank for s in out]),
+                  np.concatenate([s.suit for s in out]))
