@@ -9,8 +9,10 @@ none can be started the PostgreSQL cases skip with the reason, except under CI
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -44,15 +46,19 @@ def pg_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         return
     import pgcluster
 
-    where = Path(tmp_path_factory.mktemp("pg"))
+    # not under pytest's basetemp: another pytest run of the same user prunes old
+    # basetemps, and with them a running cluster's files
+    where = Path(tempfile.mkdtemp(prefix="referee-pg-"))
     try:
-        url = pgcluster.start(where)
+        url = pgcluster.start(where / "cluster")
     except (RuntimeError, OSError, subprocess.SubprocessError) as exc:
+        shutil.rmtree(where, ignore_errors=True)
         _no_server(str(exc))
     try:
         yield url
     finally:
-        pgcluster.stop(where)
+        pgcluster.stop(where / "cluster")
+        shutil.rmtree(where, ignore_errors=True)
 
 
 @pytest.fixture
