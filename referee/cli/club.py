@@ -21,6 +21,9 @@ if TYPE_CHECKING:
 
 _SessionOpt = Annotated[Path | None, typer.Option(
     "--session", help=_("Session database file (default: the user data dir, or $REFEREE_DATA_DIR)."))]
+StoreOpt = Annotated[str | None, typer.Option(
+    "--store", metavar="URL", help=_("The store: sqlite:///FILE (as --session FILE) or a club's "
+                                     "postgresql://USER@HOST/DB (default: $REFEREE_STORE)."))]
 PlayerOpt = Annotated[list[str] | None, typer.Option(
     "--player", metavar="NAME", help=_("Only sessions where this player sat (may be repeated)."))]
 PairOpt = Annotated[list[str] | None, typer.Option(
@@ -40,9 +43,9 @@ def known_players(store: Store, names: dict[str, str], *, new_player: bool) -> d
     NearNameError (a usage error, exit 2) for a name one letter off a known one."""
     from referee.club.db import ClubDB
 
-    if not names or not store.path.exists():
+    if not names or not store.exists():
         return names
-    with ClubDB(store.path) as club:
+    with ClubDB(store.target) as club:
         return club.known_names(names, new_player=new_player)
 
 
@@ -50,7 +53,7 @@ def link_session(store: Store, sid: int, players: dict[str, str], table: str | N
     """After ``start`` stored session ``sid``: link its players and record its table."""
     from referee.club.db import ClubDB
 
-    with ClubDB(store.path) as club:
+    with ClubDB(store.target) as club:
         club.link(sid, players)
         if table:
             club.set_table(sid, table)
@@ -61,9 +64,9 @@ def select(store: Store, criteria: Criteria) -> list[ClubSession]:
     from referee.club.db import ClubDB
     from referee.club.select import club_sessions
 
-    if not store.path.exists():
+    if not store.exists():
         return []
-    with ClubDB(store.path) as club:
+    with ClubDB(store.target) as club:
         return club_sessions(store, club, criteria)
 
 
@@ -94,20 +97,36 @@ def register(app: typer.Typer) -> None:
         table: Annotated[str | None, typer.Option(
             "--table", metavar="NAME", help=_("Table name for imported sessions that have none."))] = None,
         session_file: _SessionOpt = None,
+        store_url: StoreOpt = None,
     ) -> None:
         """Import session databases and records (YAML) into this store."""
+        _import_files(files, table, session_file, store_url)
+
+    @store_app.command("copy", help=_("Copy a laptop's session file into a store (a club's "
+                                      "PostgreSQL database); running it again copies nothing twice."))
+    def copy(
+        source: Annotated[Path, typer.Argument(metavar="SQLITE_FILE", help=_(
+            "The session database to copy from."))],
+        url: Annotated[str, typer.Argument(metavar="URL", help=_(
+            "The store to copy into: postgresql://USER@HOST/DB or sqlite:///FILE."))],
+        table: Annotated[str | None, typer.Option(
+            "--table", metavar="NAME", help=_("Table name for imported sessions that have none."))] = None,
+    ) -> None:
+        """Copy a laptop's session file into a store (issue 16), idempotently."""
+        _import_files([source], table, None, url)
+
+    def _import_files(files: list[Path], table: str | None, session_file: Path | None,
+                      store_url: str | None) -> None:
+        from referee.cli.live import _open
         from referee.cli.terminal import terminal
         from referee.club.importer import Importer
         from referee.errors import RefereeError
-        from referee.session.store import SessionError, Store
+        from referee.session.store import SessionError
 
         term = terminal()
-        if session_file is not None and not session_file.parent.is_dir():
-            term.abort(_("no folder {folder} for the session database {path}").format(
-                folder=session_file.parent, path=session_file))
         failed = 0
         try:
-            with Store(session_file, create=True) as store:
+            with _open(session_file, store_url, create=True) as store:
                 with Importer(store, table=table) as imp:
                     for f in files:
                         try:
@@ -148,6 +167,7 @@ def register(app: typer.Typer) -> None:
         as_csv: Annotated[bool, typer.Option("--csv", help=_(
             "Print CSV (UTF-8 with a byte-order mark, for spreadsheets)."))] = False,
         session_file: _SessionOpt = None,
+        store_url: StoreOpt = None,
     ) -> None:
         """Standings per player and per pair."""
         import json
@@ -167,7 +187,7 @@ def register(app: typer.Typer) -> None:
             term.abort(_("give --json or --csv, not both"), EXIT_USAGE)
         crit = criteria(player, pair, table, since, until, profile)
         try:
-            with _open(session_file) as store:
+            with _open(session_file, store_url) as store:
                 result = compute(store, select(store, crit))
         except RefereeError as exc:
             term.abort(render_error(exc))
@@ -184,7 +204,7 @@ def register(app: typer.Typer) -> None:
             print_tables(term.out, result)
 
     @app.command(help=_("List the known players: sessions played, first and last session day."))
-    def players(session_file: _SessionOpt = None) -> None:
+    def players(session_file: _SessionOpt = None, store_url: StoreOpt = None) -> None:
         """List the known players."""
         from referee.cli.live import _open
         from referee.cli.terminal import terminal
@@ -193,11 +213,11 @@ def register(app: typer.Typer) -> None:
         from referee.errors import RefereeError
 
         try:
-            with _open(session_file) as store:
+            with _open(session_file, store_url) as store:
                 sessions = select(store, Criteria())
                 from referee.club.db import ClubDB
 
-                with ClubDB(store.path) as club:
+                with ClubDB(store.target) as club:
                     names = club.players()
         except RefereeError as exc:
             terminal().abort(render_error(exc))

@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 # the language (referee.i18n.setup) before it imports the command modules.
 _SessionOpt = Annotated[Path | None, typer.Option(
     "--session", help=_("Session database file (default: the user data dir, or $REFEREE_DATA_DIR)."))]
+_StoreOpt = Annotated[str | None, typer.Option(
+    "--store", metavar="URL", help=_("The store: sqlite:///FILE (as --session FILE) or a club's "
+                                     "postgresql://USER@HOST/DB (default: $REFEREE_STORE)."))]
 _IdArg = Annotated[int | None, typer.Argument(metavar="ID", help=_("Session id (default: latest)."))]
 _CameraOpt = Annotated[str | None, typer.Option(
     "--camera", metavar="INDEX|URL",
@@ -116,14 +119,21 @@ def use_language(value: str) -> str:
     return setup(code)
 
 
-def _open(session_file: Path | None, *, create: bool = False, readonly: bool = False) -> Store:
+def _open(session_file: Path | None, store_url: str | None = None, *, create: bool = False,
+          readonly: bool = False) -> Store:
     """The session database. Only ``start`` passes ``create``; the other commands get a
     SessionError when it is missing. A ``--session`` file's folder must exist (only the
     default data dir is made). Nothing is written before the first session is stored.
     ``readonly``: the commands that only read (sessions, report, export, backup) work on a
-    file in a read-only folder too."""
-    from referee.session.store import SessionError, Store
+    file in a read-only folder too (and write nothing to a PostgreSQL store).
+    ``--store URL`` (else ``--session``, else ``$REFEREE_STORE``) may name a club's
+    PostgreSQL database instead (issue 16)."""
+    from referee.session.store import SessionError, Store, store_target
 
+    target = store_target(store_url, session_file)
+    if isinstance(target, str):
+        return Store(target, create=create, readonly=readonly)
+    session_file = target
     if create and session_file is not None and not session_file.parent.is_dir():
         raise SessionError(_("no folder {folder} for the session database {path}").format(
             folder=session_file.parent, path=session_file))
@@ -268,6 +278,7 @@ def register(app: typer.Typer) -> None:
         target: Annotated[int | None, typer.Option(
             "--target", help=_("Match wins to win a match (kort R31)."))] = None,
         session_file: _SessionOpt = None,
+        store_url: _StoreOpt = None,
         lang: _LangOpt = None,
         camera: _CameraOpt = None,
         video: _VideoOpt = None,
@@ -298,7 +309,7 @@ def register(app: typer.Typer) -> None:
             minutes = parse_duration(duration) if duration else None
             names = parse_players([players]) if players else {}
             cam = _camera_options(camera, video, seats, play_area, threshold)
-            with _open(session_file, create=True) as store:
+            with _open(session_file, store_url, create=True) as store:
                 names = club.known_players(store, names, new_player=new_player)
                 web: list[str] = []
                 _web(store, serve, host, port, web)  # before the session: a busy port stores nothing
@@ -320,6 +331,7 @@ def register(app: typer.Typer) -> None:
     def resume(
         session_id: _IdArg = None,
         session_file: _SessionOpt = None,
+        store_url: _StoreOpt = None,
         take_over: _TakeOverOpt = False,
         camera: _CameraOpt = None,
         video: _VideoOpt = None,
@@ -341,7 +353,7 @@ def register(app: typer.Typer) -> None:
         if lang is not None:
             use_language(lang)
         try:
-            with _open(session_file) as store:
+            with _open(session_file, store_url) as store:
                 sid = store.resolve(session_id)
                 header = store.header(sid)
                 session_language(header.language)
@@ -377,6 +389,7 @@ def register(app: typer.Typer) -> None:
         session_files: Annotated[list[Path] | None, typer.Option(
             "--session", help=_("Session database file (default: the user data dir, or "
                                 "$REFEREE_DATA_DIR); may be given several times."))] = None,
+        store_url: _StoreOpt = None,
         player: club_opts.PlayerOpt = None,
         pair: club_opts.PairOpt = None,
         table: club_opts.TableOpt = None,
@@ -397,12 +410,15 @@ def register(app: typer.Typer) -> None:
         from referee.live import messages as M
 
         crit = club.criteria(player, pair, table, since, until)
-        files: list[Path | None] = list(session_files) if session_files else [None]
+        files: list[tuple[Path | None, str | None]] = [(f, None) for f in session_files or ()]
+        if store_url:
+            files.append((None, store_url))
+        files = files or [(None, None)]
         bad = 0
         width = terminal().out.width if sys.stdout.isatty() else 80
-        for file in files:
+        for file, url in files:
             try:
-                with _open(file, readonly=True) as store:
+                with _open(file, url, readonly=True) as store:
                     ids = store.session_ids()
                     title = M.printable(str(store.path))
                     if len(files) > 1:
@@ -437,6 +453,7 @@ def register(app: typer.Typer) -> None:
         session_id: _IdArg = None,
         as_json: Annotated[bool, typer.Option("--json", help=_("The replay --json summary report."))] = False,
         session_file: _SessionOpt = None,
+        store_url: _StoreOpt = None,
         player: club_opts.PlayerOpt = None,
         pair: club_opts.PairOpt = None,
         table: club_opts.TableOpt = None,
@@ -457,13 +474,13 @@ def register(app: typer.Typer) -> None:
             if session_id is not None:
                 terminal().abort(_("give a session ID or filters, not both"), EXIT_USAGE)
             try:
-                with _open(session_file) as store:
+                with _open(session_file, store_url) as store:
                     club.report_selected(store, crit, as_json=as_json)
             except RefereeError as exc:
                 terminal().abort(render_error(exc))
             return
         try:
-            with _open(session_file, readonly=True) as store:
+            with _open(session_file, store_url, readonly=True) as store:
                 session = LiveSession.resume(store, session_id)
                 session_language(session.header.language)
                 if as_json:
@@ -478,6 +495,7 @@ def register(app: typer.Typer) -> None:
         output: Annotated[Path, typer.Option("-o", "--output", help=_("The record file to write (YAML)."))],
         session_id: _IdArg = None,
         session_file: _SessionOpt = None,
+        store_url: _StoreOpt = None,
         lang: _LangOpt = None,
     ) -> None:
         """Write the session as a record (record-format.md) that `referee replay` reads."""
@@ -493,7 +511,7 @@ def register(app: typer.Typer) -> None:
             term.abort(_(M.EXPORT_NEEDS_RECORDS))
         try:
             to_stdout = _stdout_or_file(output)
-            with _open(session_file, readonly=True) as store:
+            with _open(session_file, store_url, readonly=True) as store:
                 session = LiveSession.resume(store, session_id)
                 h = session.header
                 text = dump_record(session.game, profile=h.profile, players=h.players or None,
@@ -515,6 +533,7 @@ def register(app: typer.Typer) -> None:
         session_id: _IdArg = None,
         as_json: Annotated[bool, typer.Option("--json", help=_("The history as JSON."))] = False,
         session_file: _SessionOpt = None,
+        store_url: _StoreOpt = None,
         lang: _LangOpt = None,
     ) -> None:
         """The session's whole history (issue 11): never changed, only appended to."""
@@ -525,7 +544,7 @@ def register(app: typer.Typer) -> None:
         from referee.live.history import log_json, log_lines
 
         try:
-            with _open(session_file) as store:
+            with _open(session_file, store_url) as store:
                 sid = store.resolve(session_id)
                 session_language(store.header(sid).language)
                 entries = store.log(sid)
@@ -542,6 +561,7 @@ def register(app: typer.Typer) -> None:
         output: Annotated[Path, typer.Option("-o", "--output", help=_(
             "The backup file to write (a new file, or one to replace)."))],
         session_file: _SessionOpt = None,
+        store_url: _StoreOpt = None,
     ) -> None:
         """Copy the session database into one file with SQLite's backup API.
 
@@ -561,7 +581,7 @@ def register(app: typer.Typer) -> None:
                 from referee.live import messages as M
 
                 raise RefereeError(_(M.NO_FOLDER).format(folder=output.parent, path=output))
-            with _open(session_file, readonly=True) as store:
+            with _open(session_file, store_url, readonly=True) as store:
                 if output.exists() and output.resolve() == store.path.resolve():
                     raise RefereeError(_("{path} is the session database itself").format(path=output))
                 count = len(store.session_ids())

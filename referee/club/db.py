@@ -20,6 +20,7 @@ import sqlite3
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any, cast
 
 from referee.club.names import NearNameError, clean, name_key, nearest
 from referee.errors import RefereeError
@@ -68,8 +69,24 @@ class ClubDB:
     them reads as empty. Use as a context manager. Raises ClubError."""
 
     def __init__(self, path: Path | str, *, readonly: bool = False) -> None:
-        self.path = Path(path)
+        from referee.session import pg
+
         self.readonly = readonly
+        self._pg = pg.is_url(path)
+        if self._pg:
+            # the club database of issue 16: the store has made the tables (pg.CLUB_SCHEMA)
+            assert isinstance(path, str)
+            self.path = cast(Path, pg.Where(pg.shown(path)))
+            try:
+                conn = pg.PgConnection(path)
+                conn.migrate()
+            except Exception as exc:  # psycopg.Error: the server's words
+                raise ClubError(_("cannot open the session file {path}: {reason}").format(
+                    path=self.path, reason=str(exc).strip().splitlines()[0])) from None
+            self._db: Any = conn
+            self._has_tables = True
+            return
+        self.path = Path(path)
         try:
             if readonly:
                 self._db = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=10)

@@ -63,7 +63,7 @@ class Importer:
         if self._club is None:
             from referee.club.db import ClubDB
 
-            self._club = ClubDB(self.store.path)
+            self._club = ClubDB(self.store.target)
         return self._club
 
     def __enter__(self) -> Importer:
@@ -79,7 +79,7 @@ class Importer:
             self._club = None
 
     def _index(self) -> dict[str, int]:
-        if self._keys is None and not self.store.path.exists():
+        if self._keys is None and not self.store.exists():
             self._keys = {}
         if self._keys is None:
             imported = self.club.import_keys()
@@ -114,7 +114,7 @@ class Importer:
         from referee.club.db import ClubDB
         from referee.session.store import Store
 
-        if path.resolve() == self.store.path.resolve():
+        if not self.store.is_pg and path.resolve() == self.store.path.resolve():
             raise RefereeError(_("{path} is the club file itself").format(path=path))
         with Store(path, create=False) as src:
             with ClubDB(path, readonly=True) as src_club:
@@ -199,7 +199,7 @@ class Importer:
             first_caller=h.first_caller, first_dealer=h.first_dealer, players=dict(h.players),
             seed=h.seed, duration=h.duration, target=h.target, created=h.created, started=h.started,
             language=h.language, settings=dict(h.settings))
-        known = self.club.players() if self.store.path.exists() else []
+        known = self.club.players() if self.store.exists() else []
         keys_known = {name_key(n) for n in known}
         for name in new.players.values():
             near = nearest(name, known) if name_key(name) not in keys_known else None

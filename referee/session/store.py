@@ -36,6 +36,12 @@ read-only file, locked, damaged pages) becomes one :class:`StoreError` line
 naming the file; a failed write is rolled back whole and checked against the
 file opened again (see :meth:`Store._write`), so what the table was shown is
 what is stored, and ``referee resume`` goes on once the fault is gone.
+
+A club keeps every table's sessions in one PostgreSQL database instead (issue 16):
+``--store postgresql://...`` or ``REFEREE_STORE`` (``--store sqlite:///FILE`` is
+``--session FILE``); the same tables, SQL and guarantees, spoken through
+:mod:`referee.session.pg` (imported only then), and the one-referee lock is a
+server-side advisory lock held by the referee's connection.
 """
 
 from __future__ import annotations
@@ -47,7 +53,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from referee.core.events import Event
 from referee.errors import RefereeError
@@ -59,6 +65,8 @@ from referee.session.origin import Origin
 
 DB_NAME = "sessions.db"
 ENV_DIR = "REFEREE_DATA_DIR"
+ENV_STORE = "REFEREE_STORE"
+"""A store URL every command uses when given neither ``--store`` nor ``--session``."""
 
 SCHEMA_VERSION = 1
 """``PRAGMA user_version`` of a database this code writes (0: before the log). A file
@@ -252,6 +260,26 @@ def sqlite_reason(exc: BaseException) -> str:
     return text[:200]
 
 
+def store_target(store: str | None = None, session: Path | str | None = None) -> Path | str | None:
+    """What a command opens: ``--store URL`` first, then ``--session FILE``, then
+    ``$REFEREE_STORE``; None: the default file. ``sqlite:///FILE`` (also
+    ``sqlite:////abs/FILE``) is the path FILE; a PostgreSQL URL stays a string.
+    Raises SessionError for a URL of another kind."""
+    value: Path | str | None = store if store else session
+    if value is None:
+        value = os.environ.get(ENV_STORE) or None
+    if value is None or isinstance(value, Path):
+        return value
+    if value.startswith("sqlite:///"):
+        return Path(value[len("sqlite:///"):])
+    if value.startswith(("postgresql://", "postgres://", "postgresql+psycopg://")):
+        return value
+    if "://" in value:
+        raise SessionError(_("not a store URL: {url} (use sqlite:///FILE or "
+                             "postgresql://USER@HOST/DATABASE)").format(url=value))
+    return Path(value)
+
+
 def default_path() -> Path:
     """The session database: ``$REFEREE_DATA_DIR/sessions.db`` or the user data dir's."""
     env = os.environ.get(ENV_DIR)
@@ -296,7 +324,8 @@ class Store:
 
     def __init__(self, path: Path | str | None = None, *, create: bool = True,
                  readonly: bool = False) -> None:
-        """Open the database at ``path`` (default: :func:`default_path`).
+        """Open the database at ``path`` (default: :func:`default_path`); a
+        ``postgresql://`` URL opens that PostgreSQL database (migrated to its schema).
 
         ``create``: a missing file (and its folder) is made, but only when the first
         session is stored, so a start that fails leaves nothing behind. Without
@@ -307,11 +336,21 @@ class Store:
         is opened for writing, to be migrated). Raises SessionError for a file that is
         not ours, damaged or newer (see the module docstring).
         """
+        self.url: str | None = None
+        self._pg: Any = None
+        self.readonly = readonly
+        self._errors: tuple[type[Exception], ...] = (sqlite3.Error,)
+        """The database errors :meth:`_guard` turns into StoreError (psycopg's too for PG)."""
+        if isinstance(path, str) and path.startswith(("postgresql://", "postgres://",
+                                                      "postgresql+psycopg://")):
+            self._open_pg(path)
+            return
+        if isinstance(path, str) and path.startswith("sqlite:///"):
+            path = path[len("sqlite:///"):]
         default = default_path()
         self.path = Path(path) if path is not None else default
         # A chosen file: not the one the commands open without ``--session``.
         self.chosen = path is not None and _canonical(self.path) != _canonical(default)
-        self.readonly = readonly
         self._conn: sqlite3.Connection | None = None
         self._tokens: dict[int, str] = {}
         """Sessions this store writes as their referee (:meth:`acquire`): id -> token."""
@@ -368,6 +407,54 @@ class Store:
                 raise self._refuse(foreign)
         return version
 
+    def _open_pg(self, url: str) -> None:
+        from referee.session import pg
+
+        self.url = url
+        self.path = cast(Path, pg.Where(pg.shown(url)))  # what messages show; never a file
+        self.chosen = True
+        self._conn = None
+        self._tokens = {}
+        self._unlocked = set()
+        try:
+            import psycopg
+        except ImportError:
+            raise SessionError(_("a PostgreSQL store needs psycopg: pip install 'psycopg[binary]'")) from None
+        self._errors = (sqlite3.Error, psycopg.Error)
+        try:
+            conn = pg.PgConnection(url)
+        except psycopg.Error as exc:  # the server's own words
+            raise SessionError(_("cannot open the session file {path}: {reason}").format(
+                path=self.path, reason=sqlite_reason(exc))) from None
+        try:
+            found = conn.migrate()
+        except psycopg.Error as exc:
+            conn.close()
+            raise SessionError(_("cannot open the session file {path}: {reason}").format(
+                path=self.path, reason=sqlite_reason(exc))) from None
+        if found > pg.SCHEMA_VERSION:  # refused as a newer SQLite file is (issue 12)
+            conn.close()
+            raise self._refuse(_("written by a newer referee (schema {version}; this one reads "
+                                 "up to {ours}): update court-referee").format(
+                                     version=found, ours=pg.SCHEMA_VERSION))
+        self._pg = conn
+        self._conn = conn  # type: ignore[assignment]
+
+    @property
+    def is_pg(self) -> bool:
+        """Whether this store is a PostgreSQL database."""
+        return self._pg is not None
+
+    def exists(self) -> bool:
+        """Whether the database exists yet (a PostgreSQL one always does)."""
+        return self._pg is not None or self._conn is not None or self.path.exists()
+
+    @property
+    def target(self) -> Path | str:
+        """What :class:`Store` and :class:`~referee.club.db.ClubDB` open again: the file
+        or the URL."""
+        return self.url if self.url is not None else self.path
+
     def _connect(self) -> sqlite3.Connection:
         if self._conn is not None:
             return self._conn
@@ -419,6 +506,12 @@ class Store:
             return sqlite3.connect(uri + "?immutable=1", uri=True, isolation_level=None)
 
     @property
+    def _failures(self) -> tuple[type[Exception], ...]:
+        """A database error or a SessionError: what a best-effort step may swallow."""
+        failures: tuple[type[Exception], ...] = (*self._errors, SessionError)
+        return failures
+
+    @property
     def _db(self) -> sqlite3.Connection:
         """The connection, made on first use (a new file is created by the first write)."""
         return self._conn if self._conn is not None else self._connect()
@@ -429,6 +522,8 @@ class Store:
         (``""`` for the default file, which the commands open without it)."""
         import shlex
 
+        if self.url is not None:
+            return f" --store {shlex.quote(str(self.path))}"
         return f" --session {shlex.quote(str(self.path))}" if self.chosen else ""
 
     def __enter__(self) -> Store:
@@ -448,10 +543,11 @@ class Store:
 
     @contextmanager
     def _guard(self, writing: bool = False) -> Iterator[None]:
-        """Turn a ``sqlite3`` error into one StoreError line naming the file."""
+        """Turn a ``sqlite3`` (or, for PostgreSQL, ``psycopg``) error into one StoreError
+        line naming the file (the URL, password hidden)."""
         try:
             yield
-        except sqlite3.Error as exc:
+        except self._errors as exc:
             if writing:
                 raise StoreError(_("{path}: {reason}: the entry was not stored (fix it and type "
                                    "it again, or `referee resume` later)").format(
@@ -474,12 +570,12 @@ class Store:
                 self._rollback(db)
                 raise
 
-    @staticmethod
-    def _rollback(db: sqlite3.Connection) -> None:
+    def _rollback(self, db: sqlite3.Connection) -> None:
         """Roll back a failed transaction (SQLite may have done it already)."""
-        if db.in_transaction:
-            # the file can fail again: then SQLite rolls back when the connection closes
-            with suppress(sqlite3.Error):
+        # the file (or server) can fail again: then the rollback happens when the
+        # connection closes
+        with suppress(*self._errors):
+            if db.in_transaction:
                 db.execute("ROLLBACK")
 
     # ---------------------------------------------------------------- writes
@@ -578,6 +674,8 @@ class Store:
                 raise
 
     def _reopened_holds(self, landed: Callable[[sqlite3.Connection], bool]) -> bool:
+        if self._pg is not None:
+            return self._pg_holds(landed)
         self._drop()
         try:
             return landed(self._connect())
@@ -585,10 +683,29 @@ class Store:
             self._drop()  # the next write opens it again
             return False
 
+    def _pg_holds(self, landed: Callable[[sqlite3.Connection], bool]) -> bool:
+        """PostgreSQL: whether a failed write is stored after all (a COMMIT whose reply
+        was lost). Asked on a second connection, so the referee's own connection (and
+        the advisory lock it holds) is kept."""
+        from referee.session import pg
+
+        assert self.url is not None
+        try:
+            other = pg.PgConnection(self.url)
+        except self._errors:
+            return False
+        try:
+            return landed(cast(sqlite3.Connection, other))
+        except self._errors:
+            return False
+        finally:
+            with suppress(*self._errors):
+                other.close()
+
     def _drop(self) -> None:
         """Forget the connection (closing it; a failing file may fail that too)."""
         if self._conn is not None:
-            with suppress(sqlite3.Error):
+            with suppress(*self._errors):
                 self._conn.close()
             self._conn = None
 
@@ -598,7 +715,7 @@ class Store:
             row = self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM entries WHERE session_id=?",
                                    (sid,)).fetchone()
             return int(row[0])
-        except (sqlite3.Error, SessionError):
+        except self._failures:
             return None
 
     # ------------------------------------------------------------------ lock
@@ -614,7 +731,8 @@ class Store:
 
         db = self._db
         try:
-            free = _lock.try_lock(self.path, sid)
+            with self._guard():
+                free = self._pg.try_lock(sid) if self._pg is not None else _lock.try_lock(self.path, sid)
         except OSError as exc:
             raise SessionError(_("cannot lock session {sid} in {path}: {reason}").format(
                 sid=sid, path=self.path, reason=exc)) from None
@@ -622,8 +740,9 @@ class Store:
             row = db.execute("SELECT pid, host, since_ms FROM session_locks WHERE session_id=? "
                              "AND token != ''", (sid,)).fetchone()
         pid, host = _lock.me()
-        if row is not None and not (row[0] == pid and row[1] == host):
-            holder_alive = not free or _lock.alive(int(row[0]), str(row[1]))
+        if row is not None and not (row[0] == pid and row[1] == host and self._pg is None):
+            # PostgreSQL: the server's lock alone says whether the holder still runs
+            holder_alive = not free or (self._pg is None and _lock.alive(int(row[0]), str(row[1])))
             if holder_alive and not take_over:
                 since = time.strftime("%H:%M", time.localtime(int(row[2]) / 1000))
                 raise SessionBusy(_("session {sid} is open in another referee, pid {pid}, since "
@@ -654,9 +773,13 @@ class Store:
                 # take-over sees on its next write that it is no longer the holder
                 db.execute("UPDATE session_locks SET token='' WHERE session_id=? AND token=?",
                            (sid, token))
-        except (sqlite3.Error, SessionError):  # the lock dies with the process anyway
+        except self._failures:  # the lock dies with the process anyway
             pass
-        _lock.unlock(self.path, sid)
+        if self._pg is not None:
+            with suppress(Exception):  # closing the connection drops it anyway
+                self._pg.unlock(sid)
+        else:
+            _lock.unlock(self.path, sid)
 
     def _check_holder(self, db: sqlite3.Connection, sid: int) -> None:
         """Inside a write: refuse when this store took the lock and another referee has
@@ -664,7 +787,8 @@ class Store:
         token = self._tokens.get(sid)
         if token is None:
             return
-        if sid in self._unlocked and _lock.try_lock(self.path, sid):
+        if sid in self._unlocked and (self._pg.try_lock(sid) if self._pg is not None
+                                      else _lock.try_lock(self.path, sid)):
             self._unlocked.discard(sid)  # the old referee has gone: the OS lock is ours now
         row = db.execute("SELECT pid, token FROM session_locks WHERE session_id=?", (sid,)).fetchone()
         if row is not None and row[1] != token:
@@ -676,7 +800,7 @@ class Store:
     # ----------------------------------------------------------------- reads
     def latest(self) -> int | None:
         """The id of the newest session, or None when there is none."""
-        if self._conn is None and not self.path.exists():
+        if not self.exists():
             return None
         with self._guard():
             row = self._db.execute("SELECT MAX(id) FROM sessions").fetchone()
@@ -742,7 +866,7 @@ class Store:
 
     def sessions(self) -> list[SessionInfo]:
         """Every session, oldest first, with its count of effective events."""
-        if self._conn is None and not self.path.exists():
+        if not self.exists():
             return []
         with self._guard():
             rows = self._db.execute(f"SELECT {_HEADER_COLUMNS} FROM sessions ORDER BY id").fetchall()
@@ -750,7 +874,7 @@ class Store:
 
     def session_ids(self) -> list[int]:
         """The ids of every session, oldest first (even ones whose header is unreadable)."""
-        if self._conn is None and not self.path.exists():
+        if not self.exists():
             return []
         with self._guard():
             return [int(r[0]) for r in self._db.execute("SELECT id FROM sessions ORDER BY id")]
@@ -759,8 +883,14 @@ class Store:
         """Copy the whole database, every committed entry (the ``-wal`` file's included),
         into the single file ``target`` with SQLite's backup API; ``target`` is written
         beside itself and renamed into place, in rollback-journal mode (one file to
-        copy). Raises StoreError, OSError."""
+        copy). A PostgreSQL store is refused (StoreError): the server's own tools
+        (``pg_dump``) back it up. Raises
+        StoreError, OSError."""
         import tempfile
+
+        if self._pg is not None:
+            raise StoreError(_("{path} is a PostgreSQL database: `referee backup` copies a "
+                               "session file; back the server up with pg_dump").format(path=self.path))
 
         fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
         os.close(fd)
