@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from live_helpers import REFEREE, referee_env
+
+from tests.helpers.live import REFEREE, referee_env
 
 Run = Callable[..., subprocess.CompletedProcess[str]]
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from live_helpers import KORT_SCRIPT, PAGAT_SCRIPT
 
 from referee.errors import RefereeError
 from referee.live.controller import LiveSession
 from referee.live.entry import parse_entry
 from referee.session.store import Store
+from tests.helpers.live import KORT_SCRIPT, PAGAT_SCRIPT
 
 
 def _session(tmp_path: Path, profile: str, lines: list[str], **kw: str) -> LiveSession:

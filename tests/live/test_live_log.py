@@ -14,9 +14,9 @@ import time
 from pathlib import Path
 
 import pytest
-from live_helpers import PAGAT_SCRIPT, PAGAT_START, REFEREE, crash_script, referee_env
 
 from referee.session.store import SCHEMA_VERSION
+from tests.helpers.live import PAGAT_SCRIPT, PAGAT_START, REFEREE, crash_script, referee_env
 
 FIXTURE = Path(__file__).parent / "fixtures" / "sessions-v0.db"
 

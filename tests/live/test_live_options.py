@@ -9,10 +9,10 @@ import re
 from pathlib import Path
 
 import pytest
-from live_helpers import KORT_SCRIPT, PAGAT_SCRIPT
 
 from referee.live.controller import LiveSession
 from referee.session.store import Store
+from tests.helpers.live import KORT_SCRIPT, PAGAT_SCRIPT
 
 
 def test_seeded_draw_of_the_first_dealer(run, report) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from live_helpers import REPO
+from tests.helpers.live import REPO
 
 
 def _block(text: str, marker: str) -> str:

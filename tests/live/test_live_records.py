@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-from live_helpers import RECORDS, needs_shared, record_script, required
+
+from tests.helpers.live import RECORDS, needs_shared, record_script, required
 
 
 def _valid_records() -> list[Path]:

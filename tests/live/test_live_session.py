@@ -9,7 +9,8 @@ import re
 from pathlib import Path
 
 import pytest
-from live_helpers import (
+
+from tests.helpers.live import (
     KORT_DEALS,
     KORT_SCRIPT,
     KORT_START,

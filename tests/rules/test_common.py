@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from rules_kit import after, auto, card, deal, kort, last, pagat, play, profile, sides, trump
 
 from referee.core.cards import FULL_DECK, Card, Rank, Suit
 from referee.core.events import Play
 from referee.core.table import Seat, Side
 from referee.errors import NotationError, RulesError
+from tests.helpers.rules import after, auto, card, deal, kort, last, pagat, play, profile, sides, trump
 
 # --------------------------------------------------------------------- R1 table
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import copy
 
-from rules_kit import auto, deal, kort, last, pagat, play, profile, sides, trump
-
 from referee.core.events import EndSession, RevokeRuling
 from referee.core.table import Seat
+from tests.helpers.rules import auto, deal, kort, last, pagat, play, profile, sides, trump
 
 
 def raises_flag(g, token: str) -> bool:

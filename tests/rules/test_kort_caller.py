@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from rules_kit import auto, card, deal, kort, last, pagat, play, profile, sides, sweep_tail, trump
 
 from referee.core.events import Bavyan, Play, Redeal
 from referee.core.game import Game
 from referee.core.table import Seat
 from referee.errors import RulesError
+from tests.helpers.rules import auto, card, deal, kort, last, pagat, play, profile, sides, sweep_tail, trump
 
 # ----------------------------------------------------------- R10 trump caller
 

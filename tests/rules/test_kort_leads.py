@@ -7,11 +7,11 @@ as present or absent, or as "a new flag was raised by this card" (R58).
 from __future__ import annotations
 
 import pytest
-from rules_kit import kort, last, play, sides, trump
 
 from referee.core.cards import Card
 from referee.core.events import Bavyan, Play
 from referee.errors import RulesError
+from tests.helpers.rules import kort, last, play, sides, trump
 
 
 def game(caller: str = "S"):

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from rules_kit import auto, card, deal, kort, last, play, sides, sweep_tail, trump
 
 from referee.core.cards import Suit
 from referee.core.events import Bavyan, ChooseTrump, Play
 from referee.errors import RulesError
+from tests.helpers.rules import auto, card, deal, kort, last, play, sides, sweep_tail, trump
 
 
 def to_seven_nil(g, winner="S"):

@@ -8,13 +8,13 @@ NS is the caller's side and EW the dealer's side in the first deal.
 from __future__ import annotations
 
 import pytest
-from rules_kit import auto, card, deal, last, pagat, play, profile, sides, trump
 
 from referee.core.cards import Suit
 from referee.core.events import Bavyan, ChooseTrump, EndSession, Play, Redeal, RevokeRuling
 from referee.core.game import Game
 from referee.core.table import Seat
 from referee.errors import RulesError
+from tests.helpers.rules import auto, card, deal, last, pagat, play, profile, sides, trump
 
 
 def plain(g, side, caller=None):

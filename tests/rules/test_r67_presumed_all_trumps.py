@@ -8,9 +8,8 @@ text of R21-R24, R52, R55, R60 and R67, trick by trick, in the comments.
 
 from __future__ import annotations
 
-from rules_kit import card, kort, last, play, trump
-
 from referee.core.events import Play
+from tests.helpers.rules import card, kort, last, play, trump
 
 
 def game():

@@ -5,11 +5,11 @@ from __future__ import annotations
 import copy
 
 import pytest
-from rules_kit import auto, card, deal, kort, last, pagat, play, sides, sweep_tail, trump
 
 from referee.core.events import Bavyan, EndSession, Misdeal, Play, Redeal, RevokeRuling
 from referee.core.table import Seat
 from referee.errors import RulesError
+from tests.helpers.rules import auto, card, deal, kort, last, pagat, play, sides, sweep_tail, trump
 
 
 def raises_flag(g, token: str) -> bool:
@@ -536,7 +536,7 @@ def snapshots_then_undo_all(g, events):
 
 
 def events_of(tokens: str):
-    from rules_kit import ev
+    from tests.helpers.rules import ev
 
     return [ev(t) for t in tokens.split()]
 

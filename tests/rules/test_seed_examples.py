@@ -16,10 +16,10 @@
 from __future__ import annotations
 
 import pytest
-from rules_kit import auto, card, deal, kort, last, pagat, play, sides, trump
 
 from referee.core.events import Redeal
 from referee.errors import RulesError
+from tests.helpers.rules import auto, card, deal, kort, last, pagat, play, sides, trump
 
 # "I" am S (the caller), my partner is N; my right-hand opponent is E, left is W.
 

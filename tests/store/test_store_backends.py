@@ -13,9 +13,9 @@ import time
 from pathlib import Path
 
 import pytest
-from live_helpers import PAGAT_DEALS, PAGAT_SCRIPT, PAGAT_START, REFEREE, referee_env
 
 from referee.session.store import SessionError, Store, store_target
+from tests.helpers.live import PAGAT_DEALS, PAGAT_SCRIPT, PAGAT_START, REFEREE, referee_env
 
 FIXTURE_V0 = Path(__file__).parents[1] / "live" / "fixtures" / "sessions-v0.db"
 

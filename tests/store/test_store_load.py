@@ -4,7 +4,7 @@ SIGKILLed at seeded points and resumed; every report equals the simulator's."""
 
 from __future__ import annotations
 
-import loadtest
+from tests.helpers import loadtest
 
 
 def test_eight_tables_at_once_two_killed_and_resumed(pg_url, capsys) -> None:
