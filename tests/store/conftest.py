@@ -13,14 +13,12 @@ import shutil
 import subprocess
 import tempfile
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.helpers.live import REFEREE, referee_env
-
-Run = Callable[..., subprocess.CompletedProcess[str]]
+from tests.helpers.live import REFEREE, Run, referee_env
 
 
 def _no_server(reason: str) -> None:
