@@ -39,7 +39,7 @@ from vision.detector import (
     warp,
 )
 from vision.glyphs import Templates, load_templates
-from vision.piles import corner_cards
+from vision.piles import card_size, corner_cards, grown
 from vision.segment import Component, components, ink_masks
 from vision.verdict import Learned, combine, decide_learned, read_corners
 
@@ -158,6 +158,29 @@ def _read_quad(image: NDArray[Any], quad: Quad, t: Templates) -> tuple[CardRead 
     return max(reads, key=lambda r: r.confidence), True
 
 
+def _retry_grown(image: NDArray[Any], groups: list[list[Quad]], kept: list[tuple[Quad, CardRead]],
+                 threshold: float, t: Templates) -> None:
+    """Read again, grown to the size of the cards read (:func:`vision.piles.grown`),
+    each unread outline notably smaller than they are and not inside one of them;
+    readings added to ``kept`` (same rules as any outline)."""
+    size = card_size([q.corners for q, _ in kept])
+    if size is None:
+        return
+    done = {id(q) for q, _ in kept}
+    for group in groups:
+        q = group[0]
+        if id(q) in done or any(
+                cv2.pointPolygonTest(k.corners.reshape(-1, 1, 2), q.center, False) >= 0
+                for k, _ in kept):
+            continue
+        g = grown(q.corners, size)
+        if g is None:
+            continue
+        r, _ = _read_quad(image, Quad(order_clockwise(g), q.fill), t)
+        if r is not None and r.confidence >= threshold and all(r.card != c.card for _, c in kept):
+            kept.append((Quad(order_clockwise(g), q.fill), r))
+
+
 def detect(image: NDArray[Any], threshold: float = DEFAULT_THRESHOLD) -> list[Detection]:
     """Find and read every card in a BGR uint8 image (H, W, 3).
 
@@ -183,6 +206,7 @@ def detect(image: NDArray[Any], threshold: float = DEFAULT_THRESHOLD) -> list[De
                 break
             if not printed:
                 break  # nothing printed inside: another outline of it will not help
+    _retry_grown(image, groups, kept, threshold, t)
     out = [Detection(r.card, r.confidence, order_clockwise(q.corners)) for q, r in kept]
     # cards in piles and tricks by a visible index corner; a card read twice in
     # different places (one deck) is unsure

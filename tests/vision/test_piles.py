@@ -108,3 +108,20 @@ def test_a_card_read_again_elsewhere_is_unsure(monkeypatch: pytest.MonkeyPatch) 
     # 7H already read as this very card: nothing new, nothing dropped
     new, clash = piles.corner_cards(img, [blob(lower)], {"7H": lower}, [])
     assert new == [] and clash == set()
+
+
+def test_a_small_outline_is_grown_to_the_cards_size_along_its_own_axes() -> None:
+    # an outline of a card's printed area (85% of each side), turned 30 degrees
+    ang = np.deg2rad(30)
+    u, v = np.array([np.cos(ang), np.sin(ang)]), np.array([-np.sin(ang), np.cos(ang)])
+    c = np.array([300.0, 300.0])
+
+    def box(w: float, h: float) -> np.ndarray:
+        return np.array([c - u * w / 2 - v * h / 2, c + u * w / 2 - v * h / 2,
+                         c + u * w / 2 + v * h / 2, c - u * w / 2 + v * h / 2], np.float32)
+
+    g = piles.grown(box(0.85 * SHORT, 0.85 * LONG), (SHORT, LONG))
+    assert g is not None and np.abs(g - box(SHORT, LONG)).max() < 1e-3
+    # an outline of the card's own size, or a sliver, is not grown
+    assert piles.grown(box(SHORT, LONG), (SHORT, LONG)) is None
+    assert piles.grown(box(0.3 * SHORT, LONG), (SHORT, LONG)) is None
