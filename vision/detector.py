@@ -50,10 +50,13 @@ class Quad:
     ``corners`` is a (4, 2) float32 array of image pixels (x right, y down) in
     clockwise order starting with the corner nearest the image top-left.
     ``fill`` is contour area / outline area (1.0 for a perfect quadrilateral).
+    ``whole``: False for an outline completed from three corners visible in a blob
+    of overlapping cards (the card's middle may lie under another card).
     """
 
     corners: FloatArray
     fill: float
+    whole: bool = True
 
     @property
     def area(self) -> float:
@@ -363,7 +366,7 @@ def find_card_groups(image: NDArray[Any], min_side_px: float = 24.0,
         if ref is None and a > 0.25 * sh * sw:
             continue
         for quad in _quads_in_blob(c, mask, min_area, seen)[:MAX_BLOB_QUADS]:
-            found.append(Quad(order_clockwise(quad / scale), 1.0))
+            found.append(Quad(order_clockwise(quad / scale), 1.0, whole=False))
     return _group(found)
 
 

@@ -35,9 +35,9 @@ from vision.learned import models, thresholds
 
 #: the two sides meeting at a corner: within this |cos| of a right angle (65-115 deg)
 MAX_COS = 0.42
-#: each side at least this fraction of the card's short side (the index zone, 25% x
-#: 36% of the card, must show; the sides beyond may be covered)
-MIN_SIDE = 0.3
+#: each side at least this fraction of the card's short side (the classifiers say
+#: "none" for an index zone, 25% x 36% of the card, that is partly covered)
+MIN_SIDE = 0.2
 #: a side longer than this many times the card side it stands for belongs to no
 #: card laid that way
 MAX_SIDE = 1.2

@@ -192,7 +192,7 @@ def detect(image: NDArray[Any], threshold: float = DEFAULT_THRESHOLD) -> list[De
     kept: list[tuple[Quad, CardRead]] = []
     blobs: list[NDArray[Any]] = []
     groups = find_card_groups(image, blobs_out=blobs)
-    quads = [q.corners for g in groups for q in g]
+    quads = [q.corners for g in groups for q in g if q.whole]
     for group in groups:  # largest first
         cx, cy = group[0].center
         if any(cv2.pointPolygonTest(k.corners.reshape(-1, 1, 2), (cx, cy), False) >= 0
