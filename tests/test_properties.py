@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 import string
+from typing import Any
 
 import pytest
 import yaml
@@ -50,7 +51,7 @@ def session_game(name: str, deals: int, seed: int, in_progress: bool) -> Game:
     return simulate_game(PROFILES[name], deals=deals, seed=seed, in_progress=in_progress, **RATES)
 
 
-def session_record(name: str, deals: int, seed: int, in_progress: bool) -> tuple[str, dict]:
+def session_record(name: str, deals: int, seed: int, in_progress: bool) -> tuple[str, dict[str, Any]]:
     game = session_game(name, deals, seed, in_progress)
     return dump_record(game), game.report()
 

@@ -74,7 +74,8 @@ def season_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def season_json(season_file: Path) -> dict[str, Any]:
     """``referee standings --json`` over the whole season (run once)."""
-    return json.loads(referee("standings", "--json", data_dir=season_file).stdout)
+    out: dict[str, Any] = json.loads(referee("standings", "--json", data_dir=season_file).stdout)
+    return out
 
 
 COUNT_KEYS = {"pagat": ("sessions", "sessions_won", "deals", "deals_won", "courts_for", "courts_against",
