@@ -16,6 +16,7 @@ import typer
 from referee.i18n import N_, _, render_error
 
 if TYPE_CHECKING:
+    from referee.cli.application import Application
     from referee.core.game import Game
     from referee.records import Record
 
@@ -28,6 +29,7 @@ def register(app: typer.Typer) -> None:
 # Help texts are translated when this module is imported: ``referee.cli.main`` chooses
 # the language (referee.i18n.setup) before it imports the command modules.
 def replay_cmd(
+    ctx: typer.Context,
     record: Annotated[Path, typer.Argument(
         metavar="RECORD", help=_("The record YAML to replay (record-format.md)."))],
     json_out: Annotated[bool, typer.Option("--json", help=_("Print the summary report as JSON."))] = False,
@@ -43,8 +45,10 @@ def replay_cmd(
     """Replay a session record and print its summary report."""
     import gc
 
-    from referee.cli.terminal import terminal
+    from referee.cli.application import application
     from referee.errors import RefereeError
+
+    app = application(ctx)
 
     # A replay allocates many small objects and frees none of them before it ends:
     # the cyclic GC would only rescan them (about a third of a 10,000-deal replay).
@@ -57,31 +61,29 @@ def replay_cmd(
         game = replay(rec)
         report = game.report()
         if write_canonical is not None:
-            _write_canonical(rec, game, write_canonical)
+            _write_canonical(app, rec, game, write_canonical)
             if str(write_canonical) == "-":  # the record alone on stdout
                 return
     except RefereeError as exc:
-        terminal().abort(render_error(exc))
+        app.abort(render_error(exc))
     except OSError as exc:
-        terminal().abort(f"{exc.filename or record}: {exc.strerror or exc}")
+        app.abort(f"{exc.filename or record}: {exc.strerror or exc}")
     finally:
         if gc_was_on:
             gc.enable()
     if json_out:
         import json
-        import sys
 
         # Indented for a person at a terminal; compact (C encoder, fast) into a pipe or file.
-        indent = 2 if sys.stdout.isatty() else None
-        sys.stdout.write(json.dumps(report, ensure_ascii=False, indent=indent) + "\n")
+        indent = 2 if app.stdout.isatty() else None
+        app.write(json.dumps(report, ensure_ascii=False, indent=indent) + "\n")
         return
-    show_report(report, game)
+    show_report(app, report, game)
 
 
-def _write_canonical(rec: Record, game: Game, out: Path) -> None:
+def _write_canonical(app: Application, rec: Record, game: Game, out: Path) -> None:
     import os
 
-    from referee.cli.terminal import terminal
     from referee.live import messages as M
     from referee.profiles import builtin_profiles
     from referee.records import check_output, dump_record, write_text_atomic
@@ -89,7 +91,7 @@ def _write_canonical(rec: Record, game: Game, out: Path) -> None:
     if str(out) != "-":
         check_output(out)
     if str(out) != "-" and not out.parent.is_dir():
-        terminal().abort(_(M.NO_FOLDER).format(folder=out.parent, path=out))
+        app.abort(_(M.NO_FOLDER).format(folder=out.parent, path=out))
     ref = rec.profile_ref
     if rec.profile_path is not None and builtin_profiles().get(ref) != rec.profile_path:
         # A profile file: keep it reachable from the new record's folder.
@@ -97,10 +99,7 @@ def _write_canonical(rec: Record, game: Game, out: Path) -> None:
     text = dump_record(game, profile=ref, players=rec.players, date=rec.date,
                        duration=rec.duration)
     if str(out) == "-":
-        import sys
-
-        sys.stdout.write(text)
-        sys.stdout.flush()
+        app.write(text)
         return
     write_text_atomic(out, text)
 
@@ -115,13 +114,12 @@ def _pair(d: dict[str, int]) -> str:
     return f"{d['NS']}:{d['EW']}"
 
 
-def show_report(report: dict[str, Any], game: Game) -> None:
-    """Print the report as a rich table: one row per deal, then totals and who leads."""
+def show_report(app: Application, report: dict[str, Any], game: Game) -> None:
+    """Print the report with ``app``: a rich table, one row per deal, then totals and
+    who leads."""
     from rich.table import Table
 
-    from referee.cli.terminal import terminal
-
-    out = terminal().out
+    out = app.out
     is_match = game.profile.is_match
     from rich import box
     from rich.markup import escape
