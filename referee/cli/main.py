@@ -40,10 +40,11 @@ def build_app() -> RefereeTyper:
     global _APP
     if _APP is not None:
         return _APP
-    with i18n.gettext_for_imports():
+    with i18n.gettext_for_imports():  # typer's words, translated as they are imported
+        import typer  # noqa: F401
 
         if i18n.language() != "en":
-            pass
+            import typer.rich_utils  # noqa: F401
 
     from referee.cli.app import RefereeTyper
 

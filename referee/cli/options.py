@@ -49,16 +49,19 @@ def version_callback(ctx: typer.Context, value: bool) -> None:
 
 
 def lang_callback(ctx: typer.Context, param: typer.CallbackParam, value: str | None) -> str | None:
-    """``--lang X``: speak X (a usage error for a language we do not have). From
-    ``REFEREE_LANG`` an unknown value is passed over, as before it was an envvar."""
+    """``--lang X``: speak X (a usage error for a language we do not have).
+
+    ``REFEREE_LANG`` is taken by the root command only (a command's own ``--lang``
+    typed after it wins), and an unknown value there is passed over, as ``LANG`` is."""
     if value is None:
         return None
     from referee.cli.live import use_language
     from referee.i18n import normalise_language
 
     source = ctx.get_parameter_source(param.name or "lang")
-    if source is not None and source.name == "ENVIRONMENT" and normalise_language(value) is None:
-        return None
+    if source is not None and source.name == "ENVIRONMENT":
+        if ctx.parent is not None or normalise_language(value) is None:
+            return None
     use_language(value)
     return value
 
