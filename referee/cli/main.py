@@ -41,7 +41,7 @@ def build_app() -> RefereeTyper:
     if _APP is not None:
         return _APP
     with i18n.gettext_for_imports():  # typer's words, translated as they are imported
-        import typer  # noqa: F401
+        import typer
 
         if i18n.language() != "en":
             import typer.rich_utils  # noqa: F401

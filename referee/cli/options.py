@@ -59,9 +59,9 @@ def lang_callback(ctx: typer.Context, param: typer.CallbackParam, value: str | N
     from referee.i18n import normalise_language
 
     source = ctx.get_parameter_source(param.name or "lang")
-    if source is not None and source.name == "ENVIRONMENT":
-        if ctx.parent is not None or normalise_language(value) is None:
-            return None
+    from_env = source is not None and source.name == "ENVIRONMENT"
+    if from_env and (ctx.parent is not None or normalise_language(value) is None):
+        return None
     use_language(value)
     return value
 

@@ -8,13 +8,15 @@ import json
 import re
 from pathlib import Path
 
-from live_helpers import (
+from tests.helpers.live import (
     KORT_DEALS,
     KORT_SCRIPT,
     KORT_START,
     PAGAT_DEALS,
     PAGAT_SCRIPT,
     PAGAT_START,
+    Report,
+    Run,
     required,
 )
 
@@ -23,7 +25,7 @@ def _sides(pair: tuple[int, int]) -> dict[str, int]:
     return {"NS": pair[0], "EW": pair[1]}
 
 
-def _export_and_replay(run, tmp_path: Path) -> dict:
+def _export_and_replay(run: Run, tmp_path: Path) -> dict:
     out = tmp_path / "session.yaml"
     run("export", "-o", str(out))
     text = out.read_text(encoding="utf-8")
@@ -31,7 +33,7 @@ def _export_and_replay(run, tmp_path: Path) -> dict:
     return json.loads(run("replay", str(out), "--json").stdout)
 
 
-def test_pagat_session(run, report, tmp_path: Path) -> None:
+def test_pagat_session(run: Run, report: Report, tmp_path: Path) -> None:
     proc = run("start", *PAGAT_START, input="\n".join(PAGAT_SCRIPT) + "\n")
     assert proc.stderr == ""
     out = proc.stdout
@@ -77,7 +79,7 @@ def test_pagat_session(run, report, tmp_path: Path) -> None:
     assert required(replayed) == required(rep)
 
 
-def test_kort_session(run, report, tmp_path: Path) -> None:
+def test_kort_session(run: Run, report: Report, tmp_path: Path) -> None:
     proc = run("start", *KORT_START, input="\n".join(KORT_SCRIPT) + "\n")
     assert proc.stderr == ""
     out = proc.stdout
@@ -116,7 +118,7 @@ def test_kort_session(run, report, tmp_path: Path) -> None:
     assert required(replayed) == required(rep)
 
 
-def test_report_text_and_sessions_list(run) -> None:
+def test_report_text_and_sessions_list(run: Run) -> None:
     run("start", *PAGAT_START, input="\n".join(PAGAT_SCRIPT[:8]) + "\n")
     run("start", *KORT_START, input="\n".join(KORT_SCRIPT[:3]) + "\n")
     listing = run("sessions").stdout.splitlines()
@@ -151,7 +153,7 @@ def test_sessions_lines_fit_the_width() -> None:
         assert lines[0].split()[:2] == ["id", "date"] and lines[1].split()[0] == "12"
 
 
-def test_kort_revoke_and_lead_breach_are_announced(run, report) -> None:
+def test_kort_revoke_and_lead_breach_are_announced(run: Run, report: Report) -> None:
     # E fails to follow hearts in trick 1 (2D) and plays 5H in trick 2: proven (R6), no
     # penalty under kort (R36), a flag (R58).
     out = run("start", "--profile", "kort", "--caller", "S",
@@ -172,7 +174,7 @@ def test_kort_revoke_and_lead_breach_are_announced(run, report) -> None:
     assert report("2")["deals"][0]["revoke"] == {"seat": "S", "trick": 2, "proven_at": 3}
 
 
-def test_pagat_table_ruling_replaces_the_result(run, report) -> None:
+def test_pagat_table_ruling_replaces_the_result(run: Run, report: Report) -> None:
     # After EW's 7:0 (deal 1), the table rules that E revoked in trick 3 (R43 ruling):
     # the deal's result becomes a revoke court to NS; NS are the dealer's side, so E
     # deals next and N calls (R42).
