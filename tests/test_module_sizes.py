@@ -18,7 +18,6 @@ OVER_LIMIT: frozenset[str] = frozenset({
     "referee/live/camera.py",
     "referee/live/controller.py",
     "referee/live/messages.py",
-    "referee/records.py",
     "referee/session/store.py",
     "vision/train/synth.py",
 })
