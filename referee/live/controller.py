@@ -98,7 +98,6 @@ class LiveSession:
         self.store = store
         self.header = header
         self.game = game
-        self.last_lines: list[str] = []
         self.refused = 0
         """Entries refused so far in this run (the plain-lines mode counts them)."""
         self.default_origin: Origin = KEYBOARD

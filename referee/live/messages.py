@@ -43,7 +43,6 @@ NO_LAST_TRICK = N_("no trick has been completed in this deal yet")
 SWAP_BETWEEN_DEALS = N_("players change seats only between deals")
 SESSION_OVER = N_("the session has ended (R44): `undo` reopens it, or see `referee report {sid}{session}`")
 NO_FOLDER = N_("no folder {folder} to write {path} in")
-EXPORT_NEEDS_RECORDS = N_("export needs referee.records (not available in this install)")
 LINE_ERROR = N_("line {number}: {text}")
 
 # ------------------------------------------------------------------ echo lines

@@ -96,7 +96,7 @@ def test_generator_holds_revokes_rulings_misdeals_and_end() -> None:
     ruling (R60), a misdeal (R66) and the end signal (R44) occurs in at least 5% of the
     sessions the property tests draw (the same profiles, lengths and in-progress mix)."""
     rng = random.Random(2026)
-    n = 200
+    n = 150
     seen = dict.fromkeys(("revoke", "ruling", "misdeal", "end"), 0)
     for _ in range(n):
         game = session_game(rng.choice(sorted(PROFILES)), rng.randint(1, 6),
