@@ -22,7 +22,7 @@ from tests.helpers.club import header, play_random_deal, referee, report_of, sea
 RECORD_PLAYERS = {"S": "Азамат", "E": "Timur", "N": "Bakyt", "W": "Әсел"}
 
 
-# starts the referee CLI or another process (issue 13: the slow tier)
+# whole sessions and seasons through the referee command, in process (issue 13: the slow tier)
 pytestmark = pytest.mark.slow
 
 

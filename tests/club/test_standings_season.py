@@ -23,7 +23,7 @@ SEATS_OF = {"NS": ("S", "N"), "EW": ("E", "W")}
 Counts = dict[str, int]
 
 
-# starts the referee CLI or another process (issue 13: the slow tier)
+# whole sessions and seasons through the referee command, in process (issue 13: the slow tier)
 pytestmark = pytest.mark.slow
 
 
