@@ -17,10 +17,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from referee.core.table import Seat
-from referee.errors import RefereeError
-from referee.i18n import _, render_error
+from referee.i18n import _
 from referee.live import messages as M
-from referee.session.store import SessionTakenOver
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -279,61 +277,10 @@ def _line_editor() -> Callable[[str], str]:
     return input
 
 
-class _Leave(Exception):
-    """End of input (Ctrl-D, Ctrl-C) at a confirmation: the session stays as stored."""
-
-
-def confirm_answer(answer: str) -> bool | None:
-    """A confirmation prompt's answer (issue 11): True for Enter or yes (``да``, ``иә``,
-    ``evet`` too), False for ``undo`` / no, None for anything else (refused, asked again:
-    a card typed here is not entered and not lost silently)."""
-    from referee.live.entry import BARE_NO, BARE_YES
-
-    a = answer.strip().lower()
-    if a == "" or a in BARE_YES:
-        return True
-    if a == "undo" or a in BARE_NO:
-        return False
-    return None
-
-
-def _confirm(con: Console, ask: Callable[[str], str], session: LiveSession, messages: list[str],
-             glyphs: bool, refusal: str, *, penalty: bool) -> bool:
-    """Show ``messages`` and ask until the table confirms (True) or takes it back (False);
-    any other answer is refused with a one-line reason. Raises _Leave at end of input."""
-    shown = list(messages)
-    while True:
-        con.clear()
-        con.print(render(session, shown, glyphs=glyphs, penalty=penalty, width=con.width,
-                         height=con.height))
-        try:
-            answer = ask("> ")
-        except (EOFError, KeyboardInterrupt):
-            raise _Leave from None
-        verdict = confirm_answer(answer)
-        if verdict is not None:
-            return verdict
-        shown = [*messages[:-1], _(M.REFUSED).format(text=_(refusal).format(text=answer.strip())),
-                 messages[-1]]
-
-
-HISTORY_LINES = 40
-"""Earlier announcements kept for the screen (it shows as many as fit)."""
-
-
-def _deals_entry(line: str) -> int | None:
-    """The page asked by a ``deals [PAGE]`` entry (a screen-only view), else None."""
-    words = line.split()
-    if not words or words[0].lower() != "deals" or len(words) > 2:
-        return None
-    if len(words) == 2:
-        return int(words[1]) if words[1].isdigit() else None
-    return 1
-
-
 def run_screen(session: LiveSession, head: list[str], console: Console | None = None, *,
                bell: bool = True) -> None:
-    """The interactive loop: draw, prompt, enter; a deal-ending penalty asks to
+    """The interactive loop: draw, prompt, enter, through the table loop
+    (:mod:`referee.live.loop`) with the rich display: a deal-ending penalty asks to
     confirm or undo (R65), a ruling shows the trick's cards and asks to confirm; at
     those prompts only Enter/yes confirms and undo/no takes back, anything else is
     refused (issue 11). Ends at end of input (Ctrl-D) or ``quit``; the session stays stored.
@@ -341,75 +288,22 @@ def run_screen(session: LiveSession, head: list[str], console: Console | None = 
     On a terminal (no ``console`` given) lines are read with readline's editing and
     history; a given console (the tests) reads with its own ``input``. A refused entry
     rings the terminal bell unless ``bell`` is False (``--no-bell``). ``deals [PAGE]``
-    shows the whole deal list in place of the table (nothing is entered)."""
+    shows the whole deal list in place of the table (nothing is entered). Raises
+    SessionTakenOver when another referee takes the session over."""
     from rich.console import Console
+
+    from referee.live.display import RichDisplay
+    from referee.live.loop import TableLoop
 
     con = console or Console(highlight=False)
     ask: Callable[[str], str] = _line_editor() if console is None else con.input
-    messages = list(head)
-    history: list[str] = []
-    help_lines: list[str] | None = None
-    glyphs = con.encoding.lower().startswith("utf")
-
-    def draw(msgs: list[str], penalty: bool = False) -> None:
-        con.clear()
-        con.print(render(session, msgs, glyphs=glyphs, help_lines=help_lines, history=history,
-                         penalty=penalty, width=con.width, height=con.height))
-
-    def said(lines: list[str]) -> None:
-        nonlocal messages, history
-        history = [*history, *messages][-HISTORY_LINES:]
-        messages = lines
-
-    while True:
-        draw(messages)
-        help_lines = None
+    display = RichDisplay(session, con, head, bell=bell)
+    loop = TableLoop(session, display)
+    while not loop.leave:
+        display.draw()
         try:
-            line = ask(f"{session.prompt()} > ")
+            line = ask(display.prompt())
         except (EOFError, KeyboardInterrupt):
             break
-        page = _deals_entry(line)
-        if page is not None:
-            help_lines = deals_page(session, page, con.width, con.height, glyphs)
-            continue
-        try:
-            evidence = session.ruling_evidence(line)
-            if evidence is not None and not _confirm(
-                    con, ask, session, [*evidence, _(M.CONFIRM_RULING)], glyphs, M.RULING_ANSWER,
-                    penalty=False):
-                said([_(M.RULING_DROPPED).format(text=line.strip())])
-                continue
-            outcome = session.enter(line)
-        except SessionTakenOver:
-            raise  # another referee has the session: this one stops (the CLI says why, exit 1)
-        except _Leave:
-            break
-        except RefereeError as exc:
-            said([_(M.REFUSED).format(text=render_error(exc))])
-            if bell:
-                con.bell()
-            continue
-        if outcome is None:
-            continue
-        said([outcome.echo, *outcome.lines])
-        if outcome.help:  # in place of the table, until the next entry
-            messages, help_lines = [outcome.echo], outcome.lines
-        if outcome.quit:
-            break
-        if outcome.penalty:
-            help_lines = None
-            try:
-                confirmed = _confirm(con, ask, session, [*messages, _(M.CONFIRM_PENALTY)], glyphs,
-                                     M.PENALTY_ANSWER, penalty=True)
-            except _Leave:
-                break
-            if not confirmed:
-                undone = session.undo()
-                said([undone.echo, *undone.lines])
-    con.print()
-    if session.game.over:
-        from referee.live.controller import summary_lines
-
-        con.print("\n".join(summary_lines(session)), markup=False, highlight=False)
-    else:
-        con.print(M.stays_open(session.header.id, session.store.session_option), markup=False)
+        loop.line(line)
+    display.close(loop.leave)
