@@ -8,6 +8,8 @@ origin (camera, confidence, outline). The jobs live in their own modules:
 * :mod:`referee.live.cam_policy`: :class:`CameraPlay`, what camera play does with
   what it sees (position decides the seat, change finds the new card, the table
   closes a trick, doubt is a question);
+* :mod:`referee.live.cam_notes`: what it says: :class:`CameraEntry` (a card to
+  enter) or :class:`CameraNote` (a question), and the questions' texts;
 * :mod:`referee.live.cam_preview`: the preview window;
 * here: the options of ``referee start`` and the two sources' loops (stdin lines or the
   keyboard thread, then the frames), which feed the one table loop
@@ -36,14 +38,8 @@ from typing import TYPE_CHECKING, TextIO
 
 from referee.core.table import Seat
 from referee.i18n import N_, _
-from referee.live.cam_policy import (
-    DEFAULT_CAMERA_THRESHOLD,
-    DEFAULT_PLAY_AREA,
-    CameraEntry,
-    CameraNote,
-    CameraPlay,
-    turn_order,
-)
+from referee.live.cam_notes import CameraEntry, CameraNote
+from referee.live.cam_policy import DEFAULT_CAMERA_THRESHOLD, DEFAULT_PLAY_AREA, CameraPlay, turn_order
 from referee.live.cam_preview import Preview
 from referee.live.cam_source import CameraError, FrameSource, is_url, load_cv2
 from referee.live.display import PlainDisplay

@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING, TextIO
 
 from referee.i18n import _
 from referee.live import messages as M
-from referee.live.cam_policy import key_hint
+from referee.live.cam_notes import key_hint
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from referee.live.cam_policy import CameraNote
+    from referee.live.cam_notes import CameraNote
     from referee.live.controller import LiveSession, Outcome
 
 HISTORY_LINES = 40

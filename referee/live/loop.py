@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Protocol
 from referee.errors import RefereeError
 from referee.i18n import N_, _, render_error
 from referee.live import messages as M
-from referee.live.cam_policy import CameraEntry, CameraNote
+from referee.live.cam_notes import CameraEntry, CameraNote
 from referee.session.store import SessionTakenOver
 
 if TYPE_CHECKING:
