@@ -224,7 +224,7 @@ def _run(session: LiveSession, head: list[str], camera: CameraOptions | None = N
         if camera is not None:
             from referee.live.camera import run_screen_camera
 
-            run_screen_camera(session, head, camera)
+            run_screen_camera(session, head, camera, bell=bell)
             return
         from referee.live.screen import run_screen
 
