@@ -125,6 +125,7 @@ class RichDisplay:
         self.messages = [*self.messages, *lines]
 
     def accepted(self, echo: str, outcome: Outcome) -> None:
+        self.help_lines = None  # an entry (a camera's too) brings the table back
         if outcome.help:  # in place of the table, until the next entry
             self.said([echo])
             self.help_lines = outcome.lines
