@@ -1,8 +1,10 @@
-"""``referee replay RECORD [--json] [--write-canonical OUT] [--profile NAME|PATH]``.
+"""``referee replay RECORD [--json] [--write-canonical OUT] [--profile NAME|PATH] [--check]``.
 
 Reads a record (record-format.md), replays it through the engine and prints the
 summary report: JSON with ``--json``, else a table. Exit 1 with one line on
 stderr (nothing on stdout, nothing written) for an invalid record or profile.
+``--check`` lists every problem of the record instead (one ``error: file:line:
+...`` line each on stderr, exit 1), or says it is valid (exit 0).
 Heavy imports (yaml, pydantic, rich) happen inside the command only.
 """
 
@@ -39,9 +41,16 @@ def replay_cmd(
         "--profile", "-p", envvar="REFEREE_PROFILE", metavar="NAME|PATH",
         help=_("Use this profile instead of the record's (a built-in name or a YAML path)."),
     )] = None,
+    check: Annotated[bool, typer.Option(
+        "--check", help=_("Only check the record: list every problem in it (exit 1), or none."),
+    )] = False,
 ) -> None:
     """Replay a session record and print its summary report."""
     import gc
+
+    if check:
+        check_cmd(record, profile)
+        return
 
     from referee.cli.terminal import terminal
     from referee.errors import RefereeError
@@ -76,6 +85,35 @@ def replay_cmd(
         sys.stdout.write(json.dumps(report, ensure_ascii=False, indent=indent) + "\n")
         return
     show_report(report, game)
+
+
+def check_cmd(record: Path, profile: str | None) -> None:
+    """``--check``: every problem of ``record`` on stderr, ``file:line`` each, and exit 1;
+    a line on stdout and exit 0 for a valid record (:func:`referee.records.check_record`)."""
+    from referee.cli.terminal import terminal
+    from referee.errors import RefereeError
+    from referee.i18n import ngettext
+
+    try:
+        from referee.records import check_record, load_record
+
+        problems = check_record(record, profile=profile)
+        if not problems:
+            deals = len(load_record(record, profile=profile).deals)
+    except RefereeError as exc:  # a bad --profile: nothing to check against
+        terminal().abort(render_error(exc))
+    except OSError as exc:
+        terminal().abort(f"{exc.filename or record}: {exc.strerror or exc}")
+    term = terminal()
+    if not problems:
+        term.out.print(ngettext("{record}: valid ({n} deal)", "{record}: valid ({n} deals)",
+                                deals).format(record=record, n=deals), markup=False)
+        return
+    for problem in problems:
+        term.error(render_error(problem))
+    count = len(problems)
+    term.abort(ngettext("{record}: {n} problem", "{record}: {n} problems", count).format(
+        record=record, n=count))
 
 
 def _write_canonical(rec: Record, game: Game, out: Path) -> None:

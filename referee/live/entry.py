@@ -86,17 +86,17 @@ def _card(token: str, lang: str) -> Card:
     The error names the token in the language in force (the examples show the
     Cyrillic letters under ru/kk)."""
     from referee.core.notation import CYRILLIC_LANGUAGES
-    from referee.core.notation import parse_card as parse_token
 
     try:
-        return parse_token(token, lang)
+        return Card.parse(token, lang)
     except NotationError:
         msg = M.NOT_A_CARD_CYRILLIC if lang in CYRILLIC_LANGUAGES else M.NOT_A_CARD
         raise NotationError(_(msg).format(token=token), token) from None
 
 
-def parse_card(token: str, lang: str = "en") -> tuple[Card, Declaration | None]:
-    """``AS`` or ``AS:trop`` -> (card, declaration). Raises NotationError."""
+def parse_play(token: str, lang: str = "en") -> tuple[Card, Declaration | None]:
+    """``AS`` or ``AS:trop`` -> (card, declaration): the card by :meth:`Card.parse` (R2),
+    the declaration in the words of ``lang`` (R20). Raises NotationError."""
     text, sep, decl = token.partition(":")
     card = _card(text, lang)
     if not sep:
@@ -194,7 +194,7 @@ def _plays(text: str, words: list[str], lang: str) -> Entry:
     seats: list[Seat | None] = []
     for w, seat, typed in tagged:
         try:
-            card, decl = parse_card(w, lang)
+            card, decl = parse_play(w, lang)
         except NotationError as exc:
             if len(tagged) == 1 and ":" not in w:
                 raise NotationError(_(M.UNKNOWN_ENTRY).format(token=typed), typed) from None
@@ -236,7 +236,7 @@ def _fix_args(rest: list[str], lang: str) -> tuple[int, Seat, Card, Declaration 
     if len(rest) != 3 or not rest[0].isdigit() or int(rest[0]) < 1:
         raise NotationError(_(M.FIX_USAGE), " ".join(rest))
     seat = Seat.parse(rest[1])
-    card, decl = parse_card(rest[2], lang)
+    card, decl = parse_play(rest[2], lang)
     return int(rest[0]), seat, card, decl
 
 
@@ -293,11 +293,10 @@ def _suit(token: str, lang: str) -> Suit:
     except NotationError:
         if len(token) == 1:
             from referee.core.notation import CYRILLIC_LANGUAGES
-            from referee.core.notation import parse_card as parse_token
 
             if lang in CYRILLIC_LANGUAGES:
                 try:
-                    return parse_token("2" + token, lang).suit
+                    return Card.parse("2" + token, lang).suit
                 except NotationError:
                     pass
         raise NotationError(_(M.NOT_A_SUIT).format(token=token), token) from None
