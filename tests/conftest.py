@@ -22,6 +22,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 
 LANGUAGE_VARIABLES = ("REFEREE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+OPTION_VARIABLES = ("REFEREE_SESSION", "REFEREE_PROFILE")  # the CLI's global options (issue 13)
 
 SLOW_FIXTURES = frozenset({
     "run",  # the real CLI in a subprocess (tests/live, tests/i18n, tests/store)
@@ -68,7 +69,7 @@ def isolated(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathF
     ``COLUMNS=80``). A test that wants another language or width says so itself."""
     from referee import i18n
 
-    for name in LANGUAGE_VARIABLES:
+    for name in LANGUAGE_VARIABLES + OPTION_VARIABLES:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")
     monkeypatch.setenv("REFEREE_DATA_DIR", str(tmp_path_factory.mktemp("referee-data")))

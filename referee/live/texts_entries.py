@@ -13,7 +13,7 @@ __all__ = [
     "BAD_DECLARATION", "BAVYAN_USAGE", "CONFIRM_RULING", "ECHO_BAVYAN_NO", "ECHO_BAVYAN_YES",
     "ECHO_CARDS", "ECHO_END", "ECHO_FIX", "ECHO_HELP", "ECHO_LAST", "ECHO_MISDEAL",
     "ECHO_MORE_CARDS", "ECHO_PLAYERS", "ECHO_QUIT", "ECHO_REDEAL", "ECHO_RULING", "ECHO_TRUMP",
-    "ECHO_TRUMP13", "ECHO_UNDO", "ECHO_UNDO_MANY", "EVENT_WORDS", "EXPORT_NEEDS_RECORDS",
+    "ECHO_TRUMP13", "ECHO_UNDO", "ECHO_UNDO_MANY", "EVENT_WORDS",
     "FIX_CONFLICT", "FIX_CONFLICT_SEAT", "FIX_NOTHING", "FIX_NO_CARD", "FIX_NO_DEAL",
     "FIX_NO_TRICK", "FIX_RESULT", "FIX_REVOKE_GONE", "FIX_REVOKE_NEW", "FIX_SAME", "FIX_USAGE",
     "FIX_WINNER", "FIX_WINNER_NONE", "HELP_MORE", "LINE_ERROR", "LINE_TOO_LONG", "LOG_FIXED",
@@ -46,7 +46,6 @@ NO_LAST_TRICK = N_("no trick has been completed in this deal yet")
 SWAP_BETWEEN_DEALS = N_("players change seats only between deals")
 SESSION_OVER = N_("the session has ended (R44): `undo` reopens it, or see `referee report {sid}{session}`")
 NO_FOLDER = N_("no folder {folder} to write {path} in")
-EXPORT_NEEDS_RECORDS = N_("export needs referee.records (not available in this install)")
 LINE_ERROR = N_("line {number}: {text}")
 
 # ------------------------------------------------------------------ echo lines

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from referee.cli.main import app
@@ -122,3 +123,15 @@ def test_check_a_valid_record_exits_0(tmp_path: Path) -> None:
     code, out, err = cli("replay", "--check", path)
     assert (code, err) == (0, "")
     assert out.strip() == f"{path}: valid (1 deal)"
+
+
+def test_readme_check_transcript_is_real(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """README's ``--check`` block is what BAD.yaml, saved as game.yaml, prints."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    m = re.search(r"`--check` reads leniently.*?```text\n(.*?)```", readme, re.S)
+    assert m, "README has no --check transcript block"
+    (tmp_path / "game.yaml").write_text(BAD, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = cli("replay", "--check", "game.yaml")
+    assert (code, out) == (1, "")
+    assert err == m.group(1)

@@ -98,7 +98,7 @@ def test_generated_records_round_trip(name: str) -> None:
     and the record made from the game writes the same text as the game."""
     prof = load_profile(name)
     rng = random.Random(13)
-    for _ in range(25):
+    for _ in range(12):
         game = simulate_game(prof, deals=rng.randint(1, 6), seed=rng.randrange(2**32),
                              in_progress=rng.random() < 0.5, **RATES)
         text = dump_record(game)

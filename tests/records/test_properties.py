@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 import string
+from typing import Any
 
 import pytest
 import yaml
@@ -50,7 +51,7 @@ def session_game(name: str, deals: int, seed: int, in_progress: bool) -> Game:
     return simulate_game(PROFILES[name], deals=deals, seed=seed, in_progress=in_progress, **RATES)
 
 
-def session_record(name: str, deals: int, seed: int, in_progress: bool) -> tuple[str, dict]:
+def session_record(name: str, deals: int, seed: int, in_progress: bool) -> tuple[str, dict[str, Any]]:
     game = session_game(name, deals, seed, in_progress)
     return dump_record(game), game.report()
 
@@ -95,7 +96,7 @@ def test_generator_holds_revokes_rulings_misdeals_and_end() -> None:
     ruling (R60), a misdeal (R66) and the end signal (R44) occurs in at least 5% of the
     sessions the property tests draw (the same profiles, lengths and in-progress mix)."""
     rng = random.Random(2026)
-    n = 200
+    n = 150
     seen = dict.fromkeys(("revoke", "ruling", "misdeal", "end"), 0)
     for _ in range(n):
         game = session_game(rng.choice(sorted(PROFILES)), rng.randint(1, 6),
