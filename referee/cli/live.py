@@ -169,7 +169,7 @@ def run_table(app: Application, session: LiveSession, head: list[str],
         if camera is not None:
             from referee.live.camera import run_screen_camera
 
-            run_screen_camera(session, head, camera)
+            run_screen_camera(session, head, camera, bell=bell)
             return
         from referee.live.screen import run_screen
 

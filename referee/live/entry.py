@@ -140,37 +140,52 @@ def _parse_entry(line: str, lang: str) -> Entry | None:
     head = words[0].lower()
     rest = words[1:]
     if head in COMMANDS:
-        if head == "undo" and rest and (len(rest) > 1 or not rest[0].isdigit() or int(rest[0]) < 1):
-            raise NotationError(_(M.UNDO_USAGE).format(token=" ".join(rest)), rest[0])
-        if head == "fix":
-            _fix_args(rest, lang)
-        elif head not in ("players", "undo") and rest:
-            raise NotationError(_(M.NO_ARGS).format(word=head), rest[0])
-        return Entry(text, command=head, args=tuple(rest))
+        return _command(text, head, rest, lang)
+    event = _event_word(head, rest, lang)
+    if event is not None:
+        return Entry(text, events=(event,))
+    return _plays(text, words, lang)
+
+
+def _command(text: str, head: str, rest: list[str], lang: str) -> Entry:
+    """A command entry (``undo [N]``, ``fix ...``, ``players ...``, ``quit``, ...)."""
+    if head == "undo" and rest and (len(rest) > 1 or not rest[0].isdigit() or int(rest[0]) < 1):
+        raise NotationError(_(M.UNDO_USAGE).format(token=" ".join(rest)), rest[0])
+    if head == "fix":
+        _fix_args(rest, lang)
+    elif head not in ("players", "undo") and rest:
+        raise NotationError(_(M.NO_ARGS).format(word=head), rest[0])
+    return Entry(text, command=head, args=tuple(rest))
+
+
+def _event_word(head: str, rest: list[str], lang: str) -> Event | None:
+    """The event of an entry led by a word (trump, bavyan, redeal, misdeal, end, revoke),
+    None when ``head`` is none of them (the entry is cards)."""
     if head == "trump":
-        return Entry(text, events=(_trump(rest, lang),))
+        return _trump(rest, lang)
     if head == "bavyan":
         if len(rest) != 1 or rest[0].lower() not in ("yes", "no", "y", "n"):
             raise NotationError(_(M.BAVYAN_USAGE), " ".join(rest))
-        return Entry(text, events=(Bavyan(rest[0].lower() in ("yes", "y")),))
+        return Bavyan(rest[0].lower() in ("yes", "y"))
     if head == "redeal":
         hand = tuple(_card(t, lang) for t in rest)
         if hand and len(hand) != 13:
             raise NotationError(M.redeal_usage(len(hand)), " ".join(rest))
-        return Entry(text, events=(Redeal(hand),))
-    if head == "misdeal":
+        return Redeal(hand)
+    if head in ("misdeal", "end"):
         if rest:
             raise NotationError(_(M.NO_ARGS).format(word=head), rest[0])
-        return Entry(text, events=(Misdeal(),))
-    if head == "end":
-        if rest:
-            raise NotationError(_(M.NO_ARGS).format(word=head), rest[0])
-        return Entry(text, events=(EndSession(),))
+        return Misdeal() if head == "misdeal" else EndSession()
     if head == "revoke":
         # ASCII digits only: "²".isdigit() is true, int("²") fails (issue 12)
         if len(rest) != 2 or not (rest[1].isascii() and rest[1].isdigit()) or len(rest[1]) > 3:
             raise NotationError(_(M.REVOKE_USAGE), " ".join(rest))
-        return Entry(text, events=(RevokeRuling(Seat.parse(rest[0]), int(rest[1])),))
+        return RevokeRuling(Seat.parse(rest[0]), int(rest[1]))
+    return None
+
+
+def _plays(text: str, words: list[str], lang: str) -> Entry:
+    """An entry of cards (``3D 4D``, ``W 3D E 4D``, at most four, R2)."""
     tagged = _seat_tags(words)
     if len(tagged) > 4:
         raise NotationError(M.too_many_cards(len(tagged)), tagged[4][2])
