@@ -21,7 +21,6 @@ OVER_LIMIT: frozenset[str] = frozenset({
     "referee/live/messages.py",
     "referee/records.py",
     "referee/session/store.py",
-    "vision/train/synth.py",
 })
 
 
