@@ -105,6 +105,7 @@ def test_shared_invalid_record() -> None:
     assert "deal 2" in line and "trick 2" in line and "5 cards" in line
 
 
+@pytest.mark.slow
 def test_console_script_end_to_end(tmp_path: Path) -> None:
     """The installed ``referee`` command: exit codes 0, 1 and 2 (usage)."""
     exe = shutil.which("referee")

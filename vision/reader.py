@@ -39,6 +39,7 @@ from vision.detector import (
     warp,
 )
 from vision.glyphs import Templates, load_templates
+from vision.piles import corner_cards
 from vision.segment import Component, components, ink_masks
 from vision.verdict import Learned, combine, decide_learned, read_corners, read_corners_batch
 
@@ -197,7 +198,9 @@ def detect(image: NDArray[Any], threshold: float = DEFAULT_THRESHOLD) -> list[De
     """
     t = load_templates()
     kept: list[tuple[Quad, CardRead]] = []
-    groups = find_card_groups(image)  # largest first
+    blobs: list[NDArray[Any]] = []
+    groups = find_card_groups(image, blobs_out=blobs)  # largest first
+    quads = [q.corners for g in groups for q in g]
     # every group's first outline, the likelier way up, through the classifiers at once
     # (a group skipped below costs its share of the batch, no more)
     firsts = _prepare(image, [g[0] for g in groups])
@@ -214,4 +217,10 @@ def detect(image: NDArray[Any], threshold: float = DEFAULT_THRESHOLD) -> list[De
                 break
             if not printed:
                 break  # nothing printed inside: another outline of it will not help
-    return [Detection(r.card, r.confidence, order_clockwise(q.corners)) for q, r in kept]
+    out = [Detection(r.card, r.confidence, order_clockwise(q.corners)) for q, r in kept]
+    # cards in piles and tricks by a visible index corner; a card read twice in
+    # different places (one deck) is unsure
+    extra, clash = corner_cards(image, blobs, {d.card: d.corners for d in out}, quads)
+    return [d for d in out if d.card not in clash] + [
+        Detection(c.card, c.confidence, order_clockwise(c.outline))
+        for c in extra if c.confidence >= threshold]

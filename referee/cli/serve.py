@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from referee.cli.options import LangOpt, SessionOpt
 from referee.i18n import _
 
 if TYPE_CHECKING:
@@ -43,34 +44,33 @@ def start_background(path: Path, host: str, port: int) -> tuple[Background, str]
 
 def register(app: typer.Typer) -> None:
     """Add ``referee serve`` to the app."""
+    app.command("serve", help=_("Serve a read-only live view of the sessions for a TV or phones "
+                                "(web page)."))(serve)
 
-    @app.command(help=_("Serve a read-only live view of the sessions for a TV or phones (web page)."))
-    def serve(
-        session_file: Annotated[Path | None, typer.Option("--session", help=_(
-            "Session database file (default: the user data dir, or $REFEREE_DATA_DIR)."))] = None,
-        host: HostOpt = DEFAULT_HOST,
-        port: PortOpt = DEFAULT_PORT,
-        lang: Annotated[str | None, typer.Option("--lang", help=_(
-            "Language of the referee: en, ru, kk or tr (default: $REFEREE_LANG, then "
-            "LANGUAGE, LC_ALL, LANG)."))] = None,
-    ) -> None:
-        """Serve a read-only live view of the sessions for a TV or phones (web page)."""
-        from referee.cli.live import use_language
-        from referee.cli.terminal import terminal
-        from referee.session.store import default_path
 
-        term = terminal()
-        if lang is not None:
-            use_language(lang)
-        path = session_file if session_file is not None else default_path()
-        try:
-            from referee.web.server import serve as run_server
-            from referee.web.server import url
-        except ImportError:
-            term.abort(_web_missing())
-        try:
-            run_server(path, host, port, lambda: typer.echo(
-                _("web view (read-only) at {url}").format(url=url(host, port))))
-        except OSError:
-            term.abort(_("cannot listen on {host}:{port} (is another server using it?)").format(
-                host=host, port=port))
+def serve(
+    ctx: typer.Context,
+    session_file: SessionOpt = None,
+    host: HostOpt = DEFAULT_HOST,
+    port: PortOpt = DEFAULT_PORT,
+    lang: LangOpt = None,
+) -> None:
+    """Serve a read-only live view of the sessions for a TV or phones (web page).
+
+    Exit 1 without starlette/uvicorn or when the port cannot be bound."""
+    from referee.cli.application import application
+    from referee.session.store import default_path
+
+    app = application(ctx)
+    path = session_file if session_file is not None else default_path()
+    try:
+        from referee.web.server import serve as run_server
+        from referee.web.server import url
+    except ImportError:
+        app.abort(_web_missing())
+    try:
+        run_server(path, host, port, lambda: app.echo(
+            _("web view (read-only) at {url}").format(url=url(host, port))))
+    except OSError:
+        app.abort(_("cannot listen on {host}:{port} (is another server using it?)").format(
+            host=host, port=port))

@@ -22,6 +22,10 @@ from tests.helpers.club import header, play_random_deal, referee, report_of, sea
 RECORD_PLAYERS = {"S": "Азамат", "E": "Timur", "N": "Bakyt", "W": "Әсел"}
 
 
+# starts the referee CLI or another process (issue 13: the slow tier)
+pytestmark = pytest.mark.slow
+
+
 def paper_record(path: Path) -> None:
     """An old evening typed in from a paper sheet: a pagat record of five deals."""
     rng = random.Random(7)

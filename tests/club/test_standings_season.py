@@ -23,6 +23,10 @@ SEATS_OF = {"NS": ("S", "N"), "EW": ("E", "W")}
 Counts = dict[str, int]
 
 
+# starts the referee CLI or another process (issue 13: the slow tier)
+pytestmark = pytest.mark.slow
+
+
 def expected_from_reports(path: Path, profile: str) -> tuple[dict[str, Counts], dict[frozenset[str], Counts]]:
     """Per player and per pair of ``profile``: the counts, from the reports alone."""
     people: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))

@@ -21,6 +21,10 @@ from tests.helpers.live import PAGAT_SCRIPT, PAGAT_START, REFEREE, crash_script,
 SCRIPT = crash_script()
 
 
+# starts the referee CLI or another process (issue 13: the slow tier)
+pytestmark = pytest.mark.slow
+
+
 def _final_report(data_dir: Path) -> dict:
     """The report and the effective events (canonical text) of the stored session."""
     with Store(data_dir / "sessions.db") as store:

@@ -17,6 +17,10 @@ pexpect = pytest.importorskip("pexpect")
 DEAL_2 = [*PAGAT_SCRIPT[:9], "2D 2C 3D AD"]  # deal 2 after trick 1: S is void in diamonds
 
 
+# starts the referee CLI or another process (issue 13: the slow tier)
+pytestmark = pytest.mark.slow
+
+
 def _spawn(data_dir: Path, *args: str):  # -> pexpect.spawn
     env = referee_env(data_dir)
     child = pexpect.spawn(REFEREE[0], [*REFEREE[1:], *args], env=env, encoding="utf-8",

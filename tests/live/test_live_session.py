@@ -8,8 +8,6 @@ import json
 import re
 from pathlib import Path
 
-import pytest
-
 from tests.helpers.live import (
     KORT_DEALS,
     KORT_SCRIPT,
@@ -27,18 +25,7 @@ def _sides(pair: tuple[int, int]) -> dict[str, int]:
     return {"NS": pair[0], "EW": pair[1]}
 
 
-def _has_replay() -> bool:
-    try:
-        import referee.cli.replay
-        import referee.records  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
 def _export_and_replay(run: Run, tmp_path: Path) -> dict:
-    if not _has_replay():
-        pytest.skip("referee.records / referee replay not available")
     out = tmp_path / "session.yaml"
     run("export", "-o", str(out))
     text = out.read_text(encoding="utf-8")

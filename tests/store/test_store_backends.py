@@ -253,6 +253,7 @@ def test_postgresql_schema_is_versioned_and_a_newer_one_refused(pg_url: str) -> 
         assert db.execute("SELECT version FROM referee_schema").fetchall() == [(pg.SCHEMA_VERSION + 1,)]
 
 
+@pytest.mark.slow
 def test_sqlite_needs_no_psycopg() -> None:
     """``referee --help`` and a SQLite store import neither psycopg nor the pg module."""
     code = ("import sys; from referee.cli.main import main\n"

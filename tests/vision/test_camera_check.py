@@ -12,6 +12,9 @@ from referee.cli.main import main
 from tests.helpers.synth import card_face, place, table
 from vision.camera_check import check_frame
 
+# renders frames and reads them (issue 13: the slow tier)
+pytestmark = pytest.mark.slow
+
 
 def photo(width: float, kind: str = "felt") -> object:
     f = table(kind)

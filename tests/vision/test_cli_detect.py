@@ -15,6 +15,10 @@ from tests.helpers.synth import card_face, place, table
 runner = CliRunner()
 
 
+# renders frames and reads them (issue 13: the slow tier)
+pytestmark = pytest.mark.slow
+
+
 @pytest.fixture
 def scene(tmp_path: Path) -> tuple[Path, dict]:
     frame = table("felt")

@@ -38,6 +38,10 @@ FLOOR = {
 }
 
 
+# renders frames and reads them (issue 13: the slow tier)
+pytestmark = pytest.mark.slow
+
+
 @pytest.fixture(scope="module")
 def tallies() -> dict:
     folder = Path(__file__).resolve().parents[3] / "shared" / "data" / "cards-real"

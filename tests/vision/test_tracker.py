@@ -111,6 +111,7 @@ def test_bad_configuration_is_rejected() -> None:
         PlayTracker(SIZE, AREA, SEATS, turn_order=["S", "X"])
 
 
+@pytest.mark.slow
 def test_package_and_tracker_import_no_cv2_or_numpy() -> None:
     import subprocess
     import sys

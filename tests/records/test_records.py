@@ -15,7 +15,7 @@ import pytest
 from referee.errors import RecordError, RefereeError
 from referee.records import dump_record, load_record, loads_record, replay
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 RECORDS = SHARED / "records"
 ORDER = "SENW"  # R1: play passes S -> E -> N -> W
 
@@ -124,7 +124,7 @@ def test_lenient_spellings() -> None:
 
 
 def test_profile_path_is_relative_to_record(tmp_path: Path) -> None:
-    src = Path(__file__).resolve().parents[1] / "profiles" / "pagat.yaml"
+    src = Path(__file__).resolve().parents[2] / "profiles" / "pagat.yaml"
     (tmp_path / "rules").mkdir()
     (tmp_path / "rules" / "mine.yaml").write_text(src.read_text().replace("name: pagat", "name: mine"))
     (tmp_path / "rec.yaml").write_text(
