@@ -73,7 +73,6 @@ LangOpt = Annotated[str | None, typer.Option(
 """``--lang`` of a command (``referee.cli.main.lang_first`` moves it before the command)."""
 
 
-
 def root(
     ctx: typer.Context,
     version: Annotated[bool, typer.Option(

@@ -16,7 +16,7 @@ from tests.helpers.club import referee
 DEAL = "trump S\n"
 
 
-# starts the referee CLI or another process (issue 13: the slow tier)
+# whole sessions and seasons through the referee command, in process (issue 13: the slow tier)
 pytestmark = pytest.mark.slow
 
 

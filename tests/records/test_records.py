@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,7 +24,7 @@ ORDER = "SENW"  # R1: play passes S -> E -> N -> W
 def shared_records() -> list[Path | None]:
     if not RECORDS.is_dir():
         return [None]
-    return sorted(RECORDS.glob("*.yaml"))
+    return [*sorted(RECORDS.glob("*.yaml"))]
 
 
 def need_shared() -> None:
@@ -31,7 +32,7 @@ def need_shared() -> None:
         pytest.skip(f"../shared not found: {RECORDS} is missing")
 
 
-def run(text: str, base: Path | str = ".") -> dict:
+def run(text: str, base: Path | str = ".") -> dict[str, Any]:
     return replay(loads_record(textwrap.dedent(text), base, source="rec.yaml")).report()
 
 
