@@ -35,10 +35,16 @@ from numpy.typing import NDArray
 
 from vision.corners import corner_crops
 from vision.detector import warp
-from vision.train.art import FH, FW, RANKS, SUITS
+from vision.train.art import FH as FH
+from vision.train.art import FW as FW
+from vision.train.art import RANKS as RANKS
+from vision.train.art import SUITS as SUITS
 from vision.train.art import load_art as load_art
 from vision.train.art import render_svgs as render_svgs
-from vision.train.tables import grid, noise, reset_noise, table
+from vision.train.tables import grid as grid
+from vision.train.tables import noise
+from vision.train.tables import reset_noise as reset_noise
+from vision.train.tables import table as table
 
 NONE_RANK = len(RANKS)
 NONE_SUIT = len(SUITS)
