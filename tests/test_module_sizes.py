@@ -15,7 +15,6 @@ MAX_LINES = 500
 OVER_LIMIT: frozenset[str] = frozenset({
     "referee/core/game.py",
     "referee/session/store.py",
-    "vision/train/synth.py",
 })
 
 
