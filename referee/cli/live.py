@@ -196,7 +196,7 @@ def _web(store: Store, serve: bool, host: str, port: int, head: list[str]) -> No
     from referee.cli.serve import _web_missing, start_background
 
     try:
-        _bg, line = start_background(store.path, host, port)
+        _bg, line = start_background(store.target, host, port)
     except ImportError:
         from referee.errors import RefereeError
 

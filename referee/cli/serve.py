@@ -30,7 +30,7 @@ def _web_missing() -> str:
     return _("the web view needs starlette and uvicorn: pip install 'court-referee[web]'")
 
 
-def start_background(path: Path, host: str, port: int) -> tuple[Background, str]:
+def start_background(path: Path | str, host: str, port: int) -> tuple[Background, str]:
     """Start the web view beside the table; returns it and the line that says where it
     is. Raises OSError (the port cannot be bound) or ImportError (no starlette/uvicorn)
     for the caller to report."""
@@ -48,6 +48,9 @@ def register(app: typer.Typer) -> None:
     def serve(
         session_file: Annotated[Path | None, typer.Option("--session", help=_(
             "Session database file (default: the user data dir, or $REFEREE_DATA_DIR)."))] = None,
+        store_url: Annotated[str | None, typer.Option(
+            "--store", metavar="URL", help=_("The store: sqlite:///FILE (as --session FILE) or a club's "
+                                             "postgresql://USER@HOST/DB (default: $REFEREE_STORE)."))] = None,
         host: HostOpt = DEFAULT_HOST,
         port: PortOpt = DEFAULT_PORT,
         lang: Annotated[str | None, typer.Option("--lang", help=_(
@@ -57,12 +60,21 @@ def register(app: typer.Typer) -> None:
         """Serve a read-only live view of the sessions for a TV or phones (web page)."""
         from referee.cli.live import use_language
         from referee.cli.terminal import terminal
-        from referee.session.store import default_path
+        from referee.errors import RefereeError
+        from referee.i18n import render_error
+        from referee.session.store import default_path, store_target
 
         term = terminal()
         if lang is not None:
             use_language(lang)
-        path = session_file if session_file is not None else default_path()
+        try:  # --store, else --session, else $REFEREE_STORE, else the default file (issue 16)
+            path = store_target(store_url, session_file) or default_path()
+            if isinstance(path, str):  # a club's server: said now when it cannot be reached
+                from referee.web.feed import ReadOnlyStore
+
+                ReadOnlyStore(path).close()
+        except RefereeError as exc:
+            term.abort(render_error(exc))
         try:
             from referee.web.server import serve as run_server
             from referee.web.server import url
