@@ -167,11 +167,8 @@ def render(session: LiveSession, messages: list[str], *, glyphs: bool = False,
                 info.append("  " + _(M.SCREEN_THIRTEENTH).format(card=_card_text(d.thirteenth, glyphs)))
         else:
             info.append(_(M.SCREEN_NO_TRUMP))
-    elif d is not None and g.phase == "over":
-        assert d.result is not None
-        info.append(_(M.SCREEN_DEAL_DONE).format(deal=d.number, text=M.deal_result_text(g, d)))
-    elif g.phase == "trump":
-        info.append(_(M.SCREEN_NEXT_DEAL).format(deal=len(g.deals) + 1, caller=g.score.caller.name))
+    elif M.between_deals_text(g):
+        info.append(M.between_deals_text(g))
     if head.cell_len + 4 + info.cell_len <= width:
         top = [Text.assemble(head, "    ", info), Text("")]
     else:  # a long header takes the blank line under it
@@ -197,13 +194,7 @@ def render(session: LiveSession, messages: list[str], *, glyphs: bool = False,
     # table (R65) the score before it, and the penalty said as pending
     pending = penalty and d is not None and d.result is not None and d.winner is not None
     sc = d.score_before if pending and d is not None else g.score
-    if g.profile.is_match:
-        score = _(M.SCREEN_MATCH).format(ns=sc.match_wins[0], ew=sc.match_wins[1],
-                                      target=g.match_target, mns=sc.matches_won[0],
-                                      mew=sc.matches_won[1])
-    else:
-        score = _(M.SCREEN_COURTS).format(ns=sc.courts[0], ew=sc.courts[1], sns=sc.streaks[0],
-                                       sew=sc.streaks[1])
+    score = M.score_text(g, sc)
     seats = Text(_seats_line(session, pending))
     left = session.minutes_left()
     if left is not None and not g.ended:
