@@ -299,10 +299,14 @@ def find_cards(image: NDArray[Any], min_side_px: float = 24.0) -> list[Quad]:
     return [g[0] for g in find_card_groups(image, min_side_px)]
 
 
-def find_card_groups(image: NDArray[Any], min_side_px: float = 24.0) -> list[list[Quad]]:
+def find_card_groups(image: NDArray[Any], min_side_px: float = 24.0,
+                     blobs_out: list[NDArray[Any]] | None = None) -> list[list[Quad]]:
     """Find card outlines in a BGR uint8 image of shape (H, W, 3).
 
     ``min_side_px``: shortest card side, in image pixels, still looked for.
+    ``blobs_out``: if given, receives the contours ((N, 2) float32 image pixels)
+    that are no single card (overlapping cards; :mod:`vision.piles` looks at their
+    corners).
     Returns groups of alternative outlines (image pixels) of the same card, as
     found at several thresholds, largest first. Raises ValueError on a non-BGR array.
     """
@@ -341,6 +345,8 @@ def find_card_groups(image: NDArray[Any], min_side_px: float = 24.0) -> list[lis
             if r is None:
                 if k in first:
                     blobs.append((c, mask))
+                elif blobs_out is not None:
+                    blobs_out.append(c.reshape(-1, 2).astype(np.float32) / scale)
                 continue
             quad, fill = r
             found.append(Quad(order_clockwise(quad / scale), fill))
@@ -348,6 +354,8 @@ def find_card_groups(image: NDArray[Any], min_side_px: float = 24.0) -> list[lis
     # two or three cards like those found alone (any size if none was)
     areas = sorted(q.area * scale * scale for q in found)
     ref = areas[len(areas) // 2] if areas else None
+    if blobs_out is not None:
+        blobs_out.extend(c.reshape(-1, 2).astype(np.float32) / scale for c, _ in blobs)
     for c, mask in blobs:
         a = cv2.contourArea(c)
         if ref is not None and not 1.2 * ref <= a <= 3.5 * ref:

@@ -6,14 +6,11 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
-from live_helpers import PAGAT_SCRIPT, PAGAT_START, REFEREE, referee_env
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from web_helpers import free_port, wait_port
+from tests.helpers.live import PAGAT_SCRIPT, PAGAT_START, REFEREE, Run, referee_env
+from tests.helpers.web import free_port, wait_port
 
 STORE_COMMANDS = {"start", "resume", "sessions", "report", "export", "log", "backup", "standings",
                   "players", "serve", "store import"}
@@ -47,7 +44,7 @@ def test_every_command_with_a_store_takes_store_url() -> None:
             assert "--session" not in opts and "--store" not in opts, name
 
 
-def test_referee_store_is_the_store_of_every_command(run, store_url: str, tmp_path: Path) -> None:
+def test_referee_store_is_the_store_of_every_command(run: Run, store_url: str, tmp_path: Path) -> None:
     """Each store command, given neither ``--store`` nor ``--session``, works on the store
     ``$REFEREE_STORE`` names; the default file is never made."""
     env = {"REFEREE_STORE": store_url}

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import http.client
 import json
-import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
-from live_helpers import PAGAT_SCRIPT, PAGAT_START
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from web_helpers import Server, SSEReader, Table, free_port, wait_port
+from tests.helpers.live import PAGAT_SCRIPT, PAGAT_START, Run
+from tests.helpers.web import Server, SSEReader, Table, free_port, wait_port
 
 FIRST_DEAL = 1 + 4 * 7
 """Events of PAGAT_SCRIPT[:8]: trump H and seven tricks of four cards."""
@@ -29,7 +28,7 @@ def _get(port: int, path: str) -> tuple[int, str]:
     return resp.status, body
 
 
-def _check_first_deal(st: dict) -> None:
+def _check_first_deal(st: dict[str, Any]) -> None:
     """The state after PAGAT_SCRIPT's first deal, from the rules (live_helpers): E wins
     all seven tricks, a court to EW, the caller's side (R41); N deals next (R42)."""
     assert st["seq"] == FIRST_DEAL
@@ -91,7 +90,7 @@ def test_start_serve_on_postgresql_every_client_sees_every_entry(tmp_path: Path,
     assert "web view (read-only) at http://127.0.0.1:" in out
 
 
-def test_the_servers_postgresql_connection_cannot_write(run, pg_url: str) -> None:
+def test_the_servers_postgresql_connection_cannot_write(run: Run, pg_url: str) -> None:
     from referee.session.store import Store, StoreError
     from referee.web.feed import ReadOnlyStore
 
@@ -109,7 +108,7 @@ def test_the_servers_postgresql_connection_cannot_write(run, pg_url: str) -> Non
         assert len(store.log(1)) == 1
 
 
-def test_serve_says_an_unreachable_server_in_one_line(run) -> None:
+def test_serve_says_an_unreachable_server_in_one_line(run: Run) -> None:
     proc = run("serve", "--store", "postgresql://ref:secret@127.0.0.1:1/club", "--port", str(free_port()),
                check=False)
     assert proc.returncode == 1

@@ -6,18 +6,14 @@ CI: a waiting client that started at seq 25)."""
 from __future__ import annotations
 
 import asyncio
-import sys
 from pathlib import Path
 from typing import Any
-
-from web_helpers import NAMES
 
 from referee.live.controller import LiveSession
 from referee.session.store import Store
 from referee.web.hub import Hub
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "live"))
-from live_helpers import PAGAT_SCRIPT
+from tests.helpers.live import PAGAT_SCRIPT
+from tests.helpers.web import NAMES
 
 
 def _drain(q: asyncio.Queue[dict[str, Any] | None]) -> list[dict[str, Any] | None]:
