@@ -82,7 +82,7 @@ class ReadOnlyStore(Store):
                 return int(self._db.execute("PRAGMA data_version").fetchone()[0])
             row = self._db.execute(
                 "SELECT (SELECT COALESCE(MAX(id), 0) FROM sessions), (SELECT COALESCE(SUM(last), 0) "
-                "FROM (SELECT MAX(seq) AS last FROM entries WHERE session_id = ANY(?) "
+                "FROM (SELECT MAX(seq) AS last FROM entries WHERE session_id = ANY(?::bigint[]) "
                 "GROUP BY session_id) AS followed)", (sorted(set(sids)),)).fetchone()
         assert row is not None
         return (int(row[0]), int(row[1]))

@@ -116,3 +116,69 @@ def test_serve_says_an_unreachable_server_in_one_line(run: Run) -> None:
     assert len(lines) == 1 and lines[0].startswith(
         "error: cannot open the session file postgresql://ref:***@127.0.0.1:1/club: "), lines
     assert "secret" not in proc.stderr + proc.stdout and "web view" not in proc.stdout
+
+
+def test_the_change_value_follows_the_log_and_new_sessions(pg_url: str) -> None:
+    """What the server polls on PostgreSQL: it moves with every entry of a followed
+    session (an undo is an entry too, R65) and with every new session, and not
+    otherwise."""
+    from referee.live.controller import LiveSession
+    from referee.session.store import Store
+    from referee.web.feed import ReadOnlyStore
+    from tests.helpers.web import NAMES
+
+    writer = Store(pg_url)
+    s, _ = LiveSession.start(writer, profile="pagat", players=NAMES, dealer="S", caller=None,
+                             seed=1, duration=None, target=None)
+    with ReadOnlyStore(pg_url) as ro:
+        none, one = ro.changes([]), ro.changes([1])
+        assert ro.changes([]) == none and ro.changes([1]) == one  # nothing new: the same
+        s.enter("trump H")
+        assert ro.changes([1]) != one and ro.changes([]) == none
+        one = ro.changes([1])
+        s.undo()
+        assert ro.changes([1]) != one
+        LiveSession.start(writer, profile="pagat", players=NAMES, dealer="S", caller=None,
+                          seed=1, duration=None, target=None)
+        assert ro.changes([]) != none
+    writer.close()
+
+
+def test_a_hub_on_postgresql_gives_waiting_clients_every_event(pg_url: str) -> None:
+    """The watcher on a club database, clients connected before the session exists and
+    one that made the feed read ahead (as tests/web/test_web_hub.py does on SQLite)."""
+    from referee.live.controller import LiveSession
+    from referee.session.store import Store
+    from referee.web.hub import Hub
+    from tests.helpers.web import NAMES
+
+    hub = Hub(pg_url)
+    waiting, first = hub.subscribe(1)
+    newest, first2 = hub.subscribe(None)
+    assert first["empty"] and first2["empty"]
+    hub.tick()
+    writer = Store(pg_url)
+    s, _ = LiveSession.start(writer, profile="pagat", players=NAMES, dealer="S", caller=None,
+                             seed=1, duration=None, target=None)
+    s.enter("trump H")
+    s.enter("AH 2H 3H 4H")
+    late, first3 = hub.subscribe(1)
+    assert first3["seq"] == 5
+    s.enter("AS 2S 3S 4S")
+    hub.tick()
+    for q in (waiting, newest):
+        seqs = []
+        while not q.empty():
+            st = q.get_nowait()
+            assert st is not None
+            seqs.append(st["seq"])
+        assert seqs == list(range(10))
+    later = []
+    while not late.empty():
+        st = late.get_nowait()
+        assert st is not None
+        later.append(st["seq"])
+    assert later == [6, 7, 8, 9]
+    writer.close()
+    assert hub.store is not None
+    hub.store.close()
