@@ -15,13 +15,14 @@ import tempfile
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
 from tests.helpers.live import REFEREE, Run, referee_env
 
 
-def _no_server(reason: str) -> None:
+def _no_server(reason: str) -> NoReturn:
     if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
         pytest.fail(f"CI: no PostgreSQL server for the store tests: {reason}")
     pytest.skip(f"no PostgreSQL server: {reason}")
