@@ -26,8 +26,8 @@ SCRIPT = crash_script()
 
 def _fault(name: str, code: int, text: str) -> sqlite3.OperationalError:
     exc = sqlite3.OperationalError(text)
-    exc.sqlite_errorname = name  # type: ignore[attr-defined]
-    exc.sqlite_errorcode = code  # type: ignore[attr-defined]
+    exc.sqlite_errorname = name
+    exc.sqlite_errorcode = code
     return exc
 
 
@@ -136,6 +136,7 @@ def snapshots(tmp_path_factory: pytest.TempPathFactory) -> list[list[Any]]:
 POINTS = [1, 2, 9, len(SCRIPT) // 2, len(SCRIPT) - 1]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["full", "commit", "sync", "locked"])
 @pytest.mark.parametrize("at", POINTS)
 def test_fault_then_resume(tmp_path: Path, mode: str, at: int, snapshots: list[list[Any]],

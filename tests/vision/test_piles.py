@@ -4,6 +4,8 @@ a card read twice in two places (one deck) left unsure."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import cv2
 import numpy as np
 import pytest
@@ -82,7 +84,7 @@ class FakeModel:
     (("7H", 1.0), ("7H", -1.0), False),  # B below the covered threshold
 ])
 def test_a_corner_needs_both_classifiers_at_the_covered_threshold(
-        monkeypatch: pytest.MonkeyPatch, a: tuple, b: tuple, ok: bool) -> None:
+        monkeypatch: pytest.MonkeyPatch, a: tuple[Any, ...], b: tuple[Any, ...], ok: bool) -> None:
     t = thresholds()["pair_covered"]
     conf = {1.0: 1.0, -1.0: t - 1e-4}
     ms = (FakeModel(a[0], conf[a[1]]), FakeModel(b[0], conf[b[1]]))
