@@ -2,7 +2,8 @@
 
 The fast tier (``python -m pytest -q -m "not slow"``) runs in process: the rules, the
 records, the store, the screens. A test is ``slow`` when it starts a process (the real
-``referee`` command, a PostgreSQL cluster, a browser, a wheel build) or renders video;
+``referee`` command, a PostgreSQL cluster, a browser, a wheel build), renders video, or
+plays whole sessions through the command;
 tests that take a fixture below are marked ``slow`` here, the others say so with
 ``@pytest.mark.slow`` or a module's ``pytestmark``. In the fast tier, starting a process
 fails the test with the reason, so that nothing slow slips in unmarked.
@@ -25,8 +26,9 @@ LANGUAGE_VARIABLES = ("REFEREE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG
 OPTION_VARIABLES = ("REFEREE_SESSION", "REFEREE_PROFILE")  # the CLI's global options (issue 13)
 
 SLOW_FIXTURES = frozenset({
-    "run",  # the real CLI in a subprocess (tests/live, tests/i18n, tests/store)
-    "report",  # ``referee report --json`` in a subprocess
+    "run",  # the referee command over whole sessions (in process in tests/live and
+            # tests/store, tests.helpers.cli; a subprocess in tests/i18n: help texts)
+    "report",  # ``referee report --json`` through ``run``
     "pg_server", "pg_url",  # a PostgreSQL cluster (initdb, pg_ctl)
     "built_wheel",  # pip wheel of the project
     "trick_videos",  # renders the trick videos

@@ -14,7 +14,6 @@ MAX_LINES = 500
 
 OVER_LIMIT: frozenset[str] = frozenset({
     "referee/core/game.py",
-    "referee/session/store.py",
 })
 
 

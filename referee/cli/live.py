@@ -142,7 +142,7 @@ def start_web(store: Store, serve: bool, host: str, port: int, head: list[str]) 
     from referee.cli.serve import _web_missing, start_background
 
     try:
-        _bg, line = start_background(store.path, host, port)
+        _bg, line = start_background(store.target, host, port)
     except ImportError:
         from referee.errors import RefereeError
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from referee.cli.options import LangOpt, SessionOpt
+from referee.cli.options import LangOpt, SessionOpt, StoreOpt
 from referee.i18n import _
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ def _web_missing() -> str:
     return _("the web view needs starlette and uvicorn: pip install 'court-referee[web]'")
 
 
-def start_background(path: Path, host: str, port: int) -> tuple[Background, str]:
+def start_background(path: Path | str, host: str, port: int) -> tuple[Background, str]:
     """Start the web view beside the table; returns it and the line that says where it
     is. Raises OSError (the port cannot be bound) or ImportError (no starlette/uvicorn)
     for the caller to report."""
@@ -51,18 +51,30 @@ def register(app: typer.Typer) -> None:
 def serve(
     ctx: typer.Context,
     session_file: SessionOpt = None,
+    store_url: StoreOpt = None,
     host: HostOpt = DEFAULT_HOST,
     port: PortOpt = DEFAULT_PORT,
     lang: LangOpt = None,
 ) -> None:
     """Serve a read-only live view of the sessions for a TV or phones (web page).
 
-    Exit 1 without starlette/uvicorn or when the port cannot be bound."""
+    The store is ``--store URL``, else ``--session FILE``, else ``$REFEREE_STORE``, else
+    the default file (issue 16). Exit 1 without starlette/uvicorn, when the port cannot
+    be bound, or when a PostgreSQL server cannot be reached (one line)."""
     from referee.cli.application import application
-    from referee.session.store import default_path
+    from referee.errors import RefereeError
+    from referee.i18n import render_error
+    from referee.session.store import default_path, store_target
 
     app = application(ctx)
-    path = session_file if session_file is not None else default_path()
+    try:
+        path = store_target(store_url, session_file) or default_path()
+        if isinstance(path, str):  # a club's server: said now when it cannot be reached
+            from referee.web.feed import ReadOnlyStore
+
+            ReadOnlyStore(path).close()
+    except RefereeError as exc:
+        app.abort(render_error(exc))
     try:
         from referee.web.server import serve as run_server
         from referee.web.server import url

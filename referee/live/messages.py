@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from referee.core.deal import Deal, Trick
     from referee.core.events import Event
     from referee.core.game import Game, Notice
+    from referee.core.scoring import Score
 
 # The msgids, by job (re-exported: ``M.NAME`` works for every one of them).
 from referee.live.texts_entries import *  # noqa: F403
@@ -453,3 +454,26 @@ def winner_text(game: Game, players: dict[str, str]) -> str:
         return _(SUMMARY_DRAW)
     names = side_names(players, Side[lead])
     return _(SUMMARY_WINNER).format(side=lead) + (f" ({names})" if names else "")
+
+
+def score_text(game: Game, sc: Score) -> str:
+    """The session score line of the screen and the web view: match wins towards the
+    target and matches won (kort, R61), or courts and streaks (pagat, R41), per side."""
+    if game.profile.is_match:
+        return _(SCREEN_MATCH).format(ns=sc.match_wins[0], ew=sc.match_wins[1], target=game.match_target,
+                                      mns=sc.matches_won[0], mew=sc.matches_won[1])
+    return _(SCREEN_COURTS).format(ns=sc.courts[0], ew=sc.courts[1], sns=sc.streaks[0],
+                                   sew=sc.streaks[1])
+
+
+def between_deals_text(game: Game) -> str:
+    """The header line while no deal is being played: the finished deal's result (R41)
+    once it is over, or which deal comes next and who calls it (R42) while trumps are
+    awaited; ``""`` otherwise."""
+    d = game.current
+    if d is not None and game.phase == "over":
+        assert d.result is not None
+        return _(SCREEN_DEAL_DONE).format(deal=d.number, text=deal_result_text(game, d))
+    if game.phase == "trump":
+        return _(SCREEN_NEXT_DEAL).format(deal=len(game.deals) + 1, caller=game.score.caller.name)
+    return ""

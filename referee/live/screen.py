@@ -172,11 +172,8 @@ def _header(session: LiveSession, t: Trick | None, live: bool, glyphs: bool,
             _trump_info(info, g, d, t, glyphs)
         else:
             info.append(_(M.SCREEN_NO_TRUMP))
-    elif d is not None and g.phase == "over":
-        assert d.result is not None
-        info.append(_(M.SCREEN_DEAL_DONE).format(deal=d.number, text=M.deal_result_text(g, d)))
-    elif g.phase == "trump":
-        info.append(_(M.SCREEN_NEXT_DEAL).format(deal=len(g.deals) + 1, caller=g.score.caller.name))
+    elif M.between_deals_text(g):
+        info.append(M.between_deals_text(g))
     if head.cell_len + 4 + info.cell_len <= width:
         return [Text.assemble(head, "    ", info), Text("")]
     return [head, Text.assemble(info, no_wrap=True, overflow="ellipsis")]
@@ -254,13 +251,7 @@ def _score_lines(session: LiveSession, pending: bool, width: int) -> list[Text]:
     g = session.game
     d = g.current
     sc = d.score_before if pending and d is not None else g.score
-    if g.profile.is_match:
-        score = _(M.SCREEN_MATCH).format(ns=sc.match_wins[0], ew=sc.match_wins[1],
-                                      target=g.match_target, mns=sc.matches_won[0],
-                                      mew=sc.matches_won[1])
-    else:
-        score = _(M.SCREEN_COURTS).format(ns=sc.courts[0], ew=sc.courts[1], sns=sc.streaks[0],
-                                       sew=sc.streaks[1])
+    score = M.score_text(g, sc)
     seats = Text(_seats_line(session, pending))
     left = session.minutes_left()
     if left is not None and not g.ended:

@@ -18,6 +18,7 @@ from contextlib import contextmanager, redirect_stderr, redirect_stdout
 @contextmanager
 def _environment(env: Mapping[str, str]) -> Iterator[None]:
     saved = dict(os.environ)
+    os.environ.clear()
     os.environ.update(env)
     try:
         yield
@@ -39,9 +40,10 @@ def _text(stream: io.TextIOWrapper) -> str:
 
 
 def invoke(*args: str, env: Mapping[str, str], input: str = "") -> subprocess.CompletedProcess[str]:
-    """``referee args`` in this process under ``env`` (added to ``os.environ`` for the call),
-    with ``input`` as stdin; returns its exit code, stdout and stderr. The language the
-    command set is reset to English afterwards."""
+    """``referee args`` in this process with ``env`` as the whole environment (as
+    ``subprocess.run``'s ``env``; ``os.environ`` is restored after) and ``input`` as stdin;
+    returns its exit code, stdout and stderr. The language the command set is reset to
+    English afterwards."""
     from referee import i18n
     from referee.cli.main import main
 

@@ -4,6 +4,7 @@ won by a chosen side, and the referee command run in process (tests.helpers.cli)
 
 from __future__ import annotations
 
+import os
 import random
 import subprocess
 import sys
@@ -28,8 +29,8 @@ PLAYERS = ["Azamat", "Timur", "Bakyt", "Erlan", "Aigerim", "Dana", "Мурат",
 def referee(*args: str, data_dir: Path, check: bool = True,
             input: str = "") -> subprocess.CompletedProcess[str]:
     """The ``referee`` command in process (English, its own data dir; tests.helpers.cli)."""
-    env = {"REFEREE_DATA_DIR": str(data_dir), "NO_COLOR": "1", "COLUMNS": "120", "TERM": "dumb",
-           "REFEREE_LANG": "en"}
+    env = dict(os.environ, REFEREE_DATA_DIR=str(data_dir), NO_COLOR="1", COLUMNS="120", TERM="dumb",
+               REFEREE_LANG="en")
     proc = invoke(*args, env=env, input=input)
     if check and proc.returncode != 0:
         raise AssertionError(f"referee {' '.join(args)} exited {proc.returncode}:\n"
