@@ -35,7 +35,6 @@ from vision.detector import (
     Quad,
     find_card_groups,
     order_clockwise,
-    upright_orders,
     warp,
 )
 from vision.glyphs import Templates, load_templates
@@ -87,7 +86,7 @@ def _prepare(image: NDArray[Any], quads: list[Quad]) -> list[_Prepared]:
     both classifiers on all the corner crops at once (one forward per classifier)."""
     cards = []
     for q in quads:
-        src = upright_orders(q.corners)[0][0]
+        src = q.upright[0][0]
         cards.append(None if _blank(image, src) else warp(image, src))
     shown = [c for c in cards if c is not None]
     reads = iter(read_corners_batch(shown))
@@ -170,7 +169,7 @@ def _read_quad(image: NDArray[Any], quad: Quad, t: Templates, pre: _Prepared | N
     """(reading or None, whether the outline shows any print), see :func:`read_quad`.
     ``pre``: the blank check, warp and learned reads of the likelier way up, when
     already made (:func:`_prepare`)."""
-    orders, ratio = upright_orders(quad.corners)
+    orders, ratio = quad.upright
     if pre is None:
         pre = _Prepared(None) if _blank(image, orders[0]) else _Prepared(warp(image, orders[0]))
         if pre.card is not None:
