@@ -139,14 +139,10 @@ def start_web(store: Store, serve: bool, host: str, port: int, head: list[str]) 
     """With ``--serve``: start the read-only web view beside the table and say where."""
     if not serve:
         return
-    from referee.cli.serve import _web_missing, start_background
+    from referee.cli.serve import start_background
 
     try:
-        _bg, line = start_background(store.target, host, port)
-    except ImportError:
-        from referee.errors import RefereeError
-
-        raise RefereeError(_web_missing()) from None
+        _bg, line = start_background(store.target, host, port)  # RefereeError: no web extra
     except OSError:
         from referee.errors import RefereeError
 

@@ -8,6 +8,7 @@ thread beside the table (:func:`start_background`).
 from __future__ import annotations
 
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -31,15 +32,32 @@ def _web_missing() -> str:
     return _("the web view needs starlette and uvicorn: pip install 'court-referee[web]'")
 
 
+def web_server() -> ModuleType:
+    """``referee.web.server``, once starlette and uvicorn are known to be installed: the
+    one check behind ``referee serve`` and ``start/resume --serve``. Raises
+    :class:`referee.errors.RefereeError` with the one line that says what to install
+    when either is missing (the server imports them lazily, so importing the module
+    alone proves nothing)."""
+    from referee.errors import RefereeError
+
+    try:
+        import starlette  # noqa: F401
+        import uvicorn  # noqa: F401
+
+        from referee.web import server
+    except ImportError:
+        raise RefereeError(_web_missing()) from None
+    return server
+
+
 def start_background(path: Path | str, host: str, port: int) -> tuple[Background, str]:
     """Start the web view beside the table; returns it and the line that says where it
-    is. Raises OSError (the port cannot be bound) or ImportError (no starlette/uvicorn)
-    for the caller to report."""
-    from referee.web.server import Background, url
-
-    bg = Background(path, host, port)
+    is. Raises OSError (the port cannot be bound) or RefereeError (no starlette/uvicorn,
+    :func:`web_server`) for the caller to report."""
+    server = web_server()
+    bg: Background = server.Background(path, host, port)
     bg.start()
-    return bg, _("web view (read-only) at {url}").format(url=url(host, port))
+    return bg, _("web view (read-only) at {url}").format(url=server.url(host, port))
 
 
 def register(app: typer.Typer) -> None:
@@ -73,16 +91,12 @@ def serve(
             from referee.web.feed import ReadOnlyStore
 
             ReadOnlyStore(path).close()
+        server = web_server()
     except RefereeError as exc:
         app.abort(render_error(exc))
     try:
-        from referee.web.server import serve as run_server
-        from referee.web.server import url
-    except ImportError:
-        app.abort(_web_missing())
-    try:
-        run_server(path, host, port, lambda: app.echo(
-            _("web view (read-only) at {url}").format(url=url(host, port))))
+        server.serve(path, host, port, lambda: app.echo(
+            _("web view (read-only) at {url}").format(url=server.url(host, port))))
     except OSError:
         app.abort(_("cannot listen on {host}:{port} (is another server using it?)").format(
             host=host, port=port))
