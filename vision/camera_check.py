@@ -20,9 +20,13 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-#: card width (px) range the reader is built for
-MIN_WIDTH = 70.0
-MAX_WIDTH = 170.0
+#: card width (px) range the reader is built for (the range ``referee camera check`` prints)
+MIN_WIDTH = 80.0
+MAX_WIDTH = 110.0
+#: the frame size (px) the reader is built for; a smaller frame is asked to be set to it
+FRAME_SIZE = (1280, 720)
+#: share of the card outlines found that must be read for the set-up to pass
+MIN_READ_SHARE = 0.5
 #: card paper minus table whiteness below which the table is "nearly as white"
 MIN_CONTRAST = 45.0
 #: variance of the Laplacian (grey levels^2) below which the picture is blurred
@@ -30,13 +34,17 @@ MIN_FOCUS = 60.0
 #: share of saturated pixels above which there is glare
 MAX_GLARE = 0.01
 
-ADVICE_CODES = ("no_cards", "too_small", "too_large", "pale_table", "blurred", "glare", "ok")
+ADVICE_CODES = ("no_cards", "small_frame", "none_read", "few_read", "too_small", "too_large",
+                "pale_table", "blurred", "glare", "ok")
 
 
 @dataclass
 class FrameCheck:
     """Measures of one frame (see the module docstring) and ``advice``: (code, value)
-    pairs, codes from ADVICE_CODES (``ok`` alone when nothing needs changing)."""
+    pairs, codes from ADVICE_CODES (``ok`` alone when nothing needs changing).
+    ``small_frame``: the frame is smaller than :data:`FRAME_SIZE` (value: its width);
+    ``none_read``: outlines found, no card read (value: the outlines);
+    ``few_read``: fewer than :data:`MIN_READ_SHARE` of them read (value: the share read)."""
 
     size: tuple[int, int]
     outlines: int
@@ -84,13 +92,43 @@ def check_frame(image: NDArray[Any]) -> FrameCheck:
                 float(pts[:, 0].max() / w), float(pts[:, 1].max() / h))
     focus = float(lap[inside].var()) if inside.sum() > 100 else float(lap.var())
     glare = float((image.min(axis=2) >= 250).mean())
+    outlines = _outlines(image, dets, quads)
+    advice = _advice((w, h), outlines, len(dets), width, contrast, table_white, focus, glare)
+    return FrameCheck((w, h), outlines, [d.card for d in dets], width, area, contrast,
+                      table_white, focus, glare, advice)
+
+
+def _outlines(image: NDArray[Any], dets: list[Any], quads: list[NDArray[Any]]) -> int:
+    """The card outlines in the frame: those read, and those found whose centre lies
+    in no card read (a card the reader could not read still counts; at most 13 found)."""
+    if not dets:
+        return len(quads)
+    from vision.detector import find_cards
+
+    read = [d.corners.reshape(-1, 1, 2).astype(np.float32) for d in dets]
+    unread = [q for q in find_cards(image)[:13]
+              if all(cv2.pointPolygonTest(c, (float(q.center[0]), float(q.center[1])), False) < 0
+                     for c in read)]
+    return len(dets) + len(unread)
+
+
+def _advice(size: tuple[int, int], outlines: int, read: int, width: float | None,
+            contrast: float | None, table_white: float, focus: float,
+            glare: float) -> list[tuple[str, float]]:
+    """What to change, most important first: (code, value) pairs of ADVICE_CODES
+    (``ok`` alone when nothing needs changing); the measures as in :class:`FrameCheck`."""
     advice: list[tuple[str, float]] = []
-    if not quads:
+    if size[0] < FRAME_SIZE[0] or size[1] < FRAME_SIZE[1]:
+        advice.append(("small_frame", float(size[0])))
+    if width is None or contrast is None:
         advice.append(("no_cards", 0.0))
         if table_white >= 255 - MIN_CONTRAST:
             advice.append(("pale_table", table_white))
     else:
-        assert width is not None and contrast is not None
+        if read == 0:
+            advice.append(("none_read", float(outlines)))
+        elif read < MIN_READ_SHARE * outlines:
+            advice.append(("few_read", read / outlines))
         if width < MIN_WIDTH:
             advice.append(("too_small", width))
         elif width > MAX_WIDTH:
@@ -101,7 +139,4 @@ def check_frame(image: NDArray[Any]) -> FrameCheck:
         advice.append(("blurred", focus))
     if glare > MAX_GLARE:
         advice.append(("glare", glare))
-    if not advice:
-        advice.append(("ok", 0.0))
-    return FrameCheck((w, h), len(quads), [d.card for d in dets], width, area, contrast,
-                      table_white, focus, glare, advice)
+    return advice or [("ok", 0.0)]

@@ -15,13 +15,36 @@ from typing import Annotated, Any
 import typer
 
 from referee.cli.application import EXIT_INVALID, EXIT_USAGE, application
-from referee.i18n import _
+from referee.i18n import _, ngettext
 
 DEFAULT_SEATS = "S=bottom,E=right,N=top,W=left"
 
 
-def _advice_text(code: str, value: float) -> str:
-    """The sentence for one advice code of :data:`vision.camera_check.ADVICE_CODES`."""
+def _reading_text(code: str, r: Any) -> str | None:
+    """The sentence for the frame size and the cards read (``small_frame``, ``none_read``,
+    ``few_read`` of :data:`vision.camera_check.ADVICE_CODES`); None for another code."""
+    if code == "small_frame":
+        return _("the frame is {w}x{h} px: set the camera to 1280x720, the size the reader is "
+                 "built for").format(w=r.size[0], h=r.size[1])
+    if code == "none_read":
+        return ngettext("{n} card outline found but no card read: lay the cards face up with their "
+                        "corners in view, and light the table evenly",
+                        "{n} card outlines found but no card read: lay the cards face up with their "
+                        "corners in view, and light the table evenly", r.outlines).format(n=r.outlines)
+    if code == "few_read":
+        return ngettext("only {k} of {n} card read: lay the cards face up with their corners in view, "
+                        "and light the table evenly",
+                        "only {k} of {n} cards read: lay the cards face up with their corners in view, "
+                        "and light the table evenly", r.outlines).format(k=len(r.cards), n=r.outlines)
+    return None
+
+
+def _advice_text(code: str, value: float, r: Any) -> str:
+    """The sentence for one advice code of :data:`vision.camera_check.ADVICE_CODES`;
+    ``r``: the :class:`vision.camera_check.FrameCheck` it comes from."""
+    reading = _reading_text(code, r)
+    if reading is not None:
+        return reading
     if code == "no_cards":
         return _("no card found: put a few cards face up in the middle of the table and check again")
     if code == "too_small":
@@ -100,7 +123,7 @@ def check_command(
             c=round(r.contrast), t=round(r.table_white)))
     p(_("focus: {f}; glare: {g} of the picture").format(f=round(r.focus), g=f"{100 * r.glare:.1f}%"))
     for code, value in r.advice:
-        p(_("verdict: {text}").format(text=_advice_text(code, value)))
+        p(_("verdict: {text}").format(text=_advice_text(code, value, r)))
     if r.advice[0][0] != "ok":
         term.exit(EXIT_INVALID)
 

@@ -10,7 +10,7 @@ import cv2
 import pytest
 
 from referee.cli.main import main
-from tests.helpers.synth import card_face, place, table
+from tests.helpers.synth import card_back, card_face, place, table
 from vision.camera_check import check_frame
 
 # renders frames and reads them (issue 13: the slow tier)
@@ -60,3 +60,69 @@ def test_the_command_prints_the_verdict_and_exits_1_when_something_must_change(
 def test_the_command_wants_an_image_or_a_camera(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--lang", "en", "camera", "check"]) == 2
     assert "IMAGE or --camera" in capsys.readouterr().err
+
+
+def grid(faces: tuple[str, ...], backs: int, width: float = 100.0) -> Any:
+    """A 1280x720 felt table with ``faces`` face up and ``backs`` cards face down (their
+    outlines are found, nothing can be read), in two rows of seven, none touching."""
+    f = table("felt")
+    slots = [(160.0 + 160 * (i % 7), 200.0 + 320 * (i // 7)) for i in range(14)]
+    cards = [card_face(c) for c in faces] + [card_back(i) for i in range(backs)]
+    for (x, y), c in zip(slots, cards, strict=False):
+        place(f, c, (x, y), 0.0, width)
+    return f
+
+
+def small_frame() -> Any:
+    """A 640x480 frame (the reader is built for 1280x720), cards of a good width."""
+    f = table("felt", (640, 480))
+    for i, card in enumerate(("7H", "5D", "9C")):
+        place(f, card_face(card), (170.0 + 150 * i, 240.0), 0.0, 95.0)
+    return f
+
+
+def _check(tmp_path: Path, frame: Any, capsys: pytest.CaptureFixture[str]) -> tuple[int, list[str]]:
+    p = tmp_path / "frame.png"
+    cv2.imwrite(str(p), frame)
+    code = main(["--lang", "en", "camera", "check", str(p)])
+    return code, [ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("verdict: ")]
+
+
+def test_outlines_with_no_card_read_are_not_a_good_set_up(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    r = check_frame(grid((), 6))  # six cards face down: six outlines, nothing to read
+    assert (r.outlines, r.cards) == (6, [])
+    assert r.advice[0] == ("none_read", 6.0)
+    code, verdict = _check(tmp_path, grid((), 6), capsys)
+    assert code == 1
+    assert verdict[0].startswith("verdict: 6 card outlines found but no card read: ")
+    assert "set up well" not in " ".join(verdict)
+
+
+def test_few_cards_read_of_many_outlines_is_not_a_good_set_up(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    r = check_frame(grid(("7H", "5D", "9C"), 10))  # 13 outlines, at most the 3 faces read
+    assert r.outlines == 13 and len(r.cards) <= 3
+    assert r.advice[0][0] == "few_read"
+    code, verdict = _check(tmp_path, grid(("7H", "5D", "9C"), 10), capsys)
+    assert code == 1
+    assert verdict[0].startswith(f"verdict: only {len(r.cards)} of 13 cards read: ")
+
+
+def test_cards_wider_than_the_reader_is_built_for_are_not_a_good_set_up(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    r = check_frame(photo(123))  # 123 px: above the 80-110 the command prints
+    assert r.card_width is not None and 115 < r.card_width < 130
+    assert r.advice[0][0] == "too_large"
+    code, verdict = _check(tmp_path, photo(123), capsys)
+    assert code == 1 and "move the camera up" in verdict[0]
+
+
+def test_a_frame_smaller_than_1280x720_is_not_a_good_set_up(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    r = check_frame(small_frame())
+    assert r.size == (640, 480) and r.advice[0][0] == "small_frame"
+    code, verdict = _check(tmp_path, small_frame(), capsys)
+    assert code == 1
+    assert verdict[0] == ("verdict: the frame is 640x480 px: set the camera to 1280x720, "
+                          "the size the reader is built for")
