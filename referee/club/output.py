@@ -56,8 +56,8 @@ def as_csv(result: list[ProfileStandings]) -> str:
 
 
 def _table(title: str, lines: list[Line], scoring: str, first: str) -> Any:
-    """One table; narrow enough for 80 columns in English (sessions won and match wins
-    against are in the JSON and CSV only)."""
+    """One table: per line the sessions played and won, the deals played and won, the
+    courts or matches, revokes and rating (match wins against are in the JSON and CSV only)."""
     from rich import box
     from rich.table import Table
 
@@ -69,14 +69,15 @@ def _table(title: str, lines: list[Line], scoring: str, first: str) -> Any:
         heads = (_("courts\nfor"), _("courts\nagainst"))
     else:
         heads = (_("matches\nwon"), _("matches\nlost"), _("match\nwins"))
-    for head in (_("sessions"), _("deals"), _("deals\nwon"), *heads, _("revokes"), _("rating")):
+    for head in (_("sessions"), _("sessions\nwon"), _("deals"), _("deals\nwon"), *heads, _("revokes"),
+                 _("rating")):
         t.add_column(head, justify="right", no_wrap=True)
     for ln in lines:
         counts = ([ln.courts_for, ln.courts_against] if scoring == "courts"
                   else [ln.matches_won, ln.matches_lost, ln.match_wins])
         rating = f"{ln.rating.ordinal:.1f}" if ln.rating is not None else "-"
-        t.add_row(ln.name, *(str(x) for x in (ln.sessions, ln.deals, ln.deals_won, *counts, ln.revokes)),
-                  rating)
+        t.add_row(ln.name, *(str(x) for x in (ln.sessions, ln.sessions_won, ln.deals, ln.deals_won,
+                                               *counts, ln.revokes)), rating)
     return t
 
 

@@ -152,3 +152,22 @@ def test_terminal_table(season_file: Path) -> None:
     assert "kort: 20 sessions counted, 20 rated" in out
     assert "Мурат" in out
     assert "Azamat + " in out or " + Azamat" in out
+
+
+def test_terminal_table_counts_the_sessions_won(season_file: Path) -> None:
+    """README: standings count the sessions played "and those won"; the terminal table
+    shows both, each player's equal to the reports added up (the session's leader)."""
+    for profile in ("pagat", "kort"):
+        people, _pairs = expected_from_reports(season_file / "sessions.db", profile)
+        out = referee("standings", "--profile", profile, data_dir=season_file).stdout
+        lines = out.splitlines()
+        head = next(i for i, ln in enumerate(lines) if ln.split()[:3] == ["player", "sessions", "won"])
+        assert lines[head - 1].split()[0] == "sessions"  # "sessions" over "won"
+        shown = {}
+        for ln in lines[head + 2:]:
+            if not ln.strip() or ln.startswith("Pairs"):
+                break
+            cells = ln.split()
+            shown[cells[0]] = (int(cells[1]), int(cells[2]))
+        assert shown == {name: (c["sessions"], c["sessions_won"]) for name, c in people.items()}
+        assert any(won for _s, won in shown.values())
