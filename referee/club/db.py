@@ -95,7 +95,7 @@ class ClubDB:
             except Exception as exc:  # psycopg.Error: the server's words, as the store says them
                 from referee.session.errors import sqlite_reason
 
-                raise ClubError(_("cannot open the session file {path}: {reason}").format(
+                raise ClubError(_("cannot open the store {path}: {reason}").format(
                     path=self.path, reason=sqlite_reason(exc))) from None
             self._db: Any = conn
             self._has_tables = True

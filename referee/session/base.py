@@ -127,13 +127,13 @@ class StoreBase:
         try:
             conn = pg.PgConnection(url)
         except psycopg.Error as exc:  # the server's own words
-            raise SessionError(_("cannot open the session file {path}: {reason}").format(
+            raise SessionError(_("cannot open the store {path}: {reason}").format(
                 path=self.path, reason=sqlite_reason(exc))) from None
         try:
             found = conn.migrate()
         except psycopg.Error as exc:
             conn.close()
-            raise SessionError(_("cannot open the session file {path}: {reason}").format(
+            raise SessionError(_("cannot open the store {path}: {reason}").format(
                 path=self.path, reason=sqlite_reason(exc))) from None
         if found > pg.SCHEMA_VERSION:  # refused as a newer SQLite file is (issue 12)
             conn.close()
@@ -251,8 +251,9 @@ class StoreBase:
                 raise StoreError(_("{path}: {reason}: the entry was not stored (fix it and type "
                                    "it again, or `referee resume` later)").format(
                                        path=self.path, reason=sqlite_reason(exc))) from None
-            raise StoreError(_("cannot read the session file {path}: {reason}").format(
-                path=self.path, reason=sqlite_reason(exc))) from None
+            what = (_("cannot read the store {path}: {reason}") if self.url is not None  # PostgreSQL
+                    else _("cannot read the session file {path}: {reason}"))
+            raise StoreError(what.format(path=self.path, reason=sqlite_reason(exc))) from None
 
     @contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:

@@ -70,7 +70,7 @@ def test_an_unreachable_server_is_one_line_with_the_password_hidden(run: Run) ->
     assert proc.returncode == 1
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(
-        "error: cannot open the session file postgresql://ref:***@127.0.0.1:1/club: ")
+        "error: cannot open the store postgresql://ref:***@127.0.0.1:1/club: ")
     assert "secret" not in proc.stderr and "Traceback" not in proc.stderr
 
 
@@ -298,7 +298,7 @@ def test_a_lost_server_connection_is_one_store_error_line(pg_url: str) -> None:
         with pytest.raises(StoreError) as err:
             store.latest()
     text = str(err.value)
-    assert "\n" not in text and text.startswith("cannot read the session file postgresql://")
+    assert "\n" not in text and text.startswith("cannot read the store postgresql://")
 
 
 def test_readonly_commands_read_a_postgresql_store(run: Run, pg_url: str) -> None:

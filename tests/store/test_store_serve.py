@@ -114,7 +114,7 @@ def test_serve_says_an_unreachable_server_in_one_line(run: Run) -> None:
     assert proc.returncode == 1
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(
-        "error: cannot open the session file postgresql://ref:***@127.0.0.1:1/club: "), lines
+        "error: cannot open the store postgresql://ref:***@127.0.0.1:1/club: "), lines
     assert "secret" not in proc.stderr + proc.stdout and "web view" not in proc.stdout
 
 
