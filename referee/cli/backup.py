@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from referee.cli.options import SessionOpt, StoreOpt
-from referee.i18n import _, render_error
+from referee.i18n import _, ngettext, render_error
 
 
 def register(app: typer.Typer) -> None:
@@ -47,8 +47,11 @@ def backup(
                 raise RefereeError(_("{path} is the session database itself").format(path=output))
             count = len(store.session_ids())
             store.backup(output)
-            app.echo(_("wrote {target}: a backup of {path} ({count} sessions); open it with "
-                       "--session {target}").format(target=output, path=store.path, count=count))
+            app.echo(ngettext("wrote {target}: a backup of {path} ({count} session); open it with "
+                              "--session {target}",
+                              "wrote {target}: a backup of {path} ({count} sessions); open it with "
+                              "--session {target}", count).format(target=output, path=store.path,
+                                                                  count=count))
     except RefereeError as exc:
         app.abort(render_error(exc))
     except OSError as exc:

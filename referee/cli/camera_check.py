@@ -110,7 +110,8 @@ def check_command(
     r = check_frame(frame)
     p = term.line  # one plain line each: no markup, never wrapped
     p(_("frame: {w}x{h} px").format(w=r.size[0], h=r.size[1]))
-    p(_("cards: {n} outlines found, {k} read").format(n=r.outlines, k=len(r.cards)))
+    p(ngettext("cards: {n} outline found, {k} read", "cards: {n} outlines found, {k} read",
+               r.outlines).format(n=r.outlines, k=len(r.cards)))
     if r.card_width is not None:
         p(_("card width: {px} px (the reader is built for 80-110)").format(px=round(r.card_width)))
     if r.play_area is not None:
@@ -119,8 +120,10 @@ def check_command(
             x0=x0, x1=x1, y0=y0, y1=y1))
     p(_("seat edges: {seats}").format(seats=seats))
     if r.contrast is not None:
-        p(_("card/table contrast: {c} grey levels (table {t})").format(
-            c=round(r.contrast), t=round(r.table_white)))
+        c = round(r.contrast)
+        p(ngettext("card/table contrast: {c} grey level (table {t})",
+                   "card/table contrast: {c} grey levels (table {t})", c).format(
+            c=c, t=round(r.table_white)))
     p(_("focus: {f}; glare: {g} of the picture").format(f=round(r.focus), g=f"{100 * r.glare:.1f}%"))
     for code, value in r.advice:
         p(_("verdict: {text}").format(text=_advice_text(code, value, r)))

@@ -126,3 +126,16 @@ def test_a_frame_smaller_than_1280x720_is_not_a_good_set_up(
     assert code == 1
     assert verdict[0] == ("verdict: the frame is 640x480 px: set the camera to 1280x720, "
                           "the size the reader is built for")
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("en", "cards: 1 outline found, 1 read"), ("ru", "карты: найден 1 контур, прочитано 1")])
+def test_one_card_is_said_in_the_singular(lang: str, line: str, tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    f = table("felt")
+    place(f, card_face("7H"), (640.0, 360.0), 0.0, 100.0)
+    assert check_frame(f).cards == ["7H"]
+    p = tmp_path / "one.png"
+    cv2.imwrite(str(p), f)
+    main(["--lang", lang, "camera", "check", str(p)])
+    assert line in capsys.readouterr().out.splitlines()
