@@ -26,13 +26,14 @@ from typing import TYPE_CHECKING, Any, Literal
 from referee.core.cards import Card, Suit
 from referee.core.events import DECLARATIONS, Bavyan, ChooseTrump, EndSession, Play, Redeal, RevokeRuling
 from referee.core.table import Seat
+from referee.core.vocab import BavyanState
 from referee.errors import NotationError, ProfileError, RecordError, RulesError
 from referee.i18n import N_, _, ngettext, render_error
 
 if TYPE_CHECKING:
-    from referee.core.deal import Deal
     from referee.core.game import Game
     from referee.core.profile import Profile
+    from referee.core.view import DealView
 
 RECORD_VERSION = 1
 """The record format version this module reads and writes (``record: 1``)."""
@@ -585,22 +586,10 @@ def loads_record(text: str, base_dir: str | Path = ".", *, source: str = "<recor
 
 
 # ---------------------------------------------------------------------- replay
-def new_game(record: Record) -> Game:
-    """A fresh :class:`Game` for the record's profile, first seats and target."""
-    from referee.core.game import Game
-
-    errs = _Errors(record.source, record.text)
-    try:
-        return Game(record.profile, first_dealer=record.first_dealer,
-                    first_caller=record.first_caller, target=record.target)
-    except RulesError as exc:
-        raise errs.error(render_error(exc)) from None
-
-
-def _score(d: Deal) -> str:
+def _score(d: DealView) -> str:
     assert d.winner is not None
     w = d.winner
-    text = f"{w.name} {d.won[w]}:{d.won[w.other]}"
+    text = f"{w.name} {d.tricks_won[w]}:{d.tricks_won[w.other]}"
     return text if d.result == "win" else f"{text}, {d.result}"
 
 
@@ -614,8 +603,14 @@ def replay(record: Record) -> Game:
     Raises RecordError naming the deal, trick and token for anything the rules
     refuse, for tricks after the deal ended, and for a deal after one in progress.
     """
+    from referee.core.game import Game
+
     errs = _Errors(record.source, record.text)
-    game = new_game(record)
+    try:
+        game = Game.from_events(record.profile, first_dealer=record.first_dealer,
+                                first_caller=record.first_caller, target=record.target)
+    except RulesError as exc:
+        raise errs.error(render_error(exc)) from None
     apply = game.apply
     deals = record.deals
     for i, dr in enumerate(deals):
@@ -685,11 +680,11 @@ def replay(record: Record) -> Game:
                     apply(Bavyan(dr.bavyan is True))
         if dr.bavyan is True and d.bavyan != "playing":
             raise errs.error(_("bavyan: true, but deal {deal} did not reach 7:0 "
-                               "(NS {ns}:{ew} EW)").format(deal=n, ns=d.won[0], ew=d.won[1]),
+                               "(NS {ns}:{ew} EW)").format(deal=n, ns=d.tricks_won[0], ew=d.tricks_won[1]),
                              deal=n, path=(*dpath, "bavyan"))
         if dr.bavyan == "pending" and d.bavyan != "pending":
             raise errs.error(_("bavyan: pending, but deal {deal} is not waiting at 7:0 "
-                               "(NS {ns}:{ew} EW)").format(deal=n, ns=d.won[0], ew=d.won[1]),
+                               "(NS {ns}:{ew} EW)").format(deal=n, ns=d.tricks_won[0], ew=d.tricks_won[1]),
                              deal=n, path=(*dpath, "bavyan"))
         if dr.revoke is not None:
             rseat, rtrick = dr.revoke
@@ -705,7 +700,7 @@ def replay(record: Record) -> Game:
     return game
 
 
-def _too_many(errs: _Errors, d: Deal, tn: int, word: str, path: tuple[Any, ...]) -> RecordError:
+def _too_many(errs: _Errors, d: DealView, tn: int, word: str, path: tuple[Any, ...]) -> RecordError:
     """The error for a card after the deal ended (R5, R25, R27, R43, R50)."""
     last = d.tricks[-1]
     if d.abandoned_last:
@@ -751,27 +746,12 @@ def dump_record(game: Game, *, profile: str | None = None, players: dict[str, st
     reference to write (default: the profile's name). Reading the result back and
     replaying it gives the same report.
     """
-    from referee.core.game import Game
-
     prof = game.profile
-    # Which events belong to which deal: replay them on a shadow game.
-    shadow = Game(prof, first_dealer=game.first_dealer,
-                  first_caller=None if game.first_dealer is not None else game.first_caller,
-                  target=game.target if prof.is_match else None)
-    decls: dict[int, list[str | None]] = {}
-    played_on: set[int] = set()
-    rulings: dict[int, RevokeRuling] = {}
-    for ev in game.events:
-        shadow.apply(ev)
-        cur = shadow.current
-        if cur is None:
-            continue
-        if isinstance(ev, Play):
-            decls.setdefault(cur.number, []).append(ev.declaration)
-        elif isinstance(ev, Bavyan) and ev.play_on:
-            played_on.add(cur.number)
-        elif isinstance(ev, RevokeRuling):
-            rulings[cur.number] = ev
+    # The declarations as given are on the Play events: every accepted Play put one card
+    # in the deal then in progress and no card is ever taken out of a deal (a misdeal,
+    # R66, and a redeal, R13, come before the first lead), so the Plays in order are the
+    # cards of the deals in order.
+    decls = iter([ev.declaration for ev in game.events if isinstance(ev, Play)])
     out = [f"record: {RECORD_VERSION}", f"profile: {_scalar(profile or prof.name)}"]
     if players:
         inner = ", ".join(f"{s}: {_scalar(players[s])}" for s in ("S", "E", "N", "W") if s in players)
@@ -815,23 +795,22 @@ def dump_record(game: Game, *, profile: str | None = None, players: dict[str, st
             out.append("    tricks: []")
         else:
             out.append("    tricks:")
-            dl = iter(decls.get(d.number, []))
             for t in d.tricks:
                 words = []
                 for c in t.cards:
-                    decl = next(dl, None)
+                    decl = next(decls)
                     words.append(f"{c}:{decl}" if decl else str(c))
                 line = " ".join(words)
                 note = f"{t.number}: {t.leader.name} leads"
                 if t.winner is not None:
                     note += f", {t.winner.name} wins"
                 out.append(f"      - {line:<22}# {note}")
-        if d.bavyan == "pending":
+        if d.bavyan is BavyanState.PENDING:
             out.append("    bavyan: pending")
-        elif d.number in played_on:
+        elif d.bavyan is BavyanState.PLAYING:  # answered "play on" (R27), whatever came after
             out.append("    bavyan: true")
-        ruling = rulings.get(d.number)
-        if ruling is not None:
+        ruling = d.revoke
+        if ruling is not None and ruling.kind == "ruling":  # the deal's last table ruling (R43, R60)
             out.append(f"    revoke: {{seat: {ruling.seat.name}, trick: {ruling.trick}}}")
     return "\n".join(out) + "\n"
 

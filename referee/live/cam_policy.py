@@ -53,8 +53,8 @@ from referee.live.entry import DECLARATION_ALIASES
 from referee.session.origin import Origin
 
 if TYPE_CHECKING:
-    from referee.core.deal import Deal
     from referee.core.game import Game
+    from referee.core.view import DealView
     from vision.change import Region, TableWatch
 
 DEFAULT_PLAY_AREA = (0.2, 0.15, 0.8, 0.85)
@@ -180,7 +180,7 @@ def turn_order(clockwise: bool) -> list[str]:
     return [s.name for s in seats]
 
 
-def trick_at(d: Deal) -> int:
+def trick_at(d: DealView) -> int:
     """The number of the trick being played in deal ``d`` (the open one, else the next)."""
     t = d.open_trick
     return t.number if t is not None else len(d.tricks) + 1
@@ -508,7 +508,7 @@ class CameraPlay:
         return entry
 
     @staticmethod
-    def _played(d: Deal, card: Card | None) -> int | None:
+    def _played(d: DealView, card: Card | None) -> int | None:
         """The trick of deal ``d`` where ``card`` was played, None if not yet."""
         if card is None:
             return None

@@ -15,14 +15,16 @@ import math
 import random
 import secrets
 import time
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 from referee.core.cards import Card
 from referee.core.events import ChooseTrump, Event, Misdeal, Play, Redeal, RevokeRuling
-from referee.core.game import Game, Notice
+from referee.core.game import Game
 from referee.core.notation import CYRILLIC_LANGUAGES
+from referee.core.notices import CardPlayed, DealOver, Notice, RevokeProven, RulingRecorded, SessionEnded
 from referee.core.table import Seat
 from referee.errors import RefereeError, RulesError
 from referee.i18n import _, language, render_error
@@ -72,8 +74,9 @@ def profile_snapshot(ref: str) -> tuple[str, str, str]:
     return (ref if builtin else str(path.resolve())), name, text
 
 
-def new_game(h: SessionHeader) -> Game:
-    """A fresh game for the session header (R11, R31, R40). Raises ProfileError/RulesError."""
+def new_game(h: SessionHeader, events: Iterable[Event] = ()) -> Game:
+    """The game of the session header (R11, R31, R40) after ``events`` (a resume: the
+    stored ones), by :meth:`Game.from_events`. Raises ProfileError/RulesError."""
     from referee.profiles import loads_profile
 
     profile = loads_profile(h.profile_text, h.profile)
@@ -82,8 +85,8 @@ def new_game(h: SessionHeader) -> Game:
             target=h.target))
     if profile.rotation == "dealer":
         assert h.first_dealer is not None
-        return Game(profile, first_dealer=Seat[h.first_dealer], target=h.target)
-    return Game(profile, first_caller=Seat[h.first_caller], target=h.target)
+        return Game.from_events(profile, events, first_dealer=Seat[h.first_dealer], target=h.target)
+    return Game.from_events(profile, events, first_caller=Seat[h.first_caller], target=h.target)
 
 
 def draw_seat(seed: int) -> Seat:
@@ -177,10 +180,7 @@ class LiveSession:
         """Rebuild session ``sid`` (the latest when None) from its stored events."""
         sid = store.resolve(sid)
         header = store.header(sid)
-        game = new_game(header)
-        for ev in store.events(sid):
-            game.apply(ev)
-        return cls(store, header, game)
+        return cls(store, header, new_game(header, store.events(sid)))
 
     # ---------------------------------------------------------------- queries
     @property
@@ -276,11 +276,10 @@ class LiveSession:
                 tagged = entry.seats[i] if i < len(entry.seats) else None
                 if tagged is not None:
                     self._check_seat(tagged, ev, entry, i)
-                ctx = self._card_context(ev)
                 ns = g.apply(ev)
                 applied += 1
-                if ctx is not None:
-                    cards.append(ctx)
+                if isinstance(ev, Play) and isinstance(ns[0], CardPlayed):
+                    cards.append(_card_context(ev, ns[0]))
                 notices += ns
                 lines += M.notice_lines(g, ns, self.players)
                 d = g.current
@@ -307,14 +306,15 @@ class LiveSession:
             raise
         echo = _cards_line(cards) if cards else self.describe(tuple(taken), notices)
         d = g.current
-        if any(n.kind == "end" for n in notices) and g.in_progress and d is not None:
+        if any(isinstance(n, SessionEnded) for n in notices) and g.in_progress and d is not None:
             lines.append(_(M.END_PENDING).format(deal=d.number))
         if g.over:
             lines += summary_lines(self)
         left_min = self.minutes_left()
-        if left_min is not None and any(n.kind == "deal" for n in notices) and not g.over:
+        if left_min is not None and any(isinstance(n, DealOver) for n in notices) and not g.over:
             lines.append(_(M.TIME_LEFT).format(minutes=left_min) if left_min > 0 else _(M.TIME_UP))
-        return Outcome(echo, lines, notices, penalty=any(n.penalty for n in notices),
+        return Outcome(echo, lines, notices,
+                       penalty=any(isinstance(n, RevokeProven) and n.penalty for n in notices),
                        not_entered=left)
 
     def _check_seat(self, tagged: Seat, ev: Event, entry: Entry, index: int) -> None:
@@ -333,21 +333,6 @@ class LiveSession:
                                                     deal=d.number, trick=trick),
                              deal=d.number, trick=trick, token=typed)
 
-    def _card_context(self, ev: Event) -> tuple[int, int, Seat, str] | None:
-        """(deal, trick, seat, card text) of a Play about to be applied, else None."""
-        if not isinstance(ev, Play):
-            return None
-        g = self.game
-        d = g.current
-        seat = g.to_play
-        if d is None or seat is None:
-            return None
-        t = d.open_trick
-        trick = t.number if t is not None else len(d.tricks) + 1
-        text = M.card_text(ev.card) + (f":{M.declaration_word(ev.declaration)}"
-                                       if ev.declaration else "")
-        return d.number, trick, seat, text
-
     def describe(self, entry_events: tuple[Event, ...], notices: list[Notice]) -> str:
         """The echo line of an accepted non-card entry."""
         g = self.game
@@ -360,7 +345,6 @@ class LiveSession:
                                                 suit=M.suit_text(ev.suit))
             return _(M.ECHO_TRUMP).format(deal=d.number, caller=d.caller.name,
                                           suit=M.suit_text(ev.suit))
-        kinds = [n.kind for n in notices]
         if isinstance(ev, Redeal) and d is not None:
             return _(M.ECHO_REDEAL).format(caller=d.caller.name)
         if isinstance(ev, Misdeal):
@@ -369,11 +353,10 @@ class LiveSession:
             if dealer is None:
                 dealer = M.dealer_by_convention(g, g.score.caller)
             return _(M.ECHO_MISDEAL).format(dealer=dealer.name)
-        if "ruling" in kinds:
-            n = next(n for n in notices if n.kind == "ruling")
-            return _(M.ECHO_RULING).format(seat=n.seat.name if n.seat is not None else "?", trick=n.trick,
-                                        deal=d.number if d is not None else "?")
-        if "end" in kinds:
+        ruling = next((n for n in notices if isinstance(n, RulingRecorded)), None)
+        if ruling is not None:
+            return _(M.ECHO_RULING).format(seat=ruling.seat.name, trick=ruling.trick, deal=ruling.deal)
+        if any(isinstance(n, SessionEnded) for n in notices):
             return _(M.ECHO_END)
         side = d.bavyan_side.name if d is not None and d.bavyan_side is not None else "?"
         if d is not None and d.bavyan == "playing":
@@ -412,10 +395,7 @@ class LiveSession:
 
     def _rebuild(self) -> None:
         """The game made again from the store's effective events (after an undo or a fix)."""
-        game = new_game(self.header)
-        for ev in self.store.events(self.header.id):
-            game.apply(ev)
-        self.game = game
+        self.game = new_game(self.header, self.store.events(self.header.id))
 
     def undo(self, n: int = 1, *, origin: Origin | None = None) -> Outcome:
         """Take back the last ``n`` effective units (R65): cards and other events one by
@@ -431,8 +411,7 @@ class LiveSession:
         log = {e.seq: e for e in self.store.log(self.header.id)}
         taken = list(reversed(units[-n:]))
         what: list[str] = []
-        tmp = new_game(self.header)
-        tmp.replay(list(g.events))
+        tmp = new_game(self.header, g.events)
         remaining = list(units)
         for unit in taken:
             remaining.remove(unit)
@@ -465,9 +444,7 @@ class LiveSession:
                                                 if e.kind == "events" else [(e.seq,)])
                 if u not in kept]
         fake = LogEntry(10**9, "undo", "", data={"retracts": gone})
-        game = new_game(self.header)
-        game.replay(fold([*entries, fake]).events)
-        return game
+        return new_game(self.header, fold([*entries, fake]).events)
 
     # ---------------------------------------------------------------- fix
     def fix(self, trick: int, seat: Seat, card: Any, decl: str | None = None, *,
@@ -554,9 +531,7 @@ class LiveSession:
             t = next((x for x in d.tricks if x.number == ev.trick and ev.seat in x.seats), None)
         if d is None or t is None:
             # the engine says why (no deal, no such trick, a seat that did not play)
-            probe = new_game(self.header)
-            probe.replay(list(self.game.events))
-            probe.apply(ev)
+            new_game(self.header, [*self.game.events, ev])
             return None
         led = t.cards[0].suit
         played = t.cards[t.seats.index(ev.seat)]
@@ -607,11 +582,11 @@ def summary_lines(s: LiveSession) -> list[str]:
             who = _(M.SUMMARY_WHO_PAGAT).format(dealer=d.dealer.name if d.dealer is not None else "?",
                                              caller=d.caller.name)
         text = (M.deal_result_text(g, d) if d.result is not None
-                else _(M.SUMMARY_IN_PROGRESS).format(ns=M.tricks_count(d.won[0]),
-                                                         ew=M.tricks_count(d.won[1])))
+                else _(M.SUMMARY_IN_PROGRESS).format(ns=M.tricks_count(d.tricks_won[0]),
+                                                         ew=M.tricks_count(d.tricks_won[1])))
         trump = M.suit_text(d.trump) if d.trump is not None else "-"
         out.append(_(M.SUMMARY_DEAL).format(deal=d.number, who=who, trump=trump, text=text))
-    rows: list[tuple[str, list[int]]] = []
+    rows: list[tuple[str, Sequence[int]]] = []
     if g.profile.is_match:
         rows += [(_(M.SUMMARY_MATCHES), sc.matches_won), (_(M.SUMMARY_WINS), sc.wins),
                  (_(M.SUMMARY_CURRENT), sc.match_wins)]
@@ -640,13 +615,9 @@ def _places(game: Game, events: list[Event]) -> list[tuple[int, int, Seat] | Non
     """For each event, the (deal, trick, seat) of a Play, None for other events."""
     out: list[tuple[int, int, Seat] | None] = []
     for ev in events:
-        place = None
-        if isinstance(ev, Play) and game.current is not None and game.to_play is not None:
-            d = game.current
-            t = d.open_trick
-            place = (d.number, t.number if t is not None else len(d.tricks) + 1, game.to_play)
-        game.apply(ev)
-        out.append(place)
+        played = game.apply(ev)
+        n = played[0] if played else None
+        out.append((n.deal, n.trick, n.seat) if isinstance(n, CardPlayed) else None)
     return out
 
 
@@ -680,10 +651,17 @@ def _changes(before: dict[str, Any], after: dict[str, Any], game: Game, number: 
     if after["result"] != before["result"]:
         d = next(x for x in game.deals if x.number == number)
         text = (M.deal_result_text(game, d) if d.result is not None
-                else _(M.SUMMARY_IN_PROGRESS).format(ns=M.tricks_count(d.won[0]),
-                                                     ew=M.tricks_count(d.won[1])))
+                else _(M.SUMMARY_IN_PROGRESS).format(ns=M.tricks_count(d.tricks_won[0]),
+                                                     ew=M.tricks_count(d.tricks_won[1])))
         out.append(_(M.FIX_RESULT).format(deal=number, text=text))
     return out or [_(M.FIX_NOTHING)]
+
+
+def _card_context(ev: Play, n: CardPlayed) -> tuple[int, int, Seat, str]:
+    """(deal, trick, seat, card text) of an accepted card, from its notice."""
+    text = M.card_text(ev.card) + (f":{M.declaration_word(ev.declaration)}"
+                                   if ev.declaration else "")
+    return n.deal, n.trick, n.seat, text
 
 
 def _cards_line(cards: list[tuple[int, int, Seat, str]]) -> str:

@@ -186,7 +186,7 @@ def render(session: LiveSession, messages: list[str], *, glyphs: bool = False,
     east = Text.assemble(card(Seat.E), "  ", seat_label(Seat.E))
     centre = Text()
     if d is not None and live:
-        centre = Text(_(M.SCREEN_TRICKS).format(ns=d.won[0], ew=d.won[1]))
+        centre = Text(_(M.SCREEN_TRICKS).format(ns=d.tricks_won[0], ew=d.tricks_won[1]))
     table.add_row("", seat_label(Seat.N), "")
     table.add_row("", card(Seat.N), "")
     table.add_row(west, centre, east)
