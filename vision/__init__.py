@@ -7,7 +7,10 @@ Modules (each imports cv2/numpy itself; importing this package does not):
 * :mod:`vision.glyphs`: template matching of rank glyphs and suit shapes.
 * :mod:`vision.corners`, :mod:`vision.learned`: corner-index crops and the two shipped
   ONNX classifiers (``vision/models/``, run by ``cv2.dnn``).
-* :mod:`vision.reader`: the readings that must agree, and :func:`vision.reader.detect`.
+* :mod:`vision.classic`: the template reader (glyphs, pips, picture) of a rectified card.
+* :mod:`vision.verdict`: the learned corner reads against independent evidence, and the
+  final reading of a card.
+* :mod:`vision.reader`: the pipeline, :func:`vision.reader.detect`.
 * :mod:`vision.change`: what changed on the table, a cheap model of the play area
   (camera play finds each new card by it, issue 9).
 * :mod:`vision.tracker`: pure logic turning per-frame detections into plays (the
@@ -21,6 +24,6 @@ Modules (each imports cv2/numpy itself; importing this package does not):
 #: Default confidence threshold of ``referee detect`` and :func:`vision.reader.detect`.
 #: A card read by the learned path has confidence 0.5 exactly at the threshold
 #: calibrated for zero wrong reads on held-apart generated crops and 1.0 when certain
-#: (:func:`vision.reader._scaled`); so 0.5 is the calibrated operating point and a
+#: (:func:`vision.verdict._scaled`); so 0.5 is the calibrated operating point and a
 #: higher threshold is stricter. No value below 0.5 reports more cards.
 DEFAULT_THRESHOLD = 0.5

@@ -1,7 +1,8 @@
 """Benchmark (issue 9): the cost of camera play per 1280x720 frame, in process, on one
 core (``cv2.setNumThreads(1)``, thread CPU time), over decoded frames of the trick
 videos: :meth:`CameraPlay.feed` for every frame, the entering of cards excluded.
-Not a test (a figure to report): ``python tests/camera/bench_camera.py [NAME ...]``.
+Not a test (a figure to report), run from the repository root:
+``python -m tests.camera.bench_camera [NAME ...]``.
 """
 
 from __future__ import annotations
@@ -11,15 +12,12 @@ import tempfile
 import time
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE), str(HERE.parent / "vision"), str(HERE.parents[1])]
+import cv2
 
-import cv2  # noqa: E402
-from trickvideo import VIDEOS, make  # noqa: E402
-
-from referee.live.camera import CameraEntry, CameraPlay  # noqa: E402
-from referee.live.controller import LiveSession  # noqa: E402
-from referee.session.store import Store  # noqa: E402
+from referee.live.camera import CameraEntry, CameraPlay
+from referee.live.controller import LiveSession
+from referee.session.store import Store
+from tests.helpers.trickvideo import VIDEOS, make
 
 
 def bench(name: str, folder: Path) -> tuple[int, float, float]:

@@ -5,13 +5,12 @@ as one sheet: 13 columns (A 2 .. 10 J Q K), 4 rows (S H D C), each cell
 ``ART_W`` x ``ART_H`` pixels.
 
 Usage (needs node, npm and the Python package cairosvg; not run by the tests,
-which read the committed sheet): ``python tests/camera/build_art.py [--svg-dir DIR]``.
+which read the committed sheet): ``python -m tests.camera.build_art [--svg-dir DIR]``.
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 import tempfile
 from pathlib import Path
 
@@ -19,7 +18,6 @@ import cv2
 import numpy as np
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parents[1]))
 
 from vision.build_templates import ART_RANK, RANKS, SUITS, render_svgs  # noqa: E402
 

@@ -7,20 +7,15 @@ No camera and no display: every frame comes from a video written at test time.
 from __future__ import annotations
 
 import io
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE), str(HERE.parent / "vision"), str(HERE.parent / "live")]
-
-from camera_helpers import Play, Played  # noqa: E402
-
-from referee.live.camera import CameraOptions, run_plain_camera  # noqa: E402
-from referee.live.controller import LiveSession  # noqa: E402
-from referee.session.store import Store  # noqa: E402
+from referee.live.camera import CameraOptions, run_plain_camera
+from referee.live.controller import LiveSession
+from referee.session.store import Store
+from tests.helpers.camera import Play, Played
 
 
 @pytest.fixture
@@ -48,7 +43,7 @@ def play(tmp_path: Path) -> Iterator[Play]:
 def trick_videos(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, object]]:
     """The committed trick videos (``trickvideo.VIDEOS``), generated once per test run:
     name -> (path of the .avi, its :class:`trickvideo.Truth`)."""
-    from trickvideo import VIDEOS, make
+    from tests.helpers.trickvideo import VIDEOS, make
 
     folder = tmp_path_factory.mktemp("trick-videos")
     return {spec.name: (p := folder / f"{spec.name}.avi", make(spec, p)) for spec in VIDEOS}

@@ -8,12 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from camera_helpers import Play, event_origins
-from scenes import FPS, SIZE, Scene, frames, write_video
-
 from referee.live.camera import CameraEntry, CameraNote, CameraPlay
 from referee.live.controller import LiveSession
 from referee.session.store import Store
+from tests.helpers.camera import Play, event_origins
+from tests.helpers.scenes import FPS, SIZE, Scene, frames, write_video
 
 
 def _unsure_video(tmp_path: Path) -> Path:

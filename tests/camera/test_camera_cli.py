@@ -8,11 +8,10 @@ import json
 import subprocess
 from pathlib import Path
 
-from live_helpers import REFEREE, referee_env
-from scenes import OUTSIDE, SPOT, Scene, write_video
-
 from referee.core.events import ChooseTrump, Play
 from referee.session.store import Store
+from tests.helpers.live import REFEREE, referee_env
+from tests.helpers.scenes import OUTSIDE, SPOT, Scene, write_video
 
 TRICK = [("W", "5H"), ("S", "8H"), ("E", "3D"), ("N", "2H")]
 

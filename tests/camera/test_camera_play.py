@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from camera_helpers import Play
-from scenes import OUTSIDE, SPOT, Scene, write_video
+from tests.helpers.camera import Play
+from tests.helpers.scenes import OUTSIDE, SPOT, Scene, write_video
 
 TRICK = [("W", "5H"), ("S", "8H"), ("E", "3D"), ("N", "2H")]
 

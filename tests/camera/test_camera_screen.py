@@ -7,11 +7,11 @@ import io
 from pathlib import Path
 
 import pytest
-from scenes import SPOT, Scene, write_video
 
 from referee.live.camera import IDLE, CameraOptions, Idle, Keyboard, run_screen_camera
 from referee.live.controller import LiveSession
 from referee.session.store import Store
+from tests.helpers.scenes import SPOT, Scene, write_video
 
 
 class ScriptedKeys(Keyboard):

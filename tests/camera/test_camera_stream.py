@@ -1,5 +1,5 @@
 """``--camera URL`` (issue 9 §7): a phone as the overhead camera. A local MJPEG server
-(``mjpeg_server.py``, 127.0.0.1 only) serves a video's frames; ``referee start
+(``tests/helpers/mjpeg_server.py``, 127.0.0.1 only) serves a video's frames; ``referee start
 --camera http://127.0.0.1:PORT/stream`` plays the trick from it; a server killed
 mid-trick gives one line and keyboard entry goes on."""
 
@@ -11,13 +11,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from live_helpers import REFEREE, referee_env
-from scenes import Scene, write_video
 
 from referee.core.events import Play
 from referee.session.store import Store
+from tests.helpers.live import REFEREE, referee_env
+from tests.helpers.scenes import Scene, write_video
 
-HERE = Path(__file__).resolve().parent
+SERVER = Path(__file__).resolve().parents[1] / "helpers" / "mjpeg_server.py"
 TRICK = [("W", "5H"), ("S", "8H"), ("E", "3D"), ("N", "2H")]
 
 
@@ -26,7 +26,7 @@ def serve(tmp_path: Path) -> Iterator[object]:
     procs: list[subprocess.Popen[str]] = []
 
     def _serve(video: Path, *extra: str) -> str:
-        proc = subprocess.Popen([sys.executable, str(HERE / "mjpeg_server.py"), str(video), *extra],
+        proc = subprocess.Popen([sys.executable, str(SERVER), str(video), *extra],
                                 stdout=subprocess.PIPE, text=True)
         procs.append(proc)
         assert proc.stdout is not None

@@ -9,8 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from camera_helpers import Play
-from scenes import FPS, SIZE, SPOT, Scene, frames, write_video
 
 from referee.live.camera import (
     CameraEntry,
@@ -23,6 +21,8 @@ from referee.live.camera import (
 )
 from referee.live.controller import LiveSession
 from referee.session.store import Store
+from tests.helpers.camera import Play
+from tests.helpers.scenes import FPS, SIZE, SPOT, Scene, frames, write_video
 
 
 @pytest.fixture

@@ -16,11 +16,11 @@ from typing import Any
 
 import cv2
 import pytest
-from camera_helpers import event_origins
-from live_helpers import REFEREE, referee_env
-from trickvideo import LIGHT, PAPER_GREY, SIZE, VIDEOS, Truth, Video, face, grey
 
 from referee.session.store import Store
+from tests.helpers.camera import event_origins
+from tests.helpers.live import REFEREE, referee_env
+from tests.helpers.trickvideo import LIGHT, PAPER_GREY, SIZE, VIDEOS, Truth, Video, face, grey
 
 NAMES = [v.name for v in VIDEOS]
 

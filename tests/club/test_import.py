@@ -10,7 +10,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from club_helpers import header, play_random_deal, referee, report_of, season
 
 from referee.club.db import ClubDB
 from referee.core.game import Game
@@ -18,6 +17,7 @@ from referee.core.table import Seat
 from referee.profiles import load_profile
 from referee.records import dump_record, load_record, replay
 from referee.session.store import SessionHeader, Store
+from tests.helpers.club import header, play_random_deal, referee, report_of, season
 
 RECORD_PLAYERS = {"S": "Азамат", "E": "Timur", "N": "Bakyt", "W": "Әсел"}
 

@@ -9,9 +9,9 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from club_helpers import referee
 
 from referee.club.names import distance, name_key, nearest
+from tests.helpers.club import referee
 
 DEAL = "trump S\n"
 

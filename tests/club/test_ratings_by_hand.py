@@ -31,11 +31,11 @@ import math
 from datetime import UTC, datetime
 
 import pytest
-from club_helpers import header, referee, store_game, won_deal
 
 from referee.core.table import Seat, Side
 from referee.live.controller import new_game
 from referee.session.store import Store
+from tests.helpers.club import header, referee, store_game, won_deal
 
 MU, SIGMA, BETA, TAU, KAPPA = 25.0, 25.0 / 3, 25.0 / 6, 25.0 / 300, 0.0001
 

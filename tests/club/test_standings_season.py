@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from club_helpers import PLAYERS, referee, report_of, season
 
 from referee.session.store import Store
+from tests.helpers.club import PLAYERS, referee, report_of, season
 
 SEATS_OF = {"NS": ("S", "N"), "EW": ("E", "W")}
 
@@ -118,7 +118,7 @@ def test_profile_and_since_select(season_file: Path) -> None:
 def test_csv_is_utf8_with_bom_and_keeps_cyrillic(season_file: Path, season_json: dict[str, Any]) -> None:
     import subprocess
 
-    from club_helpers import REFEREE
+    from tests.helpers.club import REFEREE
 
     env_run = referee("standings", "--csv", data_dir=season_file)
     assert env_run.stdout.startswith("\ufeff")

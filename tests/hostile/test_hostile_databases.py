@@ -13,9 +13,9 @@ import time
 from pathlib import Path
 
 import yaml
-from hostile_helpers import REFEREE, assert_bounded, env, one_error, run
 
 from referee.session.store import SCHEMA_VERSION
+from tests.helpers.hostile import REFEREE, assert_bounded, env, one_error, run
 
 DEAL = ["trump H", "AH 2H 3H 4H", "AS 2S 3S 4S", "AD 2D 3D 4D", "AC 2C 3C 4C", "KH 5H 6H 7H",
         "KS 5S 6S 7S", "KD 5D 6D 7D"]

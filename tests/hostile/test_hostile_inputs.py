@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hostile_helpers import live_errors, one_error, run
+
+from tests.helpers.hostile import live_errors, one_error, run
 
 REPO = Path(__file__).resolve().parents[2]
 PAGAT = (REPO / "profiles" / "pagat.yaml").read_text(encoding="utf-8")
@@ -151,7 +152,7 @@ def test_detect_bad_images_and_good_ones(tmp_path: Path) -> None:
     assert "bomb.png: 30000x30000 pixels is too large" in lines[1]
     assert "flat.png: 2x300 pixels is too small" in lines[2]
     assert r.stdout.splitlines() == [f"{tmp_path / 'table.png'}: no card read"]  # the good one
-    from hostile_helpers import assert_bounded
+    from tests.helpers.hostile import assert_bounded
 
     assert_bounded(r)
 

@@ -9,19 +9,16 @@ from __future__ import annotations
 
 import io
 import sqlite3
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "live"))
-from live_helpers import crash_script
-
 from referee.errors import RefereeError
 from referee.live.controller import LiveSession
 from referee.live.plain import run_plain
 from referee.session.store import Store, StoreError
+from tests.helpers.live import crash_script
 
 SCRIPT = crash_script()
 

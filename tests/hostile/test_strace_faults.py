@@ -9,18 +9,15 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "live"))
-from hostile_helpers import REFEREE, env
-from live_helpers import PAGAT_START, crash_script
-
 from referee.live.controller import LiveSession
 from referee.session.store import Store
+from tests.helpers.hostile import REFEREE, env
+from tests.helpers.live import PAGAT_START, crash_script
 
 SCRIPT = crash_script()
 

@@ -7,20 +7,14 @@ from __future__ import annotations
 import importlib.util
 import os
 import subprocess
-import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from tests.helpers.live import REFEREE, Run
+
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
-sys.path.insert(0, str(HERE.parent / "live"))
-
-from live_helpers import REFEREE  # noqa: E402
-
-Run = Callable[..., subprocess.CompletedProcess[str]]
-
 
 def _compile_catalogs() -> None:
     """Rebuild stale ``.mo`` files with the build hook's own function (a ``.po`` edited

@@ -9,7 +9,8 @@ from collections.abc import Callable as _Callable
 from pathlib import Path
 
 import pytest
-from live_helpers import RECORDS, needs_shared
+
+from tests.helpers.live import RECORDS, needs_shared
 
 Run = _Callable[..., _subprocess.CompletedProcess[str]]  # the `run` fixture of conftest.py
 

@@ -8,13 +8,13 @@ import io
 from pathlib import Path
 
 import pytest
-from live_helpers import KORT_SCRIPT, PAGAT_SCRIPT
 from rich.console import Console
 
 from referee import i18n
 from referee.live.controller import LiveSession
 from referee.live.screen import render
 from referee.session.store import Store
+from tests.helpers.live import KORT_SCRIPT, PAGAT_SCRIPT
 
 NAMES = {"S": "Азамат", "E": "Тимур", "N": "Бакыт", "W": "Ерлан"}
 

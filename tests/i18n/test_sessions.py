@@ -13,7 +13,8 @@ from collections.abc import Callable as _Callable
 from pathlib import Path
 
 import pytest
-from live_helpers import KORT_SCRIPT, KORT_START, PAGAT_SCRIPT, PAGAT_START
+
+from tests.helpers.live import KORT_SCRIPT, KORT_START, PAGAT_SCRIPT, PAGAT_START
 
 Run = _Callable[..., _subprocess.CompletedProcess[str]]  # the `run` fixture of conftest.py
 

@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import json
 import subprocess
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from live_helpers import REFEREE, referee_env
 
-Run = Callable[..., subprocess.CompletedProcess[str]]
+from tests.helpers.live import REFEREE, Report, Run, referee_env
 
 
 @pytest.fixture
@@ -40,7 +38,7 @@ def run(data_dir: Path) -> Run:
 
 
 @pytest.fixture
-def report(run: Run) -> Callable[..., dict[str, Any]]:
+def report(run: Run) -> Report:
     """The ``referee report --json`` of the latest (or a given) session."""
 
     def _report(*args: str) -> dict[str, Any]:

@@ -12,11 +12,11 @@ import time
 from pathlib import Path
 
 import pytest
-from live_helpers import PAGAT_SCRIPT, PAGAT_START, REFEREE, crash_script, referee_env
 
 from referee.live.controller import LiveSession
 from referee.session.codec import encode
 from referee.session.store import Store
+from tests.helpers.live import PAGAT_SCRIPT, PAGAT_START, REFEREE, crash_script, referee_env
 
 SCRIPT = crash_script()
 

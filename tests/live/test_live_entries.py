@@ -7,12 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from live_helpers import KORT_SCRIPT, PAGAT_SCRIPT
 
 from referee.errors import RefereeError
 from referee.live.controller import LiveSession
 from referee.live.entry import parse_entry
 from referee.session.store import Store
+from tests.helpers.live import KORT_SCRIPT, PAGAT_SCRIPT, Run
 
 
 def _session(tmp_path: Path, profile: str, lines: list[str], **kw: str) -> LiveSession:
@@ -171,7 +171,7 @@ def test_parse_entry_forms() -> None:
     assert e is not None and e.events[0].declaration == "trop"  # type: ignore[union-attr]
 
 
-def test_refused_line_in_script_goes_on(run) -> None:
+def test_refused_line_in_script_goes_on(run: Run) -> None:
     proc = run("start", "--profile", "pagat", "--dealer", "S",
                input="trump H\nAH 2H\nAH\nZZ\n3H 4H\n")
     assert proc.returncode == 0

@@ -12,7 +12,8 @@ import time
 from pathlib import Path
 
 import pytest
-from live_helpers import REFEREE, referee_env
+
+from tests.helpers.live import REFEREE, referee_env
 
 pty = pytest.importorskip("pty")
 

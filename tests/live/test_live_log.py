@@ -14,14 +14,14 @@ import time
 from pathlib import Path
 
 import pytest
-from live_helpers import PAGAT_SCRIPT, PAGAT_START, REFEREE, crash_script, referee_env
 
 from referee.session.store import SCHEMA_VERSION
+from tests.helpers.live import PAGAT_SCRIPT, PAGAT_START, REFEREE, Report, Run, crash_script, referee_env
 
 FIXTURE = Path(__file__).parent / "fixtures" / "sessions-v0.db"
 
 
-def _log(run, *args: str) -> dict:
+def _log(run: Run, *args: str) -> dict:
     return json.loads(run("log", *args, "--json").stdout)
 
 
@@ -41,7 +41,7 @@ def _texts(log: dict) -> list[str]:
 
 
 # ---------------------------------------------------------------- the log itself
-def test_log_holds_every_entry_typed_in_order_with_time_and_origin(run, report) -> None:
+def test_log_holds_every_entry_typed_in_order_with_time_and_origin(run: Run, report: Report) -> None:
     """After a scripted session with undos and a fix, ``referee log --json`` holds each
     line typed, in order, with its UTC ms time and origin ``script``; the report is that
     of the same session typed without the mistakes."""
@@ -79,7 +79,7 @@ def test_log_holds_every_entry_typed_in_order_with_time_and_origin(run, report) 
     assert f"9C: fixed by #{fix['seq']}" in text
 
 
-def test_the_log_is_append_only(run, data_dir: Path) -> None:
+def test_the_log_is_append_only(run: Run, data_dir: Path) -> None:
     run("start", "--profile", "pagat", "--dealer", "S", input="trump H\nAH\nundo\n")
     db = sqlite3.connect(data_dir / "sessions.db")
     for sql in ("DELETE FROM entries", "UPDATE entries SET text='x'"):
@@ -100,7 +100,7 @@ def test_the_log_is_append_only(run, data_dir: Path) -> None:
 FOUR = ["trump S", "2H 3H AH 4H", "2D 3D 4D 5D", "2C 3C 4C KC", "6D 7D 8D 9D"]
 
 
-def test_fix_three_tricks_back_moves_the_winner(run, report) -> None:
+def test_fix_three_tricks_back_moves_the_winner(run: Run, report: Report) -> None:
     """``fix 1 S 2S`` (S trumped trick 1 with the 2 of spades): S wins trick 1 and leads
     trick 2 (R4), so the cards typed for trick 2 are S 2D  E 3D  N 4D  W 5D -> W,
     trick 3 W 2C  S 3C  E 4C  N KC -> N, and trick 4 N 6D  W 7D  S 8D  E 9D -> E:
@@ -121,7 +121,7 @@ def test_fix_three_tricks_back_moves_the_winner(run, report) -> None:
     assert report("2") == report("1")
 
 
-def test_fix_that_makes_a_later_card_a_duplicate_is_refused_naming_it(run, report) -> None:
+def test_fix_that_makes_a_later_card_a_duplicate_is_refused_naming_it(run: Run, report: Report) -> None:
     before_lines = [*FOUR]
     proc = run("start", "--profile", "pagat", "--dealer", "S",
                input="\n".join([*before_lines, "fix 1 W 7D"]) + "\n")
@@ -133,7 +133,7 @@ def test_fix_that_makes_a_later_card_a_duplicate_is_refused_naming_it(run, repor
     assert [e["kind"] for e in _log(run)["entries"]] == ["events"] * 5  # nothing stored
 
 
-def test_fix_that_ends_the_deal_earlier_is_refused_naming_the_entry(run, report) -> None:
+def test_fix_that_ends_the_deal_earlier_is_refused_naming_the_entry(run: Run, report: Report) -> None:
     """``fix 2 S 5S``: S trumps trick 2 (void in diamonds, R6) and wins it, leads trick 3
     (S 2C E 3C N 4C W KC -> W); in trick 4 W 6D, S 7D: S's diamond proves the revoke and
     the deal ends there (R43, R50), so the rest of entry #5 no longer fits."""
@@ -147,7 +147,7 @@ def test_fix_that_ends_the_deal_earlier_is_refused_naming_the_entry(run, report)
     assert proc.stderr.startswith("error: line 1: 2H was already played in deal 1 (trick 1)")
 
 
-def test_undo_three(run, report, data_dir: Path) -> None:
+def test_undo_three(run: Run, report: Report, data_dir: Path) -> None:
     proc = run("start", "--profile", "pagat", "--dealer", "S",
                input="trump S\n2H 3H AH 4H\n2D 3D 4D\nundo 3\n")
     assert "> undone (3): E 4D (deal 1, trick 2); S 3D (deal 1, trick 2); W 2D (deal 1, trick 2)" \
@@ -162,7 +162,7 @@ def test_undo_three(run, report, data_dir: Path) -> None:
     assert report() == rep
 
 
-def test_undo_takes_back_a_fix_whole(run, report) -> None:
+def test_undo_takes_back_a_fix_whole(run: Run, report: Report) -> None:
     run("start", "--profile", "pagat", "--dealer", "S",
         input="\n".join([*FOUR, "fix 1 S 2S", "undo"]) + "\n")
     assert report()["deals"][0]["trick_winners"] == ["W", "N", "E", "S"]
@@ -173,7 +173,7 @@ def test_undo_takes_back_a_fix_whole(run, report) -> None:
 
 
 # ---------------------------------------------------------------- seat-tagged entry
-def test_seat_tagged_card_for_the_wrong_seat_is_refused(run, data_dir: Path) -> None:
+def test_seat_tagged_card_for_the_wrong_seat_is_refused(run: Run, data_dir: Path) -> None:
     proc = run("start", "--profile", "pagat", "--dealer", "S",
                input="trump S\nE 2H\nW 3D\nn3h\nw AH S 4H\n")
     err = proc.stderr.splitlines()
@@ -188,7 +188,7 @@ def test_seat_tagged_card_for_the_wrong_seat_is_refused(run, data_dir: Path) -> 
     assert "error: line 1: E 3D: it is W's turn to play, not E's (deal 1, trick 2)" in proc.stderr
 
 
-def test_w3d_when_e_is_to_play_is_refused(run, data_dir: Path) -> None:
+def test_w3d_when_e_is_to_play_is_refused(run: Run, data_dir: Path) -> None:
     proc = run("start", "--profile", "pagat", "--dealer", "S", input="trump S\nW 3D\nw3d\n")
     assert proc.stderr.splitlines()[:2] == [
         "error: line 2: W 3D: it is E's turn to play, not W's (deal 1, trick 1)",
@@ -196,7 +196,7 @@ def test_w3d_when_e_is_to_play_is_refused(run, data_dir: Path) -> None:
     assert _tricks(data_dir) == []
 
 
-def test_bare_answers_and_quit(run, report, data_dir: Path) -> None:
+def test_bare_answers_and_quit(run: Run, report: Report, data_dir: Path) -> None:
     proc = run("start", "--profile", "kort", "--caller", "S", input="H\nquit\nAH\n")
     assert "> deal 1: S calls trumps H" in proc.stdout
     assert "> quit: session 1 stays open (`referee resume 1` goes on)" in proc.stdout
@@ -207,7 +207,7 @@ def test_bare_answers_and_quit(run, report, data_dir: Path) -> None:
 
 
 # ---------------------------------------------------------------- whole-trick line
-def test_whole_trick_line_with_the_proving_card_scripted(run, report, data_dir: Path) -> None:
+def test_whole_trick_line_with_the_proving_card_scripted(run: Run, report: Report, data_dir: Path) -> None:
     """Deal 2 of the README session: S failed to follow diamonds in trick 1; in trick 2
     ``4D 5D 6D 7D`` enters N 4D, W 5D, S 6D (the proof: the deal ends, R43, R50) and
     names 7D as not entered (R65: scripted, the penalty stands at once)."""
@@ -246,7 +246,7 @@ def _say(proc: subprocess.Popen[bytes], line: str) -> str:
     return buf.decode()
 
 
-def test_second_referee_on_one_session_refuses_and_the_log_stays_intact(run, data_dir: Path) -> None:
+def test_second_referee_on_one_session_refuses_and_the_log_stays_intact(run: Run, data_dir: Path) -> None:
     first = _open_referee(data_dir, "start", "--profile", "pagat", "--dealer", "S")
     try:
         _say(first, "trump H")
@@ -273,7 +273,7 @@ def test_second_referee_on_one_session_refuses_and_the_log_stays_intact(run, dat
     assert _texts(_log(run)) == ["trump H", "AH 2H", "3H 4H", "AS 2S 3S 4S"]
 
 
-def test_take_over_a_live_referee(run, data_dir: Path) -> None:
+def test_take_over_a_live_referee(run: Run, data_dir: Path) -> None:
     first = _open_referee(data_dir, "start", "--profile", "pagat", "--dealer", "S")
     try:
         _say(first, "trump H")
@@ -296,7 +296,7 @@ def test_take_over_a_live_referee(run, data_dir: Path) -> None:
 
 
 # ---------------------------------------------------------------- language and settings
-def test_resume_of_a_ru_session_speaks_russian_and_accepts_cyrillic_cards(run, data_dir: Path) -> None:
+def test_resume_of_a_ru_session_speaks_russian_and_accepts_cyrillic_cards(run: Run, data_dir: Path) -> None:
     run("start", "--profile", "pagat", "--dealer", "S", "--lang", "ru", input="trump п\n")
     env = referee_env(data_dir)
     del env["REFEREE_LANG"]
@@ -315,7 +315,7 @@ def test_resume_of_a_ru_session_speaks_russian_and_accepts_cyrillic_cards(run, d
     assert proc.returncode == 0 and proc.stdout.startswith("Oturum 1"), proc.stdout
 
 
-def test_resume_remembers_the_camera_settings(run, data_dir: Path) -> None:
+def test_resume_remembers_the_camera_settings(run: Run, data_dir: Path) -> None:
     from referee.session.store import Store
 
     run("start", "--profile", "pagat", "--dealer", "S", "--camera", "7",
@@ -328,7 +328,7 @@ def test_resume_remembers_the_camera_settings(run, data_dir: Path) -> None:
 
 
 # ---------------------------------------------------------------- migration
-def test_schema_0_database_opens_migrates_and_resumes(run, tmp_path: Path, report) -> None:
+def test_schema_0_database_opens_migrates_and_resumes(run: Run, tmp_path: Path, report: Report) -> None:
     """sessions-v0.db was written by the referee before the log (make_v0_db.py): it
     opens, is migrated to the log (each stored event one entry, no time), and its
     open deal goes on: deal 2, trumps S, E won trick 1 and led 3H in trick 2."""

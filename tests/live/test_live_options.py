@@ -9,13 +9,13 @@ import re
 from pathlib import Path
 
 import pytest
-from live_helpers import KORT_SCRIPT, PAGAT_SCRIPT
 
 from referee.live.controller import LiveSession
 from referee.session.store import Store
+from tests.helpers.live import KORT_SCRIPT, PAGAT_SCRIPT, Report, Run
 
 
-def test_seeded_draw_of_the_first_dealer(run, report) -> None:
+def test_seeded_draw_of_the_first_dealer(run: Run, report: Report) -> None:
     first = run("start", "--profile", "pagat", "--seed", "42", input="").stdout
     m = re.search(r"draw for the first dealer \(seed 42\): ([SENW]) deals, ([SENW]) calls", first)
     assert m, first
@@ -26,14 +26,14 @@ def test_seeded_draw_of_the_first_dealer(run, report) -> None:
     assert m.group(0) in again.stdout  # the same seed draws the same seat
 
 
-def test_kort_caller_drawn_when_not_given(run, report) -> None:
+def test_kort_caller_drawn_when_not_given(run: Run, report: Report) -> None:
     out = run("start", "--profile", "kort", "--seed", "7", input="").stdout
     m = re.search(r"draw for the first caller \(seed 7\): ([SENW]) calls trumps \(R11\)", out)
     assert m, out
     assert report()["next"] == {"dealer": None, "caller": m.group(1)}
 
 
-def test_target_three_ends_the_match_at_six(run, report) -> None:
+def test_target_three_ends_the_match_at_six(run: Run, report: Report) -> None:
     # deal 1 of the kort script: NS 7:1, 1 win; deal 2: 7:0 and no bavyan: a court, 5 wins.
     # 6 wins reach a target of 3, not one of 7 (R31); the next match starts at 0:0 (R61).
     script = [*KORT_SCRIPT[:9], "trump C", *KORT_SCRIPT[10:17], "bavyan no"]
@@ -49,7 +49,7 @@ def test_target_three_ends_the_match_at_six(run, report) -> None:
     assert rep["next"]["caller"] == "N"
 
 
-def test_bad_start_options(run, data_dir: Path) -> None:
+def test_bad_start_options(run: Run, data_dir: Path) -> None:
     for args, words in [
         (["--profile", "nope"], "unknown profile 'nope'"),
         (["--profile", "pagat", "--target", "3"], "no match target"),
@@ -69,7 +69,7 @@ def test_bad_start_options(run, data_dir: Path) -> None:
     assert not list(data_dir.iterdir())
 
 
-def test_duration_and_session_file(run, tmp_path: Path, data_dir: Path) -> None:
+def test_duration_and_session_file(run: Run, tmp_path: Path, data_dir: Path) -> None:
     db = tmp_path / "elsewhere" / "table.db"
     missing = run("start", "--profile", "pagat", "--session", str(db), check=False)
     assert missing.returncode == 1 and missing.stderr.splitlines() == [
@@ -103,7 +103,7 @@ def test_duration_and_session_file(run, tmp_path: Path, data_dir: Path) -> None:
 
 
 @pytest.mark.parametrize("command", [["sessions"], ["report"], ["resume"], ["export", "-o", "OUT"]])
-def test_read_commands_make_no_database(run, tmp_path: Path, data_dir: Path,
+def test_read_commands_make_no_database(run: Run, tmp_path: Path, data_dir: Path,
                                         command: list[str]) -> None:
     command = [str(tmp_path / "x.yaml") if word == "OUT" else word for word in command]
     for db in (None, tmp_path / "typo.db", tmp_path / "no" / "such" / "dir" / "z.db"):
@@ -116,7 +116,7 @@ def test_read_commands_make_no_database(run, tmp_path: Path, data_dir: Path,
 
 
 @pytest.mark.parametrize(("caller", "dealer"), [("N", "E"), ("S", "W"), ("E", "S"), ("W", "N")])
-def test_pagat_caller_fixes_the_dealer(run, report, caller: str, dealer: str) -> None:
+def test_pagat_caller_fixes_the_dealer(run: Run, report: Report, caller: str, dealer: str) -> None:
     # R40: the caller is the dealer's right-hand neighbour, so the dealer is the player
     # before the caller (S -> E -> N -> W): every seed gives the same dealer.
     for seed in ("1", "2", "3"):
@@ -127,7 +127,7 @@ def test_pagat_caller_fixes_the_dealer(run, report, caller: str, dealer: str) ->
     assert f"first dealer {dealer}, {caller} calls (R40)" in same.stdout
 
 
-def test_pagat_dealer_and_caller_disagree(run) -> None:
+def test_pagat_dealer_and_caller_disagree(run: Run) -> None:
     proc = run("start", "--profile", "pagat", "--dealer", "S", "--caller", "N", check=False)
     assert proc.returncode == 1 and proc.stderr.splitlines() == [
         "error: --dealer S and --caller N disagree: the first caller is the dealer's right-hand "
@@ -173,7 +173,7 @@ def test_declarations_offered_and_replaced(tmp_path: Path) -> None:
     assert s.game.report()["deals"][0]["flags"]  # R58: a replaced declaration is flagged
 
 
-def test_export_with_open_bavyan_question(run, report, tmp_path: Path) -> None:
+def test_export_with_open_bavyan_question(run: Run, report: Report, tmp_path: Path) -> None:
     try:
         import referee.records  # noqa: F401
     except ImportError:

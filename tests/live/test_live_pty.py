@@ -9,7 +9,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from live_helpers import PAGAT_SCRIPT, PAGAT_START, REFEREE, referee_env
+
+from tests.helpers.live import PAGAT_SCRIPT, PAGAT_START, REFEREE, referee_env
 
 pexpect = pytest.importorskip("pexpect")
 

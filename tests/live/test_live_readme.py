@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
-from live_helpers import REPO
+from tests.helpers.live import REPO, Run
 
 
 def _block(text: str, marker: str) -> str:
@@ -14,7 +15,7 @@ def _block(text: str, marker: str) -> str:
     return m.group(1)
 
 
-def test_readme_transcript(run, data_dir) -> None:
+def test_readme_transcript(run: Run, data_dir: Path) -> None:
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     game = _block(readme, "game.txt")
     shown = _block(readme, "output")
@@ -25,7 +26,7 @@ def test_readme_transcript(run, data_dir) -> None:
     assert real == shown
 
 
-def test_replay_and_live_summary_agree_on_an_ended_session(run, tmp_path) -> None:
+def test_replay_and_live_summary_agree_on_an_ended_session(run: Run, tmp_path: Path) -> None:
     """The same words for an ended session in ``replay``'s footer and the live summary:
     ``Winner: EW`` for README's session, ``Draw`` for one ended before any deal."""
     readme = (REPO / "README.md").read_text(encoding="utf-8")

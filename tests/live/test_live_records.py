@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-from live_helpers import RECORDS, needs_shared, record_script, required
+
+from tests.helpers.live import RECORDS, Report, Run, needs_shared, record_script, required
 
 
 def _valid_records() -> list[Path]:
@@ -23,7 +24,7 @@ def _valid_records() -> list[Path]:
 
 
 @pytest.mark.parametrize("path", _valid_records() or [None], ids=lambda p: p.stem if p else "none")
-def test_record_played_live_gives_expected_report(path: Path | None, run, report) -> None:
+def test_record_played_live_gives_expected_report(path: Path | None, run: Run, report: Report) -> None:
     needs_shared()
     assert path is not None, "no valid record in shared/records"
     record = yaml.safe_load(path.read_text(encoding="utf-8"))

@@ -8,12 +8,12 @@ import io
 from pathlib import Path
 
 import pytest
-from live_helpers import KORT_SCRIPT, PAGAT_SCRIPT
 from rich.console import Console
 
 from referee.live.controller import LiveSession
 from referee.live.screen import render, run_screen
 from referee.session.store import Store
+from tests.helpers.live import KORT_SCRIPT, PAGAT_SCRIPT
 
 NAMES = {"S": "Azamat", "E": "Timur", "N": "Bakyt", "W": "Erlan"}
 

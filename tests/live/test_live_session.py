@@ -9,13 +9,16 @@ import re
 from pathlib import Path
 
 import pytest
-from live_helpers import (
+
+from tests.helpers.live import (
     KORT_DEALS,
     KORT_SCRIPT,
     KORT_START,
     PAGAT_DEALS,
     PAGAT_SCRIPT,
     PAGAT_START,
+    Report,
+    Run,
     required,
 )
 
@@ -33,7 +36,7 @@ def _has_replay() -> bool:
     return True
 
 
-def _export_and_replay(run, tmp_path: Path) -> dict:
+def _export_and_replay(run: Run, tmp_path: Path) -> dict:
     if not _has_replay():
         pytest.skip("referee.records / referee replay not available")
     out = tmp_path / "session.yaml"
@@ -43,7 +46,7 @@ def _export_and_replay(run, tmp_path: Path) -> dict:
     return json.loads(run("replay", str(out), "--json").stdout)
 
 
-def test_pagat_session(run, report, tmp_path: Path) -> None:
+def test_pagat_session(run: Run, report: Report, tmp_path: Path) -> None:
     proc = run("start", *PAGAT_START, input="\n".join(PAGAT_SCRIPT) + "\n")
     assert proc.stderr == ""
     out = proc.stdout
@@ -89,7 +92,7 @@ def test_pagat_session(run, report, tmp_path: Path) -> None:
     assert required(replayed) == required(rep)
 
 
-def test_kort_session(run, report, tmp_path: Path) -> None:
+def test_kort_session(run: Run, report: Report, tmp_path: Path) -> None:
     proc = run("start", *KORT_START, input="\n".join(KORT_SCRIPT) + "\n")
     assert proc.stderr == ""
     out = proc.stdout
@@ -128,7 +131,7 @@ def test_kort_session(run, report, tmp_path: Path) -> None:
     assert required(replayed) == required(rep)
 
 
-def test_report_text_and_sessions_list(run) -> None:
+def test_report_text_and_sessions_list(run: Run) -> None:
     run("start", *PAGAT_START, input="\n".join(PAGAT_SCRIPT[:8]) + "\n")
     run("start", *KORT_START, input="\n".join(KORT_SCRIPT[:3]) + "\n")
     listing = run("sessions").stdout.splitlines()
@@ -163,7 +166,7 @@ def test_sessions_lines_fit_the_width() -> None:
         assert lines[0].split()[:2] == ["id", "date"] and lines[1].split()[0] == "12"
 
 
-def test_kort_revoke_and_lead_breach_are_announced(run, report) -> None:
+def test_kort_revoke_and_lead_breach_are_announced(run: Run, report: Report) -> None:
     # E fails to follow hearts in trick 1 (2D) and plays 5H in trick 2: proven (R6), no
     # penalty under kort (R36), a flag (R58).
     out = run("start", "--profile", "kort", "--caller", "S",
@@ -184,7 +187,7 @@ def test_kort_revoke_and_lead_breach_are_announced(run, report) -> None:
     assert report("2")["deals"][0]["revoke"] == {"seat": "S", "trick": 2, "proven_at": 3}
 
 
-def test_pagat_table_ruling_replaces_the_result(run, report) -> None:
+def test_pagat_table_ruling_replaces_the_result(run: Run, report: Report) -> None:
     # After EW's 7:0 (deal 1), the table rules that E revoked in trick 3 (R43 ruling):
     # the deal's result becomes a revoke court to NS; NS are the dealer's side, so E
     # deals next and N calls (R42).

@@ -17,7 +17,6 @@ import os
 from pathlib import Path
 
 import pytest
-from live_helpers import KORT_SCRIPT
 from rich.console import Console
 
 from referee import i18n
@@ -26,6 +25,7 @@ from referee.live import messages as M
 from referee.live.controller import LiveSession
 from referee.live.screen import render
 from referee.session.store import Store
+from tests.helpers.live import KORT_SCRIPT
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 NAMES = {

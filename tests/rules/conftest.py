@@ -2,16 +2,10 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from rules_kit import profile
-
 from referee.core.profile import Profile
+from tests.helpers.rules import profile
 
 
 @pytest.fixture

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import copy
 
-from rules_kit import auto, deal, kort, last, pagat, play, profile, sides, trump
-
 from referee.core.events import EndSession, RevokeRuling
+from referee.core.game import Game
+from referee.core.profile import Profile
 from referee.core.table import Seat
+from tests.helpers.rules import auto, deal, kort, last, pagat, play, profile, sides, trump
 
 
-def raises_flag(g, token: str) -> bool:
+def raises_flag(g: Game, token: str) -> bool:
     n = len(last(g)["flags"])
     play(g, token)
     return len(last(g)["flags"]) > n
@@ -19,21 +20,22 @@ def raises_flag(g, token: str) -> bool:
 # ------------------------------------------------------------------ profiles
 
 
-def test_R30_profile_result_table_matches_the_rules():
+def test_R30_profile_result_table_matches_the_rules() -> None:
     for name in ("kort", "kort-ranked"):
         r = profile(name).scoring.results
         assert (r.win, r.court, r.at_court, r.bavyan, r.at_bavyan, r.bavyan_failed,
                 r.trop_failed) == (1, 5, 7, 10, 13, 5, 1)
 
 
-def test_R31_match_targets_7_and_ranked_3(kort_profile, kort_ranked_profile, pagat_profile):
+def test_R31_match_targets_7_and_ranked_3(kort_profile: Profile, kort_ranked_profile: Profile,
+                                          pagat_profile: Profile) -> None:
     assert kort_profile.scoring.match_target == 7
     assert kort_ranked_profile.scoring.match_target == 3
     assert pagat_profile.scoring.match_target is None
     assert pagat().report()["match"]["target"] is None
 
 
-def test_R41_R43_pagat_profile_streak_7_and_revoke_court():
+def test_R41_R43_pagat_profile_streak_7_and_revoke_court() -> None:
     s = profile("pagat").scoring
     assert s.streak == 7 and s.revoke_penalty == "court"
     assert profile("kort").scoring.revoke_penalty == "none"  # R36
@@ -42,7 +44,7 @@ def test_R41_R43_pagat_profile_streak_7_and_revoke_court():
 # ------------------------------------------------------------------- R12
 
 
-def test_R12_caller_count_carries_across_the_end_of_a_match():
+def test_R12_caller_count_carries_across_the_end_of_a_match() -> None:
     g = kort("S", name="kort-ranked")
     deal(g, "E" + "S" * 7)  # S: 1st win (match 1:0)
     deal(g, "E" + "S" * 7)  # S: 2nd win -> N (2:0)
@@ -55,7 +57,7 @@ def test_R12_caller_count_carries_across_the_end_of_a_match():
     assert g.report()["next"]["caller"] == "S"
 
 
-def test_R12_trop_failed_after_a_win_still_passes_to_next_player():
+def test_R12_trop_failed_after_a_win_still_passes_to_next_player() -> None:
     g = kort("S")
     deal(g, "E" + "S" * 7)  # S: 1st win
     trump(g, "S")
@@ -67,7 +69,7 @@ def test_R12_trop_failed_after_a_win_still_passes_to_next_player():
 # ------------------------------------------------------------------- R24/R53
 
 
-def test_R24_five_tricks_counts_the_declaring_sides_tricks_only():
+def test_R24_five_tricks_counts_the_declaring_sides_tricks_only() -> None:
     g = kort("S")
     trump(g, "S")
     auto(g, "SEEEEE")  # NS 1, EW 5; E leads trick 7
@@ -78,7 +80,7 @@ def test_R24_five_tricks_counts_the_declaring_sides_tricks_only():
     assert not raises_flag(g, "KS")  # the 2nd trop lead
 
 
-def test_R53_trop7_later_with_five_tricks_ends_as_tsar():
+def test_R53_trop7_later_with_five_tricks_ends_as_tsar() -> None:
     g = kort("S")
     trump(g, "S")
     auto(g, "SSSSS")
@@ -90,7 +92,7 @@ def test_R53_trop7_later_with_five_tricks_ends_as_tsar():
 # ------------------------------------------------------------------- R25
 
 
-def test_R25_trop7_declared_by_the_caller_on_the_first_lead_is_not_flagged():
+def test_R25_trop7_declared_by_the_caller_on_the_first_lead_is_not_flagged() -> None:
     g = kort("W")
     trump(g, "S")
     assert not raises_flag(g, "AS:trop7")
@@ -99,7 +101,7 @@ def test_R25_trop7_declared_by_the_caller_on_the_first_lead_is_not_flagged():
 # ------------------------------------------------------------------- R41/R57
 
 
-def test_R41_seventh_deal_of_a_streak_won_7_nil_gives_one_court():
+def test_R41_seventh_deal_of_a_streak_won_7_nil_gives_one_court() -> None:
     g = pagat("W")
     for _ in range(6):
         deal(g, "E" + "S" * 7)
@@ -110,7 +112,7 @@ def test_R41_seventh_deal_of_a_streak_won_7_nil_gives_one_court():
     assert r["totals"]["courts"] == sides(1, 0) and r["streaks"] == sides(0, 0)
 
 
-def test_R41_streak_starts_again_after_a_streak_court():
+def test_R41_streak_starts_again_after_a_streak_court() -> None:
     g = pagat("W")
     for _ in range(7):
         deal(g, "E" + "S" * 7)
@@ -122,7 +124,7 @@ def test_R41_streak_starts_again_after_a_streak_court():
 # ------------------------------------------------------------------- R43/R60
 
 
-def test_R43_ruling_replaces_a_streak_court():
+def test_R43_ruling_replaces_a_streak_court() -> None:
     g = pagat("W")
     for _ in range(7):
         deal(g, "E" + "S" * 7)
@@ -140,7 +142,7 @@ def test_R43_ruling_replaces_a_streak_court():
     assert r["next"] == {"dealer": "S", "caller": "E"}
 
 
-def test_R60_breach_proven_before_a_revoke_is_the_one_reported():
+def test_R60_breach_proven_before_a_revoke_is_the_one_reported() -> None:
     g = kort("S")
     trump(g, "S")
     play(g, "AS 2S 3S 2D")  # S's tsar; W void in spades
@@ -151,7 +153,7 @@ def test_R60_breach_proven_before_a_revoke_is_the_one_reported():
     assert rep["revoke"] == {"seat": "S", "trick": 2, "proven_at": 3}
 
 
-def test_R60_kort_ruling_replaces_a_proven_revoke_in_the_report():
+def test_R60_kort_ruling_replaces_a_proven_revoke_in_the_report() -> None:
     g = kort("S")
     trump(g, "S")
     play(g, "AH 2H 3H 2D", "KH 4H 5H 6H")  # W proven
@@ -161,7 +163,7 @@ def test_R60_kort_ruling_replaces_a_proven_revoke_in_the_report():
     assert rep["result"] == "in-progress"
 
 
-def test_R65_undo_of_a_pagat_ruling_restores_the_deal():
+def test_R65_undo_of_a_pagat_ruling_restores_the_deal() -> None:
     g = pagat("W")
     deal(g, "E" + "S" * 7)
     before = copy.deepcopy(g.report())
@@ -174,7 +176,7 @@ def test_R65_undo_of_a_pagat_ruling_restores_the_deal():
 # ------------------------------------------------------------------- R44
 
 
-def test_R44_signal_between_deals_ends_the_session_at_once():
+def test_R44_signal_between_deals_ends_the_session_at_once() -> None:
     g = pagat()
     deal(g, "S" * 7)
     g.apply(EndSession())
@@ -182,7 +184,7 @@ def test_R44_signal_between_deals_ends_the_session_at_once():
     assert g.report()["leader"] == "NS"
 
 
-def test_R44_kort_session_can_end_too():
+def test_R44_kort_session_can_end_too() -> None:
     g = kort("S")
     deal(g, "E" + "S" * 7)
     g.apply(EndSession())

@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
-import pytest
-from rules_kit import auto, card, deal, kort, last, pagat, play, profile, sides, sweep_tail, trump
+from typing import Any
 
+import pytest
+
+from referee.core.cards import Card
 from referee.core.events import Bavyan, Play, Redeal
 from referee.core.game import Game
 from referee.core.table import Seat
 from referee.errors import RulesError
+from tests.helpers.rules import auto, card, deal, kort, last, pagat, play, profile, sides, sweep_tail, trump
 
 # ----------------------------------------------------------- R10 trump caller
 
 
 @pytest.mark.parametrize("suit", ["S", "H", "D", "C"])
-def test_R10_any_suit_may_be_named_and_the_caller_leads(suit):
+def test_R10_any_suit_may_be_named_and_the_caller_leads(suit: str) -> None:
     g = kort("E")
     trump(g, suit)
     assert g.phase == "play" and g.to_play is Seat.E
@@ -22,14 +25,14 @@ def test_R10_any_suit_may_be_named_and_the_caller_leads(suit):
     assert rep["caller"] == "E" and rep["trump"] == suit
 
 
-def test_R10_option_13_trumps_are_the_suit_of_the_shown_card():
+def test_R10_option_13_trumps_are_the_suit_of_the_shown_card() -> None:
     g = kort("S")
     trump(g, "D", thirteenth="9D")
     assert last(g)["trump"] == "D"  # R59: reported as the suit of the shown card
     assert g.to_play is Seat.S
 
 
-def test_R10_no_card_before_trumps_are_chosen():
+def test_R10_no_card_before_trumps_are_chosen() -> None:
     g = kort("S")
     with pytest.raises(RulesError):
         g.apply(Play(card("AH")))
@@ -40,14 +43,14 @@ def test_R10_no_card_before_trumps_are_chosen():
 
 
 @pytest.mark.parametrize("seat", ["S", "E", "N", "W"])
-def test_R11_first_caller_is_given_by_the_table(seat):
+def test_R11_first_caller_is_given_by_the_table(seat: str) -> None:
     g = kort(seat)
     assert g.report()["next"] == {"dealer": None, "caller": seat}
     rep = deal(g, seat * 7, bavyan=None)
     assert rep["caller"] == seat and rep["dealer"] is None
 
 
-def test_R11_kort_needs_a_first_caller_not_a_dealer():
+def test_R11_kort_needs_a_first_caller_not_a_dealer() -> None:
     with pytest.raises(RulesError):
         Game(profile("kort"))
     with pytest.raises(RulesError):
@@ -58,7 +61,7 @@ def test_R11_kort_needs_a_first_caller_not_a_dealer():
 # Caller S (side NS) unless stated. "win" deals are 7:1 (one trick to the other side).
 
 
-def win(g, side):
+def win(g: Game, side: str) -> dict[str, Any]:
     """A plain win (7:1) for ``side`` ("NS" or "EW") in a new deal."""
     w, o = ("S", "E") if side == "NS" else ("E", "S")
     rep = deal(g, o + w * 7)
@@ -66,7 +69,7 @@ def win(g, side):
     return rep
 
 
-def court(g, side):
+def court(g: Game, side: str) -> dict[str, Any]:
     """7:0 for ``side`` with bavyan declined: court or at-court."""
     w = "S" if side == "NS" else "E"
     rep = deal(g, w * 7, bavyan=False)
@@ -74,17 +77,18 @@ def court(g, side):
     return rep
 
 
-def next_caller(g):
-    return g.report()["next"]["caller"]
+def next_caller(g: Game) -> str | None:
+    caller: str | None = g.report()["next"]["caller"]
+    return caller
 
 
-def test_R12_first_win_in_a_row_keeps_the_caller():
+def test_R12_first_win_in_a_row_keeps_the_caller() -> None:
     g = kort("S")
     win(g, "NS")
     assert next_caller(g) == "S"
 
 
-def test_R12_second_win_passes_trump_to_partner():
+def test_R12_second_win_passes_trump_to_partner() -> None:
     g = kort("S")
     win(g, "NS")
     win(g, "NS")
@@ -92,7 +96,7 @@ def test_R12_second_win_passes_trump_to_partner():
     assert [d["caller"] for d in g.report()["deals"]] == ["S", "S"]
 
 
-def test_R12_count_restarts_after_passing_to_partner():
+def test_R12_count_restarts_after_passing_to_partner() -> None:
     g = kort("S")
     win(g, "NS")
     win(g, "NS")  # -> N
@@ -103,13 +107,13 @@ def test_R12_count_restarts_after_passing_to_partner():
     assert [d["caller"] for d in g.report()["deals"]] == ["S", "S", "N", "N"]
 
 
-def test_R12_court_passes_trump_to_partner():
+def test_R12_court_passes_trump_to_partner() -> None:
     g = kort("S")
     court(g, "NS")
     assert next_caller(g) == "N"
 
 
-def test_R12_court_after_one_win_passes_and_count_restarts():
+def test_R12_court_after_one_win_passes_and_count_restarts() -> None:
     g = kort("S")
     win(g, "NS")
     court(g, "NS")
@@ -118,7 +122,7 @@ def test_R12_court_after_one_win_passes_and_count_restarts():
     assert next_caller(g) == "N"
 
 
-def test_R12_bavyan_passes_trump_to_partner():
+def test_R12_bavyan_passes_trump_to_partner() -> None:
     g = kort("S")
     trump(g, "S")
     auto(g, "SSSSSSS")
@@ -130,7 +134,7 @@ def test_R12_bavyan_passes_trump_to_partner():
     assert next_caller(g) == "N"
 
 
-def test_R12_successful_trop7_passes_trump_to_partner():
+def test_R12_successful_trop7_passes_trump_to_partner() -> None:
     g = kort("S")
     trump(g, "S")
     # S leads seven trumps (trop7) and wins them all; E follows low spades then
@@ -144,7 +148,7 @@ def test_R12_successful_trop7_passes_trump_to_partner():
 
 
 @pytest.mark.parametrize("how", ["win", "at-court", "at-bavyan", "trop-failed", "bavyan-failed"])
-def test_R12_caller_side_lost_passes_trump_to_next_player(how):
+def test_R12_caller_side_lost_passes_trump_to_next_player(how: str) -> None:
     g = kort("S")
     if how == "win":
         win(g, "EW")
@@ -170,7 +174,7 @@ def test_R12_caller_side_lost_passes_trump_to_next_player(how):
     assert next_caller(g) == "E"  # the next player after S, on the winning side
 
 
-def test_R12_new_caller_counts_his_own_wins_from_zero():
+def test_R12_new_caller_counts_his_own_wins_from_zero() -> None:
     g = kort("S")
     win(g, "NS")  # S: 1 win
     win(g, "EW")  # S lost -> E
@@ -181,7 +185,7 @@ def test_R12_new_caller_counts_his_own_wins_from_zero():
     assert next_caller(g) == "W"
 
 
-def test_R12_redeal_leaves_caller_and_count_unchanged():
+def test_R12_redeal_leaves_caller_and_count_unchanged() -> None:
     g = kort("S")
     win(g, "NS")  # S: first win
     trump(g, "C")
@@ -197,11 +201,11 @@ def test_R12_redeal_leaves_caller_and_count_unchanged():
 TWO_ACES_NO_PICTURES = "AS AH TS 9H 8D 7D 6C 5C 4S 3H 2D TC 9C"
 
 
-def hand(text):
+def hand(text: str) -> tuple[Card, ...]:
     return tuple(card(t) for t in text.split())
 
 
-def test_R13_seed_example_two_aces_and_no_pictures_may_be_redealt():
+def test_R13_seed_example_two_aces_and_no_pictures_may_be_redealt() -> None:
     g = kort("S")
     trump(g, "C")
     g.apply(Redeal(hand(TWO_ACES_NO_PICTURES)))
@@ -215,7 +219,7 @@ def test_R13_seed_example_two_aces_and_no_pictures_may_be_redealt():
 
 
 @pytest.mark.parametrize("picture", ["JC", "QC", "KC"])
-def test_R13_hand_with_a_picture_card_may_not_be_redealt(picture):
+def test_R13_hand_with_a_picture_card_may_not_be_redealt(picture: str) -> None:
     g = kort("S")
     trump(g, "C")
     before = g.report()
@@ -224,7 +228,7 @@ def test_R13_hand_with_a_picture_card_may_not_be_redealt(picture):
     assert g.report() == before and g.phase == "play"
 
 
-def test_R13_redeal_only_after_trumps_and_before_the_first_lead():
+def test_R13_redeal_only_after_trumps_and_before_the_first_lead() -> None:
     g = kort("S")
     with pytest.raises(RulesError):
         g.apply(Redeal())  # no deal yet: trumps not chosen
@@ -235,7 +239,7 @@ def test_R13_redeal_only_after_trumps_and_before_the_first_lead():
     assert last(g)["trick_winners"] == [] and g.to_play is Seat.E
 
 
-def test_R13_no_limit_on_redeals():
+def test_R13_no_limit_on_redeals() -> None:
     g = kort("W")
     for _ in range(5):
         trump(g, "C")
@@ -246,14 +250,14 @@ def test_R13_no_limit_on_redeals():
     assert rep["deals"][0]["trump"] == "D"
 
 
-def test_R13_no_redeal_under_pagat():
+def test_R13_no_redeal_under_pagat() -> None:
     g = pagat()
     trump(g, "C")
     with pytest.raises(RulesError):
         g.apply(Redeal(hand(TWO_ACES_NO_PICTURES)))
 
 
-def test_R13_redeal_changes_no_score():
+def test_R13_redeal_changes_no_score() -> None:
     g = kort("S")
     win(g, "NS")
     before = g.report()

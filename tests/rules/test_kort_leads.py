@@ -7,24 +7,26 @@ as present or absent, or as "a new flag was raised by this card" (R58).
 from __future__ import annotations
 
 import pytest
-from rules_kit import kort, last, play, sides, trump
 
 from referee.core.cards import Card
 from referee.core.events import Bavyan, Play
+from referee.core.game import Game
 from referee.errors import RulesError
+from tests.helpers.rules import kort, last, play, sides, trump
 
 
-def game(caller: str = "S"):
+def game(caller: str = "S") -> Game:
     g = kort(caller)
     trump(g, "S")
     return g
 
 
-def flags(g) -> list[str]:
-    return last(g)["flags"]
+def flags(g: Game) -> list[str]:
+    out: list[str] = last(g)["flags"]
+    return out
 
 
-def raises_flag(g, token: str) -> bool:
+def raises_flag(g: Game, token: str) -> bool:
     """Play one card; True when it raised a new flag."""
     n = len(flags(g))
     play(g, token)
@@ -34,20 +36,20 @@ def raises_flag(g, token: str) -> bool:
 # ------------------------------------------------------------------------ R20
 
 
-def test_R20_undeclared_trump_lead_counts_as_tsar():
+def test_R20_undeclared_trump_lead_counts_as_tsar() -> None:
     g = game()
     play(g, "AS 2S 3S 4S")  # S leads a trump, says nothing: tsar; S wins
     assert not flags(g)
     assert raises_flag(g, "KS")  # a second trump lead breaks the tsar (R21)
 
 
-def test_R20_declared_trop_is_not_a_tsar():
+def test_R20_declared_trop_is_not_a_tsar() -> None:
     g = game()
     play(g, "AS:trop 2S 3S 4S")
     assert not raises_flag(g, "KS")  # the 2nd trop lead is owed, not a breach
 
 
-def test_R20_restrictions_bind_only_the_declaring_side():
+def test_R20_restrictions_bind_only_the_declaring_side() -> None:
     g = game()
     # NS play a complete trop (3 leads); E wins the 3rd, so NS are under the R23 ban
     play(g, "9S:trop 2S 3S 4S", "8S 5S 6S 7S", "TS AS JS QS")
@@ -61,13 +63,13 @@ def test_R20_restrictions_bind_only_the_declaring_side():
 # ------------------------------------------------------------------------ R21
 
 
-def test_R21_tsar_won_by_partner_passes_the_duty_to_him():
+def test_R21_tsar_won_by_partner_passes_the_duty_to_him() -> None:
     g = game()
     play(g, "2S:tsar 3S AS 4S")  # N wins the tsar trick
     assert raises_flag(g, "KS")  # N must lead a non-trump
 
 
-def test_R21_tsar_duty_ends_after_one_non_trump_lead():
+def test_R21_tsar_duty_ends_after_one_non_trump_lead() -> None:
     g = game()
     play(g, "2S:tsar 3S AS 4S")  # N wins
     assert not raises_flag(g, "AH")
@@ -75,7 +77,7 @@ def test_R21_tsar_duty_ends_after_one_non_trump_lead():
     assert not raises_flag(g, "KS")  # a fresh trump lead is allowed
 
 
-def test_R21_tsar_won_by_the_opponents_is_lifted():
+def test_R21_tsar_won_by_the_opponents_is_lifted() -> None:
     g = game()
     play(g, "2S:tsar AS 3S 4S")  # E wins the tsar trick
     play(g, "2H AH 3H 4H")  # E leads, N wins
@@ -86,13 +88,13 @@ def test_R21_tsar_won_by_the_opponents_is_lifted():
 # ------------------------------------------------------------------------ R22
 
 
-def test_R22_trop_winner_must_go_on_leading_trumps():
+def test_R22_trop_winner_must_go_on_leading_trumps() -> None:
     g = game()
     play(g, "QS:trop 2S 3S 4S", "5S 6S AS 7S")  # 2nd lead won by N
     assert not raises_flag(g, "KS")  # N's trump lead is the 3rd trop lead
 
 
-def test_R22_trop_lifted_when_an_opponent_wins_a_trick():
+def test_R22_trop_lifted_when_an_opponent_wins_a_trick() -> None:
     g = game()
     play(g, "2S:trop AS 3S 4S")  # E wins the first trop trick: lifted
     play(g, "2H AH 3H 4H")  # E leads, N wins
@@ -101,7 +103,7 @@ def test_R22_trop_lifted_when_an_opponent_wins_a_trick():
     assert last(g)["trick_winners"] == ["E", "N", "N"]
 
 
-def test_R22_trop_lifted_when_the_winner_has_no_trump_left():
+def test_R22_trop_lifted_when_the_winner_has_no_trump_left() -> None:
     g = game()
     play(g, "QS:trop 2S 3S 4S", "5S 6S AS 7S")  # N won the 2nd lead
     assert not raises_flag(g, "AH")  # N leads a non-trump: he has none (R24 ruling)
@@ -112,7 +114,7 @@ def test_R22_trop_lifted_when_the_winner_has_no_trump_left():
     assert last(g)["revoke"] is None
 
 
-def test_R22_R24_trump_after_claiming_none_proves_a_breach():
+def test_R22_R24_trump_after_claiming_none_proves_a_breach() -> None:
     g = game()
     play(g, "QS:trop 2S 3S 4S", "5S 6S AS 7S")
     play(g, "AH 2H 3H 4H")  # trick 3: N owed a trump and led a heart: "no trump left"
@@ -127,14 +129,14 @@ def test_R22_R24_trump_after_claiming_none_proves_a_breach():
 # ------------------------------------------------------------------------ R23
 
 
-def test_R23_ban_binds_the_partner_who_won_the_third_lead():
+def test_R23_ban_binds_the_partner_who_won_the_third_lead() -> None:
     g = game()
     play(g, "AS:trop 2S 3S 4S", "5S 6S KS 7S", "QS 8S 9S TS")  # N wins the 3rd
     assert last(g)["trick_winners"] == ["S", "N", "N"]
     assert raises_flag(g, "JS")
 
 
-def test_R23_ban_binds_the_declarer_too():
+def test_R23_ban_binds_the_declarer_too() -> None:
     g = game()
     # trick 3 from N: N 8S, W 9S, S QS, E TS -> S wins the 3rd lead
     play(g, "AS:trop 2S 3S 4S", "5S 6S KS 7S", "8S 9S QS TS")
@@ -142,7 +144,7 @@ def test_R23_ban_binds_the_declarer_too():
     assert raises_flag(g, "JS")
 
 
-def test_R23_ban_lifted_by_one_non_trump_lead_for_both_partners():
+def test_R23_ban_lifted_by_one_non_trump_lead_for_both_partners() -> None:
     g = game()
     play(g, "AS:trop 2S 3S 4S", "5S 6S KS 7S", "8S 9S QS TS")  # S wins the 3rd
     assert not raises_flag(g, "2H")
@@ -151,7 +153,7 @@ def test_R23_ban_lifted_by_one_non_trump_lead_for_both_partners():
     assert not raises_flag(g, "JS")  # N may lead a trump again
 
 
-def test_R23_ban_lifted_then_same_player_may_lead_trump():
+def test_R23_ban_lifted_then_same_player_may_lead_trump() -> None:
     g = game()
     play(g, "AS:trop 2S 3S 4S", "5S 6S KS 7S", "QS 8S 9S TS")  # N wins the 3rd lead
     play(g, "AH 2H 3H 4H")  # N leads a heart and wins
@@ -161,7 +163,7 @@ def test_R23_ban_lifted_then_same_player_may_lead_trump():
 # ------------------------------------------------------------------------ R24
 
 
-def test_R24_with_five_tricks_only_tsar_trop_is_replaced_and_flagged():
+def test_R24_with_five_tricks_only_tsar_trop_is_replaced_and_flagged() -> None:
     g = game()
     play(g, "AH 2H 3H 4H", "KH 5H 6H 7H", "QH 8H 9H TH", "AD 2D 3D 4D", "KD 5D 6D 7D")
     assert last(g)["tricks"] == sides(5, 0) and not flags(g)
@@ -170,7 +172,7 @@ def test_R24_with_five_tricks_only_tsar_trop_is_replaced_and_flagged():
     assert raises_flag(g, "KS")
 
 
-def test_R24_with_four_tricks_trop_is_allowed():
+def test_R24_with_four_tricks_trop_is_allowed() -> None:
     g = game()
     play(g, "AH 2H 3H 4H", "KH 5H 6H 7H", "QH 8H 9H TH", "AD 2D 3D 4D")
     assert not raises_flag(g, "AS:trop")
@@ -178,7 +180,7 @@ def test_R24_with_four_tricks_trop_is_allowed():
     assert not raises_flag(g, "KS")  # 2nd trop lead
 
 
-def test_R24_breach_is_flagged_at_once_and_proven_by_a_later_non_trump():
+def test_R24_breach_is_flagged_at_once_and_proven_by_a_later_non_trump() -> None:
     g = game()
     play(g, "AS 2S 3S 4S")  # tsar, S wins
     assert raises_flag(g, "KS")  # illegal unless S holds only trumps
@@ -190,7 +192,7 @@ def test_R24_breach_is_flagged_at_once_and_proven_by_a_later_non_trump():
     assert rep["result"] == "in-progress"
 
 
-def test_R24_flagged_leader_who_keeps_playing_trumps_proves_nothing():
+def test_R24_flagged_leader_who_keeps_playing_trumps_proves_nothing() -> None:
     g = game()
     play(g, "AS 2S 3S 4S", "KS 5S 6S 7S")  # breach flagged in trick 2
     play(g, "QS 2H 3H 4H")  # S leads trumps again (flagged) and wins
@@ -210,7 +212,7 @@ TROP7_KEPT_WITH_PARTNER = (
 )
 
 
-def test_R25_trop7_kept_is_a_court_after_the_bavyan_question():
+def test_R25_trop7_kept_is_a_court_after_the_bavyan_question() -> None:
     g = game()
     play(g, *TROP7_KEPT_WITH_PARTNER)
     rep = last(g)
@@ -223,7 +225,7 @@ def test_R25_trop7_kept_is_a_court_after_the_bavyan_question():
     assert rep["wins"] == sides(5, 0) and rep["courts"] == sides(1, 0)
 
 
-def test_R25_trop7_broken_by_an_opponent_winning_a_trick():
+def test_R25_trop7_broken_by_an_opponent_winning_a_trick() -> None:
     g = game()
     play(g, "KS:trop7 2S 3S 4S", "QS AS 5S 6S")  # E wins trick 2
     rep = last(g)
@@ -234,7 +236,7 @@ def test_R25_trop7_broken_by_an_opponent_winning_a_trick():
         g.apply(Play(Card.parse("2H")))  # the deal ended at once
 
 
-def test_R25_trop7_broken_by_a_non_trump_lead_of_the_side():
+def test_R25_trop7_broken_by_a_non_trump_lead_of_the_side() -> None:
     g = game()
     play(g, "AS:trop7 2S 3S 4S", "KS 5S 6S 7S")
     rep = last(g)
@@ -246,7 +248,7 @@ def test_R25_trop7_broken_by_a_non_trump_lead_of_the_side():
     assert rep["tricks"] == sides(2, 0) and rep["trick_winners"] == ["S", "S"]  # R50
 
 
-def test_R25_trop7_partner_breaking_it_also_fails():
+def test_R25_trop7_partner_breaking_it_also_fails() -> None:
     g = game()
     play(g, "QS:trop7 2S 3S 4S", "5S 6S AS 7S")  # N wins the 2nd
     play(g, "AH")  # N must lead a trump
@@ -257,7 +259,7 @@ def test_R25_trop7_partner_breaking_it_also_fails():
 # ------------------------------------------------------------------------ R26
 
 
-def test_R26_declaration_only_on_the_trump_lead():
+def test_R26_declaration_only_on_the_trump_lead() -> None:
     g = game()
     play(g, "AS")
     before = g.report()
@@ -269,7 +271,7 @@ def test_R26_declaration_only_on_the_trump_lead():
         play(g2, "AH:tsar")  # nor on a non-trump lead
 
 
-def test_R26_declared_trop_cannot_be_turned_into_tsar_later():
+def test_R26_declared_trop_cannot_be_turned_into_tsar_later() -> None:
     g = game()
     play(g, "AS:trop 2S 3S 4S", "5S:tsar 6S KS 7S")  # "tsar" on the 2nd lead: ignored (R52)
     assert last(g)["trick_winners"] == ["S", "N"]
@@ -283,7 +285,7 @@ def test_R26_declared_trop_cannot_be_turned_into_tsar_later():
 # lasts "until one of them has led a non-trump".
 
 
-def test_R21_tsar_restriction_covers_only_the_next_trick_led_by_the_side():
+def test_R21_tsar_restriction_covers_only_the_next_trick_led_by_the_side() -> None:
     g = game()
     # N shows out of hearts, diamonds and clubs: a known all-trump hand (R55)
     play(g, "AH 2H 2D 3H", "AD 3D 2C 4D", "AC 3C 2S 4C")  # N ruffs and wins trick 3
@@ -295,7 +297,7 @@ def test_R21_tsar_restriction_covers_only_the_next_trick_led_by_the_side():
     assert not raises_flag(g, "JS")  # the tsar restriction is over: a fresh trump lead
 
 
-def test_R21_R24_after_a_breach_trick_the_tsar_restriction_is_over():
+def test_R21_R24_after_a_breach_trick_the_tsar_restriction_is_over() -> None:
     g = game()
     play(g, "AS 2S 3S 4S")  # tsar, S wins
     assert raises_flag(g, "KS")  # the next trick: flagged (R24)
@@ -303,7 +305,7 @@ def test_R21_R24_after_a_breach_trick_the_tsar_restriction_is_over():
     assert not raises_flag(g, "QS")  # the restriction covered one trick only
 
 
-def test_R24_proven_breach_is_dated_to_the_first_illegal_lead():
+def test_R24_proven_breach_is_dated_to_the_first_illegal_lead() -> None:
     g = game()
     # a completed trop (E, N, W have no spades), then two trump leads against R23
     play(g, "AS:trop 2H 2D 2C", "KS 3H 3D 3C", "QS 4H 4D 4C")
@@ -319,7 +321,7 @@ def test_R24_proven_breach_is_dated_to_the_first_illegal_lead():
     assert rep["revoke"] == {"seat": "S", "trick": 4, "proven_at": 6}
 
 
-def test_R20_each_side_keeps_its_own_duties():
+def test_R20_each_side_keeps_its_own_duties() -> None:
     g = game()
     # NS: a trop of three leads (N and W discard); E wins the 3rd: NS are banned (R51)
     play(g, "5S:trop 2S 2H 2D", "6S 3S 3H 3D", "7S AS 4H 4D")
@@ -335,7 +337,7 @@ def test_R20_each_side_keeps_its_own_duties():
     assert raises_flag(g, "TS")  # NS never led a non-trump since their trop: still banned
 
 
-def test_R52_continuation_leads_are_not_rechecked_against_five_tricks():
+def test_R52_continuation_leads_are_not_rechecked_against_five_tricks() -> None:
     g = game()
     play(g, "AH 2H 3H 4H", "AD 2D 3D 4D", "AC 2C 3C 4C", "KH 5H 6H 7H")
     assert last(g)["tricks"] == sides(4, 0)

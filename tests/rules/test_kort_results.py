@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from rules_kit import auto, card, deal, kort, last, play, sides, sweep_tail, trump
 
 from referee.core.cards import Suit
 from referee.core.events import Bavyan, ChooseTrump, Play
+from referee.core.game import Game
 from referee.errors import RulesError
+from tests.helpers.rules import auto, card, deal, kort, last, play, sides, sweep_tail, trump
 
 
-def to_seven_nil(g, winner="S"):
+def to_seven_nil(g: Game, winner: str = "S") -> None:
     """Caller S, trumps spades; ``winner``'s side takes the first 7 tricks."""
     trump(g, "S")
     auto(g, winner * 7)
@@ -20,7 +23,7 @@ def to_seven_nil(g, winner="S"):
 
 
 @pytest.mark.parametrize("winner", ["S", "E"])
-def test_R27_at_7_nil_the_side_decides_on_bavyan_first(winner):
+def test_R27_at_7_nil_the_side_decides_on_bavyan_first(winner: str) -> None:
     g = kort("S")
     to_seven_nil(g, winner)
     assert g.phase == "bavyan"
@@ -33,7 +36,7 @@ def test_R27_at_7_nil_the_side_decides_on_bavyan_first(winner):
         g.apply(ChooseTrump(Suit.S))  # nor a new deal
 
 
-def test_R27_declined_court_stands():
+def test_R27_declined_court_stands() -> None:
     g = kort("S")
     to_seven_nil(g, "S")
     g.apply(Bavyan(False))
@@ -42,7 +45,7 @@ def test_R27_declined_court_stands():
     assert rep["tricks"] == sides(7, 0)
 
 
-def test_R27_declined_at_court_stands():
+def test_R27_declined_at_court_stands() -> None:
     g = kort("S")
     to_seven_nil(g, "E")
     g.apply(Bavyan(False))
@@ -51,7 +54,7 @@ def test_R27_declined_at_court_stands():
     assert rep["wins"] == sides(0, 7)
 
 
-def test_R27_bavyan_all_13_tricks():
+def test_R27_bavyan_all_13_tricks() -> None:
     g = kort("S")
     to_seven_nil(g, "S")
     g.apply(Bavyan(True))
@@ -66,7 +69,7 @@ def test_R27_bavyan_all_13_tricks():
     assert rep["flags"] == []  # R54: trop is allowed to the bavyan side
 
 
-def test_R27_at_bavyan_all_13_tricks():
+def test_R27_at_bavyan_all_13_tricks() -> None:
     g = kort("S")
     to_seven_nil(g, "E")
     g.apply(Bavyan(True))
@@ -78,7 +81,7 @@ def test_R27_at_bavyan_all_13_tricks():
     assert rep["wins"] == sides(0, 13) and rep["courts"] == sides(0, 1)
 
 
-def test_R27_bavyan_failed_ends_the_deal_at_once():
+def test_R27_bavyan_failed_ends_the_deal_at_once() -> None:
     g = kort("S")
     to_seven_nil(g, "S")
     g.apply(Bavyan(True))
@@ -92,7 +95,7 @@ def test_R27_bavyan_failed_ends_the_deal_at_once():
         g.apply(Play(card("2C")))
 
 
-def test_R27_bavyan_question_only_after_7_nil():
+def test_R27_bavyan_question_only_after_7_nil() -> None:
     g = kort("S")
     with pytest.raises(RulesError):
         g.apply(Bavyan(True))
@@ -109,7 +112,7 @@ def test_R27_bavyan_question_only_after_7_nil():
 # ------------------------------------------------------------- R30 deal results
 
 
-def result_of(how: str):
+def result_of(how: str) -> tuple[Game, dict[str, Any]]:
     g = kort("S")  # caller S: NS hold trump
     trump(g, "S")
     if how == "win 7:1":
@@ -151,7 +154,8 @@ def result_of(how: str):
     ("at-bavyan-failed", "bavyan-failed", "NS", (5, 0), (1, 7)),
     ("trop-failed", "trop-failed", "EW", (0, 1), (1, 1)),
 ])
-def test_R30_each_result_gives_its_match_wins(how, result, winner, wins, tricks):
+def test_R30_each_result_gives_its_match_wins(how: str, result: str, winner: str, wins: tuple[int, int],
+                                                 tricks: tuple[int, int]) -> None:
     g, rep = result_of(how)
     assert rep["result"] == result
     assert rep["winner"] == winner
@@ -168,7 +172,7 @@ def test_R30_each_result_gives_its_match_wins(how, result, winner, wins, tricks)
 # ------------------------------------------------------------------- R31 match
 
 
-def plain_win(g, side):
+def plain_win(g: Game, side: str) -> dict[str, Any]:
     w, o = ("S", "E") if side == "NS" else ("E", "S")
     # the winners take 7 of 8 tricks, the other side one (whoever calls)
     rep = deal(g, o + w * 7)
@@ -176,7 +180,7 @@ def plain_win(g, side):
     return rep
 
 
-def test_R31_match_to_7_ends_on_the_deal_that_reaches_it():
+def test_R31_match_to_7_ends_on_the_deal_that_reaches_it() -> None:
     g = kort("S")
     rep = deal(g, "S" * 7, bavyan=False)  # court: NS 5
     assert g.report()["match"]["wins"] == sides(5, 0)
@@ -192,7 +196,7 @@ def test_R31_match_to_7_ends_on_the_deal_that_reaches_it():
     assert rep["result"] == "court"
 
 
-def test_R31_at_court_wins_a_match_to_7_at_once():
+def test_R31_at_court_wins_a_match_to_7_at_once() -> None:
     g = kort("S")
     deal(g, "E" * 7, bavyan=False)
     r = g.report()
@@ -200,7 +204,7 @@ def test_R31_at_court_wins_a_match_to_7_at_once():
     assert r["match"]["wins"] == sides(0, 0)
 
 
-def test_R31_ranked_match_to_3_court_wins_at_once():
+def test_R31_ranked_match_to_3_court_wins_at_once() -> None:
     g = kort("S", name="kort-ranked")
     plain_win(g, "NS")
     r = g.report()
@@ -212,7 +216,7 @@ def test_R31_ranked_match_to_3_court_wins_at_once():
     assert r["match"]["wins"] == sides(0, 0)
 
 
-def test_R31_new_match_starts_at_0_0_and_the_caller_rotation_carries_on():
+def test_R31_new_match_starts_at_0_0_and_the_caller_rotation_carries_on() -> None:
     g = kort("S", name="kort-ranked")
     deal(g, "S" * 7, bavyan=False)  # court by caller S: match won; R12 -> N
     r = g.report()
@@ -225,7 +229,7 @@ def test_R31_new_match_starts_at_0_0_and_the_caller_rotation_carries_on():
     assert r["next"]["caller"] == "W"
 
 
-def test_R31_no_draw_each_deal_credits_one_side_only():
+def test_R31_no_draw_each_deal_credits_one_side_only() -> None:
     g = kort("S")
     for how in ("S" * 7, "E" * 7):
         rep = deal(g, how, bavyan=False)
@@ -235,7 +239,7 @@ def test_R31_no_draw_each_deal_credits_one_side_only():
 # ------------------------------------------------------------ R36 kort revoke
 
 
-def test_R36_kort_revoke_is_recorded_with_a_flag_and_no_penalty():
+def test_R36_kort_revoke_is_recorded_with_a_flag_and_no_penalty() -> None:
     g = kort("S")
     trump(g, "S")
     # W fails to follow hearts in trick 1 and follows hearts in trick 2

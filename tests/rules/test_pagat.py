@@ -7,17 +7,19 @@ NS is the caller's side and EW the dealer's side in the first deal.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from rules_kit import auto, card, deal, last, pagat, play, profile, sides, trump
 
 from referee.core.cards import Suit
 from referee.core.events import Bavyan, ChooseTrump, EndSession, Play, Redeal, RevokeRuling
 from referee.core.game import Game
 from referee.core.table import Seat
 from referee.errors import RulesError
+from tests.helpers.rules import auto, card, deal, last, pagat, play, profile, sides, trump
 
 
-def plain(g, side, caller=None):
+def plain(g: Game, side: str, caller: str | None = None) -> dict[str, Any]:
     """A 7:1 win for ``side`` in a new deal; returns the deal's report."""
     w, o = ("S", "E") if side == "NS" else ("E", "S")
     rep = deal(g, o + w * 7)
@@ -25,16 +27,17 @@ def plain(g, side, caller=None):
     return rep
 
 
-def nil(g, side):
+def nil(g: Game, side: str) -> dict[str, Any]:
     """7:0 for ``side`` in a new deal."""
     return deal(g, ("S" if side == "NS" else "E") * 7)
 
 
-def revoke_by(g, seat):
+def revoke_by(g: Game, seat: Seat) -> dict[str, Any]:
     """A new deal (trumps spades) in which ``seat`` revokes: void in hearts in trick 1,
     a heart in trick 2. The tricks are built from the caller's lead."""
     trump(g, "S")
     lead = g.to_play
+    assert lead is not None
     order = [lead]
     for _ in range(3):
         order.append(Seat((order[-1] + 1) % 4))
@@ -58,7 +61,7 @@ def revoke_by(g, seat):
 
 
 @pytest.mark.parametrize("dealer,caller", [("S", "E"), ("E", "N"), ("N", "W"), ("W", "S")])
-def test_R40_the_dealers_right_hand_neighbour_calls_and_leads(dealer, caller):
+def test_R40_the_dealers_right_hand_neighbour_calls_and_leads(dealer: str, caller: str) -> None:
     g = pagat(dealer)
     assert g.report()["next"] == {"dealer": dealer, "caller": caller}
     trump(g, "H")
@@ -67,7 +70,7 @@ def test_R40_the_dealers_right_hand_neighbour_calls_and_leads(dealer, caller):
     assert g.to_play is Seat[caller]
 
 
-def test_R40_a_first_caller_must_be_the_dealers_neighbour():
+def test_R40_a_first_caller_must_be_the_dealers_neighbour() -> None:
     p = profile("pagat")
     with pytest.raises(RulesError):
         Game(p, first_dealer=Seat.W, first_caller=Seat.N)
@@ -77,7 +80,7 @@ def test_R40_a_first_caller_must_be_the_dealers_neighbour():
         Game(p, first_caller=Seat.S)  # the first dealer is required
 
 
-def test_R40_no_redeal_no_13_no_declarations():
+def test_R40_no_redeal_no_13_no_declarations() -> None:
     g = pagat()
     with pytest.raises(RulesError):
         g.apply(ChooseTrump(Suit.H, thirteenth=card("9H")))
@@ -87,11 +90,11 @@ def test_R40_no_redeal_no_13_no_declarations():
     before = g.report()
     for decl in ("tsar", "trop", "trop7"):
         with pytest.raises(RulesError):
-            g.apply(Play(card("AS"), decl))  # type: ignore[arg-type]
+            g.apply(Play(card("AS"), decl))
     assert g.report() == before
 
 
-def test_R40_no_tsar_trop_restrictions():
+def test_R40_no_tsar_trop_restrictions() -> None:
     g = pagat()
     trump(g, "S")
     # S leads trumps again and again: nothing to flag under pagat
@@ -99,7 +102,7 @@ def test_R40_no_tsar_trop_restrictions():
     assert rep["flags"] == [] and rep["trick_winners"] == ["S", "S", "S"]
 
 
-def test_R40_no_bavyan_the_deal_stops_at_7_nil():
+def test_R40_no_bavyan_the_deal_stops_at_7_nil() -> None:
     g = pagat()
     rep = nil(g, "NS")
     assert rep["result"] == "court" and g.phase == "trump"
@@ -110,7 +113,7 @@ def test_R40_no_bavyan_the_deal_stops_at_7_nil():
 # ------------------------------------------------------- R41 courts and streaks
 
 
-def test_R41_first_7_tricks_give_1_court_at_once():
+def test_R41_first_7_tricks_give_1_court_at_once() -> None:
     g = pagat()
     rep = nil(g, "NS")
     assert rep["courts"] == sides(1, 0) and rep["winner"] == "NS"
@@ -119,7 +122,7 @@ def test_R41_first_7_tricks_give_1_court_at_once():
     assert r["streaks"] == sides(0, 0)  # a 7:0 does not grow the streak
 
 
-def test_R41_plain_win_grows_own_streak_and_zeroes_the_opponents():
+def test_R41_plain_win_grows_own_streak_and_zeroes_the_opponents() -> None:
     g = pagat()
     plain(g, "NS")
     assert g.report()["streaks"] == sides(1, 0)
@@ -130,7 +133,7 @@ def test_R41_plain_win_grows_own_streak_and_zeroes_the_opponents():
     assert r["streaks"] == sides(0, 1) and r["totals"]["courts"] == sides(0, 0)
 
 
-def test_R41_a_streak_of_7_won_deals_gives_a_court():
+def test_R41_a_streak_of_7_won_deals_gives_a_court() -> None:
     g = pagat()
     for k in range(1, 7):
         rep = plain(g, "NS")
@@ -144,7 +147,7 @@ def test_R41_a_streak_of_7_won_deals_gives_a_court():
     assert r["totals"]["deals_won"] == sides(7, 0)
 
 
-def test_R41_streak_broken_before_7_gives_nothing():
+def test_R41_streak_broken_before_7_gives_nothing() -> None:
     g = pagat()
     for _ in range(6):
         plain(g, "NS")
@@ -154,7 +157,7 @@ def test_R41_streak_broken_before_7_gives_nothing():
     assert r["totals"]["courts"] == sides(0, 0) and r["streaks"] == sides(1, 0)
 
 
-def test_R41_any_court_resets_both_streaks():
+def test_R41_any_court_resets_both_streaks() -> None:
     g = pagat()
     plain(g, "NS")
     plain(g, "NS")
@@ -167,7 +170,7 @@ def test_R41_any_court_resets_both_streaks():
     assert g.report()["streaks"] == sides(0, 0)
 
 
-def test_R41_a_7_to_6_win_is_no_court():
+def test_R41_a_7_to_6_win_is_no_court() -> None:
     g = pagat()
     trump(g, "S")
     auto(g, "SSSSEEEES")  # NS 5 EW 4; 2H 2D 2C and 13 spades left; S leads
@@ -187,7 +190,7 @@ def test_R41_a_7_to_6_win_is_no_court():
     ("caller side wins", "W", "S"),
     ("caller side 7:0", "E", "N"),
 ])
-def test_R42_next_dealer(what, dealer, caller):
+def test_R42_next_dealer(what: str, dealer: str, caller: str) -> None:
     g = pagat("W")
     if what == "dealer side wins":
         plain(g, "EW")
@@ -202,7 +205,7 @@ def test_R42_next_dealer(what, dealer, caller):
     assert last(g)["dealer"] == dealer and last(g)["caller"] == caller
 
 
-def test_R42_streak_court_of_the_callers_side_passes_the_deal_to_the_dealers_partner():
+def test_R42_streak_court_of_the_callers_side_passes_the_deal_to_the_dealers_partner() -> None:
     g = pagat("W")
     for _ in range(6):
         plain(g, "NS")
@@ -211,7 +214,7 @@ def test_R42_streak_court_of_the_callers_side_passes_the_deal_to_the_dealers_par
     assert g.report()["next"] == {"dealer": "E", "caller": "N"}
 
 
-def test_R42_a_chain_of_deals():
+def test_R42_a_chain_of_deals() -> None:
     g = pagat("N")  # caller W
     plain(g, "EW")  # caller's side, no court: N deals again
     assert g.report()["next"] == {"dealer": "N", "caller": "W"}
@@ -226,7 +229,7 @@ def test_R42_a_chain_of_deals():
 # ----------------------------------------------------------- R43 revoke court
 
 
-def test_R43_proven_revoke_ends_the_deal_court_to_the_opponents():
+def test_R43_proven_revoke_ends_the_deal_court_to_the_opponents() -> None:
     g = pagat("W")
     rep = revoke_by(g, Seat.E)  # E (dealer's side) revokes
     assert rep["result"] == "revoke" and rep["winner"] == "NS"
@@ -237,7 +240,7 @@ def test_R43_proven_revoke_ends_the_deal_court_to_the_opponents():
     assert g.report()["next"] == {"dealer": "E", "caller": "N"}
 
 
-def test_R43_revoke_by_the_callers_side_gives_the_deal_to_the_dealers_side():
+def test_R43_revoke_by_the_callers_side_gives_the_deal_to_the_dealers_side() -> None:
     g = pagat("W")
     rep = revoke_by(g, Seat.N)  # N (caller's side) revokes
     assert rep["result"] == "revoke" and rep["winner"] == "EW"
@@ -246,7 +249,7 @@ def test_R43_revoke_by_the_callers_side_gives_the_deal_to_the_dealers_side():
     assert g.report()["next"] == {"dealer": "S", "caller": "E"}
 
 
-def test_R43_revoke_court_resets_streaks():
+def test_R43_revoke_court_resets_streaks() -> None:
     g = pagat("W")
     plain(g, "NS")
     plain(g, "NS")
@@ -257,7 +260,7 @@ def test_R43_revoke_court_resets_streaks():
     assert r["totals"]["deals_won"] == sides(3, 0)
 
 
-def test_R43_table_ruling_replaces_a_finished_deals_result():
+def test_R43_table_ruling_replaces_a_finished_deals_result() -> None:
     g = pagat("W")
     rep = plain(g, "NS")
     assert g.report()["streaks"] == sides(1, 0)
@@ -274,7 +277,7 @@ def test_R43_table_ruling_replaces_a_finished_deals_result():
     assert r["next"] == {"dealer": "S", "caller": "E"}
 
 
-def test_R43_ruling_must_name_a_trick_the_seat_played_in():
+def test_R43_ruling_must_name_a_trick_the_seat_played_in() -> None:
     g = pagat("W")
     plain(g, "NS")  # 8 tricks
     before = g.report()
@@ -286,7 +289,7 @@ def test_R43_ruling_must_name_a_trick_the_seat_played_in():
 # ----------------------------------------------------------------- R44 session
 
 
-def test_R44_after_the_signal_the_current_deal_is_finished_then_no_more():
+def test_R44_after_the_signal_the_current_deal_is_finished_then_no_more() -> None:
     g = pagat()
     trump(g, "S")
     auto(g, "SS")
@@ -299,7 +302,7 @@ def test_R44_after_the_signal_the_current_deal_is_finished_then_no_more():
     assert len(g.report()["deals"]) == 1
 
 
-def test_R44_more_courts_leads_equal_courts_is_a_draw():
+def test_R44_more_courts_leads_equal_courts_is_a_draw() -> None:
     g = pagat()
     assert g.report()["leader"] == "draw"
     nil(g, "NS")
@@ -315,14 +318,14 @@ def test_R44_more_courts_leads_equal_courts_is_a_draw():
 # -------------------------------------------------------------- R57 names
 
 
-def test_R57_pagat_7_nil_by_the_dealers_side_is_court_not_at_court():
+def test_R57_pagat_7_nil_by_the_dealers_side_is_court_not_at_court() -> None:
     g = pagat("W")
     rep = nil(g, "EW")
     assert rep["result"] == "court" and rep["winner"] == "EW"
     assert rep["courts"] == sides(0, 1)
 
 
-def test_R57_pagat_reports_no_match_wins():
+def test_R57_pagat_reports_no_match_wins() -> None:
     g = pagat()
     nil(g, "NS")
     plain(g, "NS")
@@ -331,7 +334,7 @@ def test_R57_pagat_reports_no_match_wins():
     assert all(d["wins"] == sides(0, 0) for d in r["deals"])
 
 
-def test_R43_ruling_replaces_a_proven_revoke_result():
+def test_R43_ruling_replaces_a_proven_revoke_result() -> None:
     g = pagat("W")
     rep = revoke_by(g, Seat.W)  # W's revoke proven: NS court
     assert rep["winner"] == "NS"
@@ -344,7 +347,7 @@ def test_R43_ruling_replaces_a_proven_revoke_result():
     assert r["next"] == {"dealer": "S", "caller": "E"}  # the dealer's side won
 
 
-def test_R44_a_ruling_on_the_last_deal_after_the_signal():
+def test_R44_a_ruling_on_the_last_deal_after_the_signal() -> None:
     g = pagat("W")
     trump(g, "S")
     auto(g, "E")

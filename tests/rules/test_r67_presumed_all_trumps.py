@@ -8,40 +8,47 @@ text of R21-R24, R52, R55, R60 and R67, trick by trick, in the comments.
 
 from __future__ import annotations
 
-from rules_kit import card, kort, last, play, trump
-
+from referee.core.deal import Deal
 from referee.core.events import Play
+from referee.core.game import Game, Notice
+from tests.helpers.rules import card, kort, last, play, trump
 
 
-def game():
+def game() -> Game:
     g = kort("S")
     trump(g, "S")
     return g
 
 
-def flags(g) -> int:
+def flags(g: Game) -> int:
     return len(last(g)["flags"])
 
 
-def raises_flag(g, token: str) -> bool:
+def raises_flag(g: Game, token: str) -> bool:
     n = flags(g)
     play(g, token)
     return flags(g) > n
 
 
-def kinds(notices) -> list[tuple[str, int | None, int | None]]:
+def current(g: Game) -> Deal:
+    """The deal in progress."""
+    assert g.current is not None
+    return g.current
+
+
+def kinds(notices: list[Notice]) -> list[tuple[str, int | None, int | None]]:
     """(kind, trick, proven_at) of the revoke and breach notices of one card."""
     return [(n.kind, n.trick, n.proven_at) for n in notices if n.kind in ("revoke", "breach")]
 
 
-def test_R67_later_trump_lead_of_the_presumed_player_creates_no_duty_and_no_flag():
+def test_R67_later_trump_lead_of_the_presumed_player_creates_no_duty_and_no_flag() -> None:
     g = game()
     play(g, "AS 2S 3S 4S")  # trick 1: S's tsar (R24 default), S wins: NS owe a non-trump lead
     assert raises_flag(g, "KS")  # trick 2: against the R21 duty: flagged, S presumed (R52)
     play(g, "5S 6S 7S")  # S wins trick 2 with KS
     assert not raises_flag(g, "QS")  # trick 3: presumed, declares nothing (R67)
     play(g, "8S 9S TS")  # S wins trick 3 with QS
-    assert g.current.tricks[2].declaration is None  # not a tsar
+    assert current(g).tricks[2].declaration is None  # not a tsar
     # Had QS been a tsar won by S, NS would owe a non-trump lead and JS would be a
     # breach (R21, as at trick 2). Presumed, S owes nothing: no new flag.
     assert not raises_flag(g, "JS")
@@ -51,7 +58,7 @@ def test_R67_later_trump_lead_of_the_presumed_player_creates_no_duty_and_no_flag
     assert rep["revoke"] is None and len(rep["flags"]) == 1  # only the trick-2 flag
 
 
-def test_R67_declaration_on_a_presumed_lead_is_ignored_without_a_flag():
+def test_R67_declaration_on_a_presumed_lead_is_ignored_without_a_flag() -> None:
     g = game()
     play(g, "AS 2S 3S 4S")  # trick 1: tsar won by S
     assert raises_flag(g, "KS")  # trick 2: flagged, S presumed
@@ -60,7 +67,7 @@ def test_R67_declaration_on_a_presumed_lead_is_ignored_without_a_flag():
     # on a presumed lead any declaration is ignored, without a flag (R67).
     assert not raises_flag(g, "QS:trop7")
     play(g, "8S 9S TS")  # S wins trick 3
-    assert g.current.tricks[2].declaration is None
+    assert current(g).tricks[2].declaration is None
     # Had a trop (or trop7) counted, S's heart lead would lift it ("no trump left",
     # R22) or break it (R25: trop-failed). Nothing counted: the heart only proves the
     # trick-2 breach (R67), and under kort the deal goes on (R36).
@@ -71,7 +78,7 @@ def test_R67_declaration_on_a_presumed_lead_is_ignored_without_a_flag():
     assert rep["revoke"] == {"seat": "S", "trick": 2, "proven_at": 4}
 
 
-def test_R67_first_non_trump_proves_the_breach_at_the_flagged_lead():
+def test_R67_first_non_trump_proves_the_breach_at_the_flagged_lead() -> None:
     g = game()
     play(g, "2S 3S AS 4S")  # trick 1: S's tsar, N wins with AS: the duty passes to N (R21)
     assert raises_flag(g, "5S")  # trick 2: N leads a trump against it: flagged, N presumed
@@ -102,7 +109,7 @@ def test_R67_first_non_trump_proves_the_breach_at_the_flagged_lead():
     assert last(g)["revoke"] == {"seat": "N", "trick": 2, "proven_at": 5}
 
 
-def test_R67_a_card_that_proves_an_earlier_revoke_and_the_breach():
+def test_R67_a_card_that_proves_an_earlier_revoke_and_the_breach() -> None:
     g = game()
     play(g, "AH 2H 2D 3H")  # trick 1: S AH, E 2H, N 2D (fails to follow hearts), W 3H: S wins
     play(g, "2S 3S AS 4S")  # trick 2: S's tsar, N wins with AS: NS owe a non-trump lead
@@ -118,7 +125,7 @@ def test_R67_a_card_that_proves_an_earlier_revoke_and_the_breach():
     assert len(rep["flags"]) == 3  # the trick-3 flag and one per proof (R58)
 
 
-def test_R67_a_presumed_lead_that_continues_a_trop_counts_as_one_of_its_leads():
+def test_R67_a_presumed_lead_that_continues_a_trop_counts_as_one_of_its_leads() -> None:
     g = game()
     play(g, "2S 2H AS 3H")  # trick 1: S's tsar, N wins (E and W show no spades)
     assert raises_flag(g, "3S")  # trick 2: N leads a trump against the duty: presumed
@@ -127,7 +134,7 @@ def test_R67_a_presumed_lead_that_continues_a_trop_counts_as_one_of_its_leads():
     play(g, "6H KS 7H")  # S 5S, E 6H, N KS, W 7H: N wins: NS owe the 2nd trop lead
     assert not raises_flag(g, "6S")  # trick 4: N's lead continues the trop (R52, R67)
     play(g, "8H 7S 9H")  # N 6S, W 8H, S 7S, E 9H: S wins
-    assert g.current.tricks[3].declaration == "trop"
+    assert current(g).tricks[3].declaration == "trop"
     assert not raises_flag(g, "9S")  # trick 5: the 3rd trop lead, owed
     play(g, "TH 8S JH")  # S 9S, E TH, N 8S, W JH: S wins; the trop is complete (R51)
     assert last(g)["trick_winners"] == ["N", "S", "N", "S", "S"]

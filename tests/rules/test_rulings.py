@@ -5,26 +5,27 @@ from __future__ import annotations
 import copy
 
 import pytest
-from rules_kit import auto, card, deal, kort, last, pagat, play, sides, sweep_tail, trump
 
-from referee.core.events import Bavyan, EndSession, Misdeal, Play, Redeal, RevokeRuling
+from referee.core.events import Bavyan, EndSession, Event, Misdeal, Play, Redeal, RevokeRuling
+from referee.core.game import Game
 from referee.core.table import Seat
 from referee.errors import RulesError
+from tests.helpers.rules import MakeGame, auto, card, deal, kort, last, pagat, play, sides, sweep_tail, trump
 
 
-def raises_flag(g, token: str) -> bool:
+def raises_flag(g: Game, token: str) -> bool:
     n = len(last(g)["flags"])
     play(g, token)
     return len(last(g)["flags"]) > n
 
 
-def kort_s():
+def kort_s() -> Game:
     g = kort("S")
     trump(g, "S")
     return g
 
 
-def pagat_s():
+def pagat_s() -> Game:
     g = pagat("W")  # caller S
     trump(g, "S")
     return g
@@ -33,7 +34,7 @@ def pagat_s():
 # --------------------------------------------------- R50 ending inside a trick
 
 
-def test_R50_proving_card_completes_its_trick_so_it_counts():
+def test_R50_proving_card_completes_its_trick_so_it_counts() -> None:
     g = pagat_s()
     play(g, "AH 2H 3H 2D", "AC 2C 3C 4C", "AD 3D 4D 5H")  # W's 5H: 4th card of trick 3
     rep = last(g)
@@ -41,7 +42,7 @@ def test_R50_proving_card_completes_its_trick_so_it_counts():
     assert rep["tricks"] == sides(3, 0) and rep["trick_winners"] == ["S", "S", "S"]
 
 
-def test_R50_proving_card_inside_a_trick_abandons_it():
+def test_R50_proving_card_inside_a_trick_abandons_it() -> None:
     g = pagat_s()
     play(g, "AH 2H 3H 2D", "4C 2C AC 3C")  # W void in hearts; N wins trick 2
     play(g, "5H 6H")  # trick 3: N leads, W follows with a heart: proven, 2nd card
@@ -51,7 +52,7 @@ def test_R50_proving_card_inside_a_trick_abandons_it():
     assert rep["tricks"] == sides(2, 0) and rep["trick_winners"] == ["S", "N"]
 
 
-def test_R50_proving_lead_abandons_the_trick():
+def test_R50_proving_lead_abandons_the_trick() -> None:
     g = pagat_s()
     play(g, "AH 2H 3H 2D", "2C 3C 4C AC")  # W wins trick 2
     play(g, "5H")  # W leads a heart: proven by the first card of trick 3
@@ -61,7 +62,7 @@ def test_R50_proving_lead_abandons_the_trick():
     assert rep["revoke"] == {"seat": "W", "trick": 1, "proven_at": 3}
 
 
-def test_R50_trop7_broken_by_a_lead_abandons_the_trick():
+def test_R50_trop7_broken_by_a_lead_abandons_the_trick() -> None:
     g = kort_s()
     play(g, "AS:trop7 2S 3S 4S", "AH")
     rep = last(g)
@@ -69,7 +70,7 @@ def test_R50_trop7_broken_by_a_lead_abandons_the_trick():
     assert rep["tricks"] == sides(1, 0) and rep["trick_winners"] == ["S"]
 
 
-def test_R50_trop7_broken_by_a_lost_trick_counts_that_trick():
+def test_R50_trop7_broken_by_a_lost_trick_counts_that_trick() -> None:
     g = kort_s()
     play(g, "2S:trop7 AS 3S 4S")
     rep = last(g)
@@ -80,7 +81,7 @@ def test_R50_trop7_broken_by_a_lost_trick_counts_that_trick():
 # ------------------------------------------- R51 third trop trick lost
 
 
-def test_R51_third_trop_lead_completes_the_trop_even_if_the_opponents_win_it():
+def test_R51_third_trop_lead_completes_the_trop_even_if_the_opponents_win_it() -> None:
     g = kort_s()
     play(g, "9S:trop 2S 3S 4S", "8S 5S 6S 7S", "TS AS JS QS")  # E wins the 3rd lead
     play(g, "2H AH 3H 4H")  # E leads, N wins
@@ -88,7 +89,7 @@ def test_R51_third_trop_lead_completes_the_trop_even_if_the_opponents_win_it():
     assert raises_flag(g, "KS")  # R23 ban on NS
 
 
-def test_R51_trop_lost_before_its_last_lead_is_lifted_entirely():
+def test_R51_trop_lost_before_its_last_lead_is_lifted_entirely() -> None:
     g = kort_s()
     play(g, "9S:trop 2S 3S 4S", "8S AS 5S 6S")  # E wins the 2nd lead
     play(g, "2H AH 3H 4H")  # N wins
@@ -99,13 +100,13 @@ def test_R51_trop_lost_before_its_last_lead_is_lifted_entirely():
 # -------------------------------------------------- R52 continuation leads
 
 
-def test_R52_declaration_on_a_continuation_lead_is_ignored():
+def test_R52_declaration_on_a_continuation_lead_is_ignored() -> None:
     g = kort_s()
     play(g, "AS:trop 2S 3S 4S", "5S:tsar 6S KS 7S")  # N wins the 2nd lead
     assert not raises_flag(g, "8S")  # the trop goes on: N's 3rd trump lead is due
 
 
-def test_R52_trop7_continuation_cannot_be_downgraded():
+def test_R52_trop7_continuation_cannot_be_downgraded() -> None:
     g = kort_s()
     play(g, "AS:trop7 2S 3S 4S", "KS:trop 5S 6S 7S", "QS:tsar 8S 9S TS")
     play(g, "JS JH JD JC")  # S wins; still trop7 (4 of 7 leads)
@@ -114,7 +115,7 @@ def test_R52_trop7_continuation_cannot_be_downgraded():
     assert last(g)["result"] == "trop-failed"
 
 
-def test_R52_breaking_trump_lead_counts_as_nothing_declared():
+def test_R52_breaking_trump_lead_counts_as_nothing_declared() -> None:
     g = kort_s()
     play(g, "2S 3S AS 4S")  # tsar; N wins and owes a non-trump lead
     assert raises_flag(g, "5S:trop")  # breach: taken as "holds only trumps", no trop
@@ -132,7 +133,7 @@ def test_R52_breaking_trump_lead_counts_as_nothing_declared():
 # --------------------------------------------- R53 declarations replaced
 
 
-def test_R53_trop_with_five_tricks_becomes_tsar_and_is_flagged():
+def test_R53_trop_with_five_tricks_becomes_tsar_and_is_flagged() -> None:
     g = kort_s()
     auto(g, "SSSSS")
     assert not last(g)["flags"]
@@ -141,7 +142,7 @@ def test_R53_trop_with_five_tricks_becomes_tsar_and_is_flagged():
     assert raises_flag(g, "KS")  # a tsar, so a second trump lead is a breach
 
 
-def test_R53_trop7_after_the_first_lead_becomes_trop_and_is_flagged():
+def test_R53_trop7_after_the_first_lead_becomes_trop_and_is_flagged() -> None:
     g = kort_s()
     play(g, "AH 2H 3H 4H")
     assert raises_flag(g, "AS:trop7")
@@ -151,7 +152,7 @@ def test_R53_trop7_after_the_first_lead_becomes_trop_and_is_flagged():
     assert rep["trick_winners"] == ["S", "S", "E"]
 
 
-def test_R53_unchecked_declarations_are_taken_as_declared():
+def test_R53_unchecked_declarations_are_taken_as_declared() -> None:
     g = kort_s()
     assert not raises_flag(g, "2S:trop7")  # maybe fewer than 7 trumps: not checkable
     play(g, "3S 4S 5S")  # W's 5S wins: the trop7 as declared is broken
@@ -161,13 +162,13 @@ def test_R53_unchecked_declarations_are_taken_as_declared():
 # ---------------------------------------------------------- R54 bavyan side
 
 
-def test_R54_trop_at_6_nil_before_the_bavyan_decision_is_tsar():
+def test_R54_trop_at_6_nil_before_the_bavyan_decision_is_tsar() -> None:
     g = kort_s()
     auto(g, "SSSSSS")
     assert raises_flag(g, "AS:trop")
 
 
-def test_R54_trop_allowed_once_the_side_plays_bavyan():
+def test_R54_trop_allowed_once_the_side_plays_bavyan() -> None:
     g = kort_s()
     auto(g, "S" * 7)
     g.apply(Bavyan(True))
@@ -181,7 +182,7 @@ TROP7_BY_S = ("AS:trop7 2S 2D 2C", "KS 3S 3D 3C", "QS 4S 4D 4C", "JS 2H 5D 5C",
               "TS 3H 6D 6C", "9S 4H 7D 7C", "8S 5H 8D 8C")
 
 
-def test_R54_ban_after_a_kept_trop7_carries_into_bavyan():
+def test_R54_ban_after_a_kept_trop7_carries_into_bavyan() -> None:
     g = kort_s()
     play(g, *TROP7_BY_S)
     g.apply(Bavyan(True))
@@ -189,7 +190,7 @@ def test_R54_ban_after_a_kept_trop7_carries_into_bavyan():
     assert raises_flag(g, "7S")
 
 
-def test_R54_non_trump_lead_in_bavyan_after_trop7_is_fine():
+def test_R54_non_trump_lead_in_bavyan_after_trop7_is_fine() -> None:
     g = kort_s()
     play(g, *TROP7_BY_S)
     g.apply(Bavyan(True))
@@ -201,7 +202,7 @@ def test_R54_non_trump_lead_in_bavyan_after_trop7_is_fine():
 ALL_TRUMP_N = ("AH 2H 2D 3H", "AD 3D 2C 4D", "AC 3C 2S 4C")  # N void in H, D, C; N wins 3
 
 
-def test_R55_known_all_trump_hand_declares_nothing():
+def test_R55_known_all_trump_hand_declares_nothing() -> None:
     g = kort_s()
     play(g, *ALL_TRUMP_N)
     assert last(g)["trick_winners"] == ["S", "S", "N"]
@@ -209,7 +210,7 @@ def test_R55_known_all_trump_hand_declares_nothing():
     assert not raises_flag(g, "QS")  # no tsar duty, no flag
 
 
-def test_R55_known_all_trump_hand_is_exempt_from_the_partners_tsar():
+def test_R55_known_all_trump_hand_is_exempt_from_the_partners_tsar() -> None:
     g = kort_s()
     play(g, *ALL_TRUMP_N)
     play(g, "KS 3S AS 5S")  # N leads, S overtakes with AS
@@ -222,7 +223,7 @@ def test_R55_known_all_trump_hand_is_exempt_from_the_partners_tsar():
 # -------------------------------------------------- R56 failed at-bavyan
 
 
-def test_R56_failed_at_bavyan_is_an_ordinary_win_for_the_callers_side():
+def test_R56_failed_at_bavyan_is_an_ordinary_win_for_the_callers_side() -> None:
     g = kort("S")
     trump(g, "S")
     auto(g, "E" * 7)
@@ -235,7 +236,7 @@ def test_R56_failed_at_bavyan_is_an_ordinary_win_for_the_callers_side():
     assert g.report()["next"]["caller"] == "S"
 
 
-def test_R56_failed_at_bavyan_as_second_win_passes_trump_to_partner():
+def test_R56_failed_at_bavyan_as_second_win_passes_trump_to_partner() -> None:
     g = kort("S")
     deal(g, "E" + "S" * 7)  # S's first win
     assert g.report()["next"]["caller"] == "S"
@@ -250,14 +251,14 @@ def test_R56_failed_at_bavyan_as_second_win_passes_trump_to_partner():
 # ------------------------------------------------------- R57 pagat names
 
 
-def test_R57_any_pagat_7_nil_is_court():
+def test_R57_any_pagat_7_nil_is_court() -> None:
     for side_seat, side in (("S", "NS"), ("E", "EW")):
         g = pagat("W")
         rep = deal(g, side_seat * 7)
         assert rep["result"] == "court" and rep["winner"] == side
 
 
-def test_R57_streak_deal_is_a_win_with_its_court():
+def test_R57_streak_deal_is_a_win_with_its_court() -> None:
     g = pagat("W")
     for _ in range(7):
         rep = deal(g, "E" + "S" * 7)
@@ -267,26 +268,26 @@ def test_R57_streak_deal_is_a_win_with_its_court():
 # -------------------------------------------------------------- R58 flags
 
 
-def test_R58_clean_kort_deal_has_no_flags():
+def test_R58_clean_kort_deal_has_no_flags() -> None:
     g = kort_s()
     play(g, "AS:trop 2S 3S 4S", "KS 5S 6S 7S", "QS 8S 9S TS", "AH 2H 3H 4H")
     assert last(g)["flags"] == []
 
 
-def test_R58_kort_unproven_breach_raises_a_flag():
+def test_R58_kort_unproven_breach_raises_a_flag() -> None:
     g = kort_s()
     play(g, "AS 2S 3S 4S", "KS")
     rep = last(g)
     assert rep["flags"] and rep["revoke"] is None
 
 
-def test_R58_kort_replaced_declaration_raises_a_flag():
+def test_R58_kort_replaced_declaration_raises_a_flag() -> None:
     g = kort_s()
     play(g, "AH 2H 3H 4H", "AS:trop7")
     assert last(g)["flags"]
 
 
-def test_R58_kort_proven_revoke_raises_a_flag():
+def test_R58_kort_proven_revoke_raises_a_flag() -> None:
     g = kort_s()
     play(g, "AH 2H 3H 2D", "KH 4H 5H")
     assert not last(g)["flags"]
@@ -294,7 +295,7 @@ def test_R58_kort_proven_revoke_raises_a_flag():
     assert last(g)["flags"]
 
 
-def test_R58_pagat_proven_revoke_raises_no_flag():
+def test_R58_pagat_proven_revoke_raises_no_flag() -> None:
     g = pagat_s()
     play(g, "AH 2H 3H 2D", "KH 4H 5H 6H")
     rep = last(g)
@@ -304,18 +305,18 @@ def test_R58_pagat_proven_revoke_raises_no_flag():
 # -------------------------------------------------------- R59 the 13th card
 
 
-def kort_13():
+def kort_13() -> Game:
     g = kort("S")
     trump(g, "H", thirteenth="9H")
     return g
 
 
-def test_R59_trump_13_is_reported_as_the_suit_of_the_shown_card():
+def test_R59_trump_13_is_reported_as_the_suit_of_the_shown_card() -> None:
     g = kort_13()
     assert last(g)["trump"] == "H"
 
 
-def test_R59_another_seat_playing_the_13th_card_is_an_error():
+def test_R59_another_seat_playing_the_13th_card_is_an_error() -> None:
     g = kort_13()
     play(g, "2C")
     before = g.report()
@@ -326,7 +327,7 @@ def test_R59_another_seat_playing_the_13th_card_is_an_error():
     assert last(g)["trick_winners"] == ["W"]
 
 
-def test_R59_caller_failing_to_follow_while_13th_unplayed_proves_a_revoke_at_once():
+def test_R59_caller_failing_to_follow_while_13th_unplayed_proves_a_revoke_at_once() -> None:
     g = kort_13()
     play(g, "2C 3C 4C AC")  # W wins
     play(g, "2H 2D")  # W leads a heart (trump), S plays a diamond: S holds 9H
@@ -335,7 +336,7 @@ def test_R59_caller_failing_to_follow_while_13th_unplayed_proves_a_revoke_at_onc
     assert rep["flags"] and rep["result"] == "in-progress"
 
 
-def test_R59_after_the_13th_card_is_played_a_failure_proves_nothing():
+def test_R59_after_the_13th_card_is_played_a_failure_proves_nothing() -> None:
     g = kort_13()
     play(g, "9H 2H 3H 4H")  # S leads the 13th card (tsar)
     play(g, "2C 3C 4C AC")  # S leads a club (the tsar duty), W wins
@@ -343,7 +344,7 @@ def test_R59_after_the_13th_card_is_played_a_failure_proves_nothing():
     assert last(g)["revoke"] is None
 
 
-def test_R59_the_caller_may_play_his_13th_card():
+def test_R59_the_caller_may_play_his_13th_card() -> None:
     g = kort_13()
     play(g, "2C 3C 4C AC", "2H 9H 3H 4H")  # W leads, S follows with 9H and wins
     rep = last(g)
@@ -353,7 +354,7 @@ def test_R59_the_caller_may_play_his_13th_card():
 # --------------------------------------------------------- R60 revoke rulings
 
 
-def test_R60_pagat_ruling_ends_a_deal_in_progress():
+def test_R60_pagat_ruling_ends_a_deal_in_progress() -> None:
     g = pagat_s()
     play(g, "AH 2H 3H 4H", "KH 5H")
     g.apply(RevokeRuling(Seat.E, 1))
@@ -366,7 +367,7 @@ def test_R60_pagat_ruling_ends_a_deal_in_progress():
         play(g, "6H")
 
 
-def test_R60_kort_ruling_is_recorded_with_no_penalty():
+def test_R60_kort_ruling_is_recorded_with_no_penalty() -> None:
     g = kort_s()
     play(g, "AH 2H 3H 4H", "KH 5H 6H 7H")
     g.apply(RevokeRuling(Seat.N, 2))
@@ -378,7 +379,7 @@ def test_R60_kort_ruling_is_recorded_with_no_penalty():
     assert rep["result"] == "win" and rep["wins"] == sides(1, 0)
 
 
-def test_R60_kort_ruling_on_a_finished_deal_keeps_its_result():
+def test_R60_kort_ruling_on_a_finished_deal_keeps_its_result() -> None:
     g = kort("S")
     deal(g, "E" + "S" * 7)
     g.apply(RevokeRuling(Seat.W, 3))
@@ -388,7 +389,7 @@ def test_R60_kort_ruling_on_a_finished_deal_keeps_its_result():
     assert g.report()["totals"]["wins"] == sides(1, 0)
 
 
-def test_R60_several_kort_revokes_report_the_first():
+def test_R60_several_kort_revokes_report_the_first() -> None:
     g = kort_s()
     play(g, "AH 2H 3H 2D", "KH 4H 5H 6H")  # W: void in trick 1, proven in trick 2
     play(g, "AD 2C 3D 4D", "KD 5D 6D 7D")  # E: void in trick 3, proven in trick 4
@@ -399,7 +400,7 @@ def test_R60_several_kort_revokes_report_the_first():
 # ------------------------------------------------- R61 kort session score
 
 
-def test_R61_kort_leader_is_matches_won_then_wins():
+def test_R61_kort_leader_is_matches_won_then_wins() -> None:
     g = kort("E")
     assert g.report()["leader"] == "draw"
     deal(g, "E" * 7, bavyan=False)  # EW court: 5; R12 -> W
@@ -418,14 +419,14 @@ def test_R61_kort_leader_is_matches_won_then_wins():
     assert r["leader"] == "NS"  # matches first
 
 
-def test_R61_equal_matches_and_wins_is_a_draw():
+def test_R61_equal_matches_and_wins_is_a_draw() -> None:
     g = kort("S", name="kort-ranked")
     deal(g, "E" + "S" * 7)  # NS 1
     deal(g, "S" + "E" * 7)  # EW 1
     assert g.report()["leader"] == "draw"
 
 
-def test_R61_match_shows_0_0_after_the_deal_that_ends_it():
+def test_R61_match_shows_0_0_after_the_deal_that_ends_it() -> None:
     g = kort("S", name="kort-ranked")
     deal(g, "S" * 7, bavyan=False)
     r = g.report()
@@ -436,13 +437,13 @@ def test_R61_match_shows_0_0_after_the_deal_that_ends_it():
 # ------------------------------------------------------------ R62 next deal
 
 
-def test_R62_next_names_first_dealer_and_caller_before_any_deal():
+def test_R62_next_names_first_dealer_and_caller_before_any_deal() -> None:
     assert pagat("N").report()["next"] == {"dealer": "N", "caller": "W"}
     assert kort("E").report()["next"] == {"dealer": None, "caller": "E"}
 
 
 @pytest.mark.parametrize("make", [kort, pagat])
-def test_R62_next_is_null_while_a_deal_is_in_progress(make):
+def test_R62_next_is_null_while_a_deal_is_in_progress(make: MakeGame) -> None:
     g = make()
     trump(g, "S")
     assert g.report()["next"] == {"dealer": None, "caller": None}
@@ -451,7 +452,7 @@ def test_R62_next_is_null_while_a_deal_is_in_progress(make):
     assert g.report()["next"] == {"dealer": None, "caller": None}
 
 
-def test_R62_next_is_null_while_the_bavyan_question_is_open():
+def test_R62_next_is_null_while_the_bavyan_question_is_open() -> None:
     g = kort("S")
     trump(g, "S")
     auto(g, "S" * 7)
@@ -463,7 +464,7 @@ def test_R62_next_is_null_while_the_bavyan_question_is_open():
 # -------------------------------------------------------------- R63 take-backs
 
 
-def test_R63_taken_back_card_leaves_no_trace():
+def test_R63_taken_back_card_leaves_no_trace() -> None:
     g = pagat_s()
     play(g, "AH 2H 2D")  # N shows out of hearts...
     g.undo()  # ...and takes the card back while the trick is open
@@ -477,7 +478,7 @@ def test_R63_taken_back_card_leaves_no_trace():
     assert g.report() == clean.report()
 
 
-def test_R63_later_players_may_change_their_cards_too():
+def test_R63_later_players_may_change_their_cards_too() -> None:
     g = pagat_s()
     play(g, "AH 2H 3H 4H", "2C 3C")  # S leads 2C, E 3C
     g.undo()
@@ -487,7 +488,7 @@ def test_R63_later_players_may_change_their_cards_too():
     assert rep["trick_winners"] == ["S", "S"] and rep["revoke"] is None
 
 
-def test_R63_taken_back_card_can_be_played_again():
+def test_R63_taken_back_card_can_be_played_again() -> None:
     g = kort_s()
     play(g, "AH")
     g.undo()
@@ -498,7 +499,7 @@ def test_R63_taken_back_card_can_be_played_again():
 # --------------------------------------------------- R64 penalty-ended deals
 
 
-def test_R64_pagat_revoke_deal_is_won_by_the_revokers_opponents():
+def test_R64_pagat_revoke_deal_is_won_by_the_revokers_opponents() -> None:
     g = pagat_s()
     play(g, "AH 2D 3H 4H", "2C AC 3C 4C")  # E void in hearts; E wins trick 2
     play(g, "5H")  # E leads a heart: proven by his lead
@@ -510,7 +511,7 @@ def test_R64_pagat_revoke_deal_is_won_by_the_revokers_opponents():
     assert g.report()["totals"]["courts"] == sides(1, 0)
 
 
-def test_R64_tricks_hold_only_completed_tricks():
+def test_R64_tricks_hold_only_completed_tricks() -> None:
     g = pagat_s()
     play(g, "AH 2H 3H 2D", "2C AC 3C 4C")  # W void in hearts; E wins trick 2
     play(g, "KD 5D 5H")  # trick 3: E KD, N 5D, W 5H: proven by the 3rd card
@@ -523,7 +524,7 @@ def test_R64_tricks_hold_only_completed_tricks():
 # ------------------------------------------------------------------- R65 undo
 
 
-def snapshots_then_undo_all(g, events):
+def snapshots_then_undo_all(g: Game, events: list[Event]) -> None:
     """Apply events, keeping the report before each; then undo them one by one and
     check each report comes back exactly."""
     reports = []
@@ -535,13 +536,13 @@ def snapshots_then_undo_all(g, events):
         assert g.report() == rep
 
 
-def events_of(tokens: str):
-    from rules_kit import ev
+def events_of(tokens: str) -> list[Event]:
+    from tests.helpers.rules import ev
 
     return [ev(t) for t in tokens.split()]
 
 
-def test_R65_undo_across_a_closed_trick():
+def test_R65_undo_across_a_closed_trick() -> None:
     g = kort_s()
     play(g, "AH 2H 3H")
     before = copy.deepcopy(g.report())
@@ -553,7 +554,7 @@ def test_R65_undo_across_a_closed_trick():
     assert last(g)["trick_winners"] == ["W"]
 
 
-def test_R65_undo_across_a_finished_deal():
+def test_R65_undo_across_a_finished_deal() -> None:
     g = pagat_s()
     auto(g, "ESSSSSS")  # NS 6, EW 1; S leads
     play(g, "6D 2D 3D")
@@ -565,12 +566,12 @@ def test_R65_undo_across_a_finished_deal():
     assert last(g)["result"] == "in-progress"
 
 
-def test_R65_every_kind_of_event_undoes_exactly():
+def test_R65_every_kind_of_event_undoes_exactly() -> None:
     from referee.core.cards import Suit
     from referee.core.events import ChooseTrump
 
     g = kort("S")
-    evs = [ChooseTrump(Suit.C), Redeal(), ChooseTrump(Suit.S)]
+    evs: list[Event] = [ChooseTrump(Suit.C), Redeal(), ChooseTrump(Suit.S)]
     snapshots_then_undo_all(g, evs)
     assert g.report()["deals"] == []
     # a whole kort session: a deal to 7:0 with the bavyan question, then a ruling
@@ -585,7 +586,7 @@ def test_R65_every_kind_of_event_undoes_exactly():
     assert g2.report() == kort("S").report()
 
 
-def test_R65_pagat_revoke_court_undone():
+def test_R65_pagat_revoke_court_undone() -> None:
     g = pagat_s()
     play(g, "AH 2H 3H 2D", "KH 4H 5H")
     before = copy.deepcopy(g.report())
@@ -597,7 +598,7 @@ def test_R65_pagat_revoke_court_undone():
     assert last(g)["result"] == "in-progress"
 
 
-def test_R65_nothing_to_undo():
+def test_R65_nothing_to_undo() -> None:
     g = pagat()
     with pytest.raises(RulesError):
         g.undo()
@@ -607,7 +608,7 @@ def test_R65_nothing_to_undo():
 
 
 @pytest.mark.parametrize("make", [kort, pagat])
-def test_R66_misdeal_before_the_first_lead_cancels_the_deal(make):
+def test_R66_misdeal_before_the_first_lead_cancels_the_deal(make: MakeGame) -> None:
     g = make()
     before = copy.deepcopy(g.report())
     trump(g, "D")
@@ -619,7 +620,7 @@ def test_R66_misdeal_before_the_first_lead_cancels_the_deal(make):
     assert rep["deals"][0]["caller"] == "S" and rep["deals"][0]["trump"] == "H"
 
 
-def test_R66_misdeal_redeals_by_the_same_dealer_for_the_same_caller():
+def test_R66_misdeal_redeals_by_the_same_dealer_for_the_same_caller() -> None:
     g = pagat("W")
     deal(g, "E" * 1 + "S" * 7)  # NS (caller's side) win: W deals again
     before = copy.deepcopy(g.report())
@@ -633,7 +634,7 @@ def test_R66_misdeal_redeals_by_the_same_dealer_for_the_same_caller():
     assert g.report()["totals"] == before["totals"]
 
 
-def test_R66_misdeal_under_kort_for_any_hand():
+def test_R66_misdeal_under_kort_for_any_hand() -> None:
     g = kort("N")
     trump(g, "S")
     g.apply(Misdeal())  # no J/Q/K condition, unlike a redeal (R13)
@@ -641,7 +642,7 @@ def test_R66_misdeal_under_kort_for_any_hand():
 
 
 @pytest.mark.parametrize("make", [kort, pagat])
-def test_R66_no_misdeal_after_the_first_lead(make):
+def test_R66_no_misdeal_after_the_first_lead(make: MakeGame) -> None:
     g = make()
     trump(g, "S")
     play(g, "AH")
@@ -654,7 +655,7 @@ def test_R66_no_misdeal_after_the_first_lead(make):
 # ------------------------------------------------------------ more R50 / R6
 
 
-def test_R50_proving_card_that_completes_the_7th_trick_still_ends_by_revoke():
+def test_R50_proving_card_that_completes_the_7th_trick_still_ends_by_revoke() -> None:
     g = pagat_s()
     play(g, "AH 2H 3H 2D", "AD 3D 4D 5D", "KD 6D 7D 8D", "QD 9D TD JD",
          "AC 2C 3C 4C", "KC 5C 6C 7C")  # W void in hearts; S wins all six
@@ -667,7 +668,7 @@ def test_R50_proving_card_that_completes_the_7th_trick_still_ends_by_revoke():
     assert g.report()["totals"]["courts"] == sides(1, 0)
 
 
-def test_R50_revoking_side_completing_its_7th_trick_still_loses():
+def test_R50_revoking_side_completing_its_7th_trick_still_loses() -> None:
     g = pagat_s()
     play(g, "2H AH 3H 2D",                       # E wins; W void in hearts
          "AD 3D 4D 5D", "KD 6D 7D 8D", "QD 9D TD JD", "AC 2C 3C 4C", "KC 5C 6C 7C",
@@ -681,7 +682,7 @@ def test_R50_revoking_side_completing_its_7th_trick_still_loses():
     assert rep["trick_winners"] == ["E"] * 6 + ["S", "E"]
 
 
-def test_R6_revoke_is_dated_to_the_first_failure():
+def test_R6_revoke_is_dated_to_the_first_failure() -> None:
     g = pagat_s()
     play(g, "AH 2H 3H 2D", "KH 4H 5H 3D")  # W fails hearts twice
     play(g, "AC 2C 3C 4C", "QH 6H 7H 8H")  # W plays a heart in trick 4
@@ -689,7 +690,7 @@ def test_R6_revoke_is_dated_to_the_first_failure():
     assert rep["revoke"] == {"seat": "W", "trick": 1, "proven_at": 4}
 
 
-def test_R64_next_deal_starts_cleanly_after_a_revoke():
+def test_R64_next_deal_starts_cleanly_after_a_revoke() -> None:
     g = pagat_s()
     play(g, "AH 2H 3H 2D", "2C AC 3C 4C", "KD 5D 5H")
     assert last(g)["result"] == "revoke"
@@ -700,7 +701,7 @@ def test_R64_next_deal_starts_cleanly_after_a_revoke():
     assert last(g)["trick_winners"] == ["N"]
 
 
-def test_R63_taken_back_breach_lead_leaves_no_flag():
+def test_R63_taken_back_breach_lead_leaves_no_flag() -> None:
     g = kort_s()
     play(g, "AS 2S 3S 4S", "KS")  # a tsar breach, flagged
     assert last(g)["flags"]
@@ -710,7 +711,7 @@ def test_R63_taken_back_breach_lead_leaves_no_flag():
     assert rep["flags"] == [] and rep["revoke"] is None
 
 
-def test_R65_undo_of_the_deal_that_ended_a_match():
+def test_R65_undo_of_the_deal_that_ended_a_match() -> None:
     g = kort("S", name="kort-ranked")
     deal(g, "E" + "S" * 7)  # NS 1
     deal(g, "E" + "S" * 7)  # NS 2
@@ -726,7 +727,7 @@ def test_R65_undo_of_the_deal_that_ended_a_match():
     assert g.report()["match"]["wins"] == sides(2, 0)
 
 
-def test_R65_revoke_penalty_comes_with_its_evidence():
+def test_R65_revoke_penalty_comes_with_its_evidence() -> None:
     g = pagat_s()
     play(g, "AH 2H 3H 2D", "AC 2C 3C 4C", "AD 3D 4D")
     notices = g.apply(Play(card("5H")))  # W's heart proves the revoke of trick 1

@@ -16,21 +16,22 @@
 from __future__ import annotations
 
 import pytest
-from rules_kit import auto, card, deal, kort, last, pagat, play, sides, trump
 
 from referee.core.events import Redeal
+from referee.core.game import Game
 from referee.errors import RulesError
+from tests.helpers.rules import auto, card, deal, kort, last, pagat, play, sides, trump
 
 # "I" am S (the caller), my partner is N; my right-hand opponent is E, left is W.
 
 
-def flags_after(g, token):
+def flags_after(g: Game, token: str) -> bool:
     n = len(last(g)["flags"])
     play(g, token)
     return len(last(g)["flags"]) > n
 
 
-def test_R22_R23_seed_000_trop_example():
+def test_R22_R23_seed_000_trop_example() -> None:
     g = kort("S")
     trump(g, "S")
     play(g, "AS:trop 4S 5S 6S")  # I lead A♠ and declare trop: the 1st trump lead
@@ -49,7 +50,7 @@ def test_R22_R23_seed_000_trop_example():
     assert not flags_after(g, "KH")  # another suit is fine
 
 
-def test_R22_R23_seed_003_trop_example_left_opponent_void():
+def test_R22_R23_seed_003_trop_example_left_opponent_void() -> None:
     g = kort("S")
     trump(g, "S")
     # 2. the left opponent (W) has no spades and plays a diamond; 3. my ace wins
@@ -63,7 +64,7 @@ def test_R22_R23_seed_003_trop_example_left_opponent_void():
     assert last(g)["flags"] == []
 
 
-def test_R4_seed_003_002_partner_trumps_and_wins():
+def test_R4_seed_003_002_partner_trumps_and_wins() -> None:
     g = kort("S")
     trump(g, "H")
     play(g, "KS 9S 5H AS")
@@ -75,7 +76,7 @@ def test_R4_seed_003_002_partner_trumps_and_wins():
 TWO_ACES = "AS AH TS 9H 8D 7D 6C 5C 4S 3H 2D TC 9C"
 
 
-def test_R13_seed_000_redeal_two_aces_no_pictures():
+def test_R13_seed_000_redeal_two_aces_no_pictures() -> None:
     g = kort("S")
     trump(g, "C")
     g.apply(Redeal(tuple(card(t) for t in TWO_ACES.split())))
@@ -87,7 +88,7 @@ def test_R13_seed_000_redeal_two_aces_no_pictures():
 
 
 @pytest.mark.parametrize("picture", ["JD", "QD", "KD"])
-def test_R13_seed_000_hand_with_a_picture_is_not_redealt(picture):
+def test_R13_seed_000_hand_with_a_picture_is_not_redealt(picture: str) -> None:
     g = kort("S")
     trump(g, "C")
     hand = TWO_ACES.replace("8D", picture)
@@ -96,7 +97,7 @@ def test_R13_seed_000_hand_with_a_picture_is_not_redealt(picture):
     assert last(g)["trump"] == "C" and g.phase == "play"
 
 
-def test_R4_seed_004_worked_example_low_trump_wins():
+def test_R4_seed_004_worked_example_low_trump_wins() -> None:
     g = pagat("W")  # A = S (the caller), B = E, C = N, D = W
     trump(g, "S")
     play(g, "KH AH 3S 8H")
@@ -104,7 +105,7 @@ def test_R4_seed_004_worked_example_low_trump_wins():
     assert rep["trick_winners"] == ["N"] and rep["revoke"] is None and rep["courts"] == sides(0, 0)
 
 
-def test_R4_seed_004_void_player_may_discard_a_club_over_a_trump():
+def test_R4_seed_004_void_player_may_discard_a_club_over_a_trump() -> None:
     g = pagat("W")
     trump(g, "S")
     play(g, "KH AH 3S 2C")  # D also has no hearts and discards a club
@@ -112,7 +113,7 @@ def test_R4_seed_004_void_player_may_discard_a_club_over_a_trump():
     assert rep["trick_winners"] == ["N"] and rep["revoke"] is None
 
 
-def test_R41_seed_004_a_deal_won_breaks_the_other_sides_streak():
+def test_R41_seed_004_a_deal_won_breaks_the_other_sides_streak() -> None:
     g = pagat("N")  # first dealer N, caller W: NS (the dealer's side) win deal 1
     deal(g, "W" + "N" * 7)
     assert g.report()["streaks"] == sides(1, 0)
@@ -122,7 +123,7 @@ def test_R41_seed_004_a_deal_won_breaks_the_other_sides_streak():
     assert r["streaks"] == sides(0, 1) and r["totals"]["courts"] == sides(0, 0)
 
 
-def test_R41_seed_004_the_example_deal_won_by_A_C_is_no_court():
+def test_R41_seed_004_the_example_deal_won_by_A_C_is_no_court() -> None:
     g = pagat("W")  # A = S calls
     trump(g, "S")
     play(g, "KH AH 3S 8H")  # C (N) wins the example trick

@@ -14,7 +14,6 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rules_kit import profile
 
 from referee.core.cards import Suit
 from referee.core.events import ChooseTrump, EndSession, Event, Misdeal, Play, RevokeRuling
@@ -22,6 +21,7 @@ from referee.core.game import Game
 from referee.core.table import Seat
 from referee.errors import RulesError
 from referee.simulate import simulate_game
+from tests.helpers.rules import profile
 
 NAMES = ("pagat", "kort", "kort-ranked")
 

@@ -11,20 +11,14 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-sys.path.insert(0, str(Path(__file__).parents[1] / "live"))
-
-from live_helpers import REFEREE, referee_env
-
-Run = Callable[..., subprocess.CompletedProcess[str]]
+from tests.helpers.live import REFEREE, Run, referee_env
 
 
 def _no_server(reason: str) -> None:
@@ -44,7 +38,7 @@ def pg_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     if url:
         yield url
         return
-    import pgcluster
+    from tests.helpers import pgcluster
 
     # not under pytest's basetemp: another pytest run of the same user prunes old
     # basetemps, and with them a running cluster's files

@@ -13,9 +13,10 @@ import time
 from pathlib import Path
 
 import pytest
-from live_helpers import PAGAT_DEALS, PAGAT_SCRIPT, PAGAT_START, REFEREE, referee_env
+from pytest import MonkeyPatch
 
 from referee.session.store import SessionError, Store, store_target
+from tests.helpers.live import PAGAT_DEALS, PAGAT_SCRIPT, PAGAT_START, REFEREE, Run, referee_env
 
 FIXTURE_V0 = Path(__file__).parents[1] / "live" / "fixtures" / "sessions-v0.db"
 
@@ -39,7 +40,7 @@ def _check_pagat(rep: dict) -> None:
 
 
 # ------------------------------------------------------------------ URLs
-def test_store_target_reads_urls_files_and_the_environment(monkeypatch, tmp_path) -> None:
+def test_store_target_reads_urls_files_and_the_environment(monkeypatch: MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.delenv("REFEREE_STORE", raising=False)
     assert store_target(None, None) is None
     assert store_target(f"sqlite:///{tmp_path}/a.db", None) == tmp_path / "a.db"
@@ -54,7 +55,7 @@ def test_store_target_reads_urls_files_and_the_environment(monkeypatch, tmp_path
         store_target("mysql://x/y", None)
 
 
-def test_a_bad_url_is_one_line_naming_it(run) -> None:
+def test_a_bad_url_is_one_line_naming_it(run: Run) -> None:
     proc = run("sessions", "--store", "mysql://club/db", check=False)
     assert proc.returncode == 1
     assert proc.stderr.strip().splitlines() == [
@@ -62,7 +63,7 @@ def test_a_bad_url_is_one_line_naming_it(run) -> None:
         "postgresql://USER@HOST/DATABASE)"]
 
 
-def test_an_unreachable_server_is_one_line_with_the_password_hidden(run) -> None:
+def test_an_unreachable_server_is_one_line_with_the_password_hidden(run: Run) -> None:
     proc = run("sessions", "--store", "postgresql://ref:secret@127.0.0.1:1/club", check=False)
     assert proc.returncode == 1
     lines = proc.stderr.strip().splitlines()
@@ -72,7 +73,7 @@ def test_an_unreachable_server_is_one_line_with_the_password_hidden(run) -> None
 
 
 # ------------------------------------------------------------- sessions
-def test_a_session_typed_into_either_store_reports_by_the_rules(run, store_url) -> None:
+def test_a_session_typed_into_either_store_reports_by_the_rules(run: Run, store_url: str) -> None:
     """The whole PAGAT_SCRIPT through ``--store``; report, sessions, log and players
     read it back from the same store."""
     out = run("start", *PAGAT_START, "--store", store_url, "--table", "3",
@@ -89,7 +90,7 @@ def test_a_session_typed_into_either_store_reports_by_the_rules(run, store_url) 
     assert "Azamat" in table3 and "ended" in table3
 
 
-def test_referee_store_names_the_store_for_every_command(run, store_url) -> None:
+def test_referee_store_names_the_store_for_every_command(run: Run, store_url: str) -> None:
     env = {"REFEREE_STORE": store_url}
     run("start", *PAGAT_START, input="\n".join(PAGAT_SCRIPT[:8]) + "\n", env=env)
     rep = json.loads(run("report", "--json", env=env).stdout)
@@ -98,7 +99,7 @@ def test_referee_store_names_the_store_for_every_command(run, store_url) -> None
     assert "no session database at" in run("sessions", check=False).stderr
 
 
-def test_the_log_is_append_only_in_both_backends(store_url) -> None:
+def test_the_log_is_append_only_in_both_backends(store_url: str) -> None:
     target = store_target(store_url, None)
     assert target is not None
     from referee.live.controller import LiveSession
@@ -137,8 +138,8 @@ def _start_waiting(store_url: str, data: Path) -> subprocess.Popen[str]:
     raise AssertionError("the first referee never showed its entry")
 
 
-def test_a_second_referee_on_the_session_refuses_and_the_first_goes_on(run, store_url,
-                                                                       tmp_path) -> None:
+def test_a_second_referee_on_the_session_refuses_and_the_first_goes_on(run: Run, store_url: str,
+                                                                       tmp_path: Path) -> None:
     run("start", *PAGAT_START, "--store", store_url, input="trump H\nAH 2H 3H 4H\n")
     first = _start_waiting(store_url, tmp_path)
     try:
@@ -158,7 +159,7 @@ def test_a_second_referee_on_the_session_refuses_and_the_first_goes_on(run, stor
     assert texts == ["trump H", "AH 2H 3H 4H", "AS 2S 3S 4S"]  # the refused one wrote nothing
 
 
-def test_a_killed_referee_frees_the_session_at_once(run, store_url, tmp_path) -> None:
+def test_a_killed_referee_frees_the_session_at_once(run: Run, store_url: str, tmp_path: Path) -> None:
     """SIGKILL: no clean release; the server (PostgreSQL) or the kernel (SQLite)
     drops the lock with the process, so resume goes on without --take-over."""
     run("start", *PAGAT_START, "--store", store_url, input="trump H\nAH 2H 3H 4H\n")
@@ -176,7 +177,7 @@ def test_a_killed_referee_frees_the_session_at_once(run, store_url, tmp_path) ->
     assert rep["deals"][0]["trick_winners"] == ["E", "E", "E"]
 
 
-def test_take_over_stops_the_old_referee(run, store_url, tmp_path) -> None:
+def test_take_over_stops_the_old_referee(run: Run, store_url: str, tmp_path: Path) -> None:
     run("start", *PAGAT_START, "--store", store_url, input="trump H\nAH 2H 3H 4H\n")
     first = _start_waiting(store_url, tmp_path)
     try:
@@ -195,7 +196,7 @@ def test_take_over_stops_the_old_referee(run, store_url, tmp_path) -> None:
 
 
 # ------------------------------------------------------- copy, migration
-def test_store_copy_moves_a_laptop_file_once(run, pg_url, tmp_path) -> None:
+def test_store_copy_moves_a_laptop_file_once(run: Run, pg_url: str, tmp_path: Path) -> None:
     laptop = tmp_path / "laptop.db"
     run("start", *PAGAT_START, "--session", str(laptop), "--table", "2",
         input="\n".join(PAGAT_SCRIPT) + "\n")
@@ -216,7 +217,8 @@ def test_store_copy_moves_a_laptop_file_once(run, pg_url, tmp_path) -> None:
     assert rep["deals"][0]["trick_winners"] == ["E", "E"]
 
 
-def test_a_schema_0_file_still_opens_and_copies_into_postgresql(run, pg_url, tmp_path) -> None:
+def test_a_schema_0_file_still_opens_and_copies_into_postgresql(run: Run, pg_url: str,
+                                                                 tmp_path: Path) -> None:
     """Today's files (schema 1) and those from before the log (schema 0) open; the
     schema-0 fixture's session arrives in the club database with its events."""
     old = tmp_path / "old.db"
@@ -228,7 +230,7 @@ def test_a_schema_0_file_still_opens_and_copies_into_postgresql(run, pg_url, tmp
     assert there == here
 
 
-def test_postgresql_schema_is_versioned_and_a_newer_one_refused(pg_url) -> None:
+def test_postgresql_schema_is_versioned_and_a_newer_one_refused(pg_url: str) -> None:
     import psycopg
 
     from referee.session import pg
@@ -265,7 +267,7 @@ def test_sqlite_needs_no_psycopg() -> None:
 
 
 # ------------------------------------------- issue 12's failures, PostgreSQL too
-def test_backup_of_a_postgresql_store_is_refused_in_one_line(run, pg_url, tmp_path) -> None:
+def test_backup_of_a_postgresql_store_is_refused_in_one_line(run: Run, pg_url: str, tmp_path: Path) -> None:
     """``referee backup`` copies a session file; a server's database is pg_dump's job:
     one line, no file written, the password never shown."""
     out = tmp_path / "copy.db"
@@ -276,7 +278,7 @@ def test_backup_of_a_postgresql_store_is_refused_in_one_line(run, pg_url, tmp_pa
     assert "Traceback" not in proc.stderr and not out.exists()
 
 
-def test_a_lost_server_connection_is_one_store_error_line(pg_url) -> None:
+def test_a_lost_server_connection_is_one_store_error_line(pg_url: str) -> None:
     """After opening, a server error (here: the server ends the connection) is one
     StoreError line naming the store, like a failing SQLite file (issue 12)."""
     import psycopg
@@ -294,7 +296,7 @@ def test_a_lost_server_connection_is_one_store_error_line(pg_url) -> None:
     assert "\n" not in text and text.startswith("cannot read the session file postgresql://")
 
 
-def test_readonly_commands_read_a_postgresql_store(run, pg_url) -> None:
+def test_readonly_commands_read_a_postgresql_store(run: Run, pg_url: str) -> None:
     """``sessions``, ``report`` and ``export`` open read-only (issue 12); on PostgreSQL
     that writes nothing and reads the same sessions, also beside ``--session`` files."""
     run("start", *PAGAT_START, "--store", pg_url, input="\n".join(PAGAT_SCRIPT) + "\n")

@@ -6,7 +6,6 @@ tests that need them skip with a visible reason when ../shared is absent.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,7 +15,6 @@ SHARED = REPO.parent / "shared" / "data"
 CARDS_REAL = SHARED / "cards-real"
 NO_CARDS = SHARED / "no-cards"
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # tests/vision/synth.py
 
 
 def need(folder: Path) -> Path:

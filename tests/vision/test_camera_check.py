@@ -7,9 +7,9 @@ from pathlib import Path
 
 import cv2
 import pytest
-from synth import card_face, place, table
 
 from referee.cli.main import main
+from tests.helpers.synth import card_face, place, table
 from vision.camera_check import check_frame
 
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import cv2
 import pytest
-from synth import card_face, place, table
 from typer.testing import CliRunner
 
 from referee.cli.main import app
+from tests.helpers.synth import card_face, place, table
 
 runner = CliRunner()
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from synth import card_back, card_face, chip, hand, place, table
 
+from tests.helpers.synth import card_back, card_face, chip, hand, place, table
 from vision.detector import find_cards, order_clockwise, rectify
 from vision.reader import detect
 

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import cv2
 import pytest
-from synth import card_back, card_face, place, table
+
+from tests.helpers.synth import card_back, card_face, place, table
 
 REPO = Path(__file__).resolve().parents[2]
 

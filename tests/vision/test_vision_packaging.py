@@ -20,16 +20,17 @@ def test_wheel_ships_the_templates_and_reads_a_card_from_them(built_wheel: Path,
     target = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(target)
     code = (
-        "import sys; sys.path.insert(0, sys.argv[1])\n"
+        "import sys\n"
         "import vision.glyphs as g, vision.reader as r\n"
-        "from synth import card_face, place, table\n"
+        "from tests.helpers.synth import card_face, place, table\n"
         "f = table('felt'); place(f, card_face('9D'), (640.0, 360.0), 30.0, 120)\n"
         "print(g.TEMPLATE_FILE.parent.parent == __import__('pathlib').Path(sys.argv[2]))\n"
         "print([d.card for d in r.detect(f)])\n"
     )
-    env = {**os.environ, "PYTHONPATH": str(target)}
+    # the wheel's copy first; the repository only for the tests.helpers package
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(target), str(REPO)])}
     run = subprocess.run(
-        [sys.executable, "-c", code, str(Path(__file__).parent), str(target)],
+        [sys.executable, "-c", code, "", str(target)],
         capture_output=True, text=True, env=env, cwd=tmp_path, check=False, timeout=120,
     )
     assert run.returncode == 0, run.stderr

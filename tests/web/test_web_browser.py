@@ -16,13 +16,14 @@ from __future__ import annotations
 import json
 import os
 import statistics
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from web_helpers import (
+
+from tests.helpers.live import PAGAT_DEALS, PAGAT_SCRIPT
+from tests.helpers.web import (
     NAMES,
     NAMES_RU,
     Server,
@@ -37,9 +38,6 @@ from web_helpers import (
     wait_port,
     wait_seq,
 )
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "live"))
-from live_helpers import PAGAT_DEALS, PAGAT_SCRIPT
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 PLAYERS = ",".join(f"{k}={v}" for k, v in NAMES.items())

@@ -6,18 +6,15 @@ from __future__ import annotations
 
 import http.client
 import sqlite3
-import sys
 import time
 from pathlib import Path
 
 import pytest
-from web_helpers import NAMES, SSEReader, Table, free_port, stored, wait_port
 
 from referee.session.store import Store
 from referee.web.feed import Feed, ReadOnlyStore
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "live"))
-from live_helpers import PAGAT_SCRIPT
+from tests.helpers.live import PAGAT_SCRIPT
+from tests.helpers.web import NAMES, SSEReader, Table, free_port, stored, wait_port
 
 PLAYERS = ",".join(f"{k}={v}" for k, v in NAMES.items())
 
@@ -137,7 +134,7 @@ def test_a_busy_port_is_one_line_and_stores_nothing(tmp_path: Path) -> None:
     import socket
     import subprocess
 
-    from web_helpers import REFEREE, env
+    from tests.helpers.web import REFEREE, env
 
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
@@ -156,7 +153,7 @@ def test_a_busy_port_is_one_line_and_stores_nothing(tmp_path: Path) -> None:
 def test_standalone_serve_speaks_the_sessions_language(tmp_path: Path) -> None:
     """A session played in Russian is shown in Russian by a ``referee serve`` asked for no
     language (issue 11: the session keeps its language); ``--lang`` would override it."""
-    from web_helpers import Server
+    from tests.helpers.web import Server
 
     table = Table(tmp_path, ["start", "--profile", "pagat", "--dealer", "S"], lang="ru")
     port = free_port()

@@ -11,7 +11,7 @@ then ``referee resume ID --store URL`` types the rest. Every session's
 ``referee report --json`` must equal the simulator's own report of the same game
 (the engine's fold of the same events: the expected report).
 
-    python tests/store/loadtest.py URL [--tables 8] [--deals 10] [--pause] [--kill 2] [--seed 1]
+    python -m tests.helpers.loadtest URL [--tables 8] [--deals 10] [--pause] [--kill 2] [--seed 1]
 
 prints entries committed per second and the p50/p99 commit latency.
 """

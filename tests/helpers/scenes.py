@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import cv2
-from synth import card_face, hand, place, table
+
+from tests.helpers.synth import card_face, hand, place, table
 
 SIZE = (960, 540)
 FPS = 10.0

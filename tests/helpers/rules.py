@@ -8,6 +8,7 @@ designated winner holds the highest card of the led suit).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -37,6 +38,10 @@ def profile(name: str) -> Profile:
     """A shipped profile, profiles/<name>.yaml."""
     with open(ROOT / "profiles" / f"{name}.yaml", encoding="utf-8") as fh:
         return Profile.model_validate(yaml.safe_load(fh))
+
+
+MakeGame = Callable[..., Game]
+"""``kort`` or ``pagat`` (parametrized tests take either): a new session."""
 
 
 def kort(first_caller: str = "S", name: str = "kort") -> Game:
@@ -74,7 +79,8 @@ def trump(game: Game, suit: str = "S", thirteenth: str | None = None) -> None:
 
 def last(game: Game) -> dict[str, Any]:
     """The report entry of the last deal."""
-    return game.report()["deals"][-1]
+    deals: list[dict[str, Any]] = game.report()["deals"]
+    return deals[-1]
 
 
 def _state(game: Game) -> tuple[set[Card], dict[Seat, set[Suit]]]:

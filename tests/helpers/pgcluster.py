@@ -1,6 +1,6 @@
 """A throwaway PostgreSQL cluster for the store tests (issue 16).
 
-``python tests/store/pgcluster.py start DIR`` runs Debian's ``initdb`` into DIR as a
+``python tests/helpers/pgcluster.py start DIR`` runs Debian's ``initdb`` into DIR as a
 non-root user (``postgres`` via runuser when run as root), starts it with ``pg_ctl``
 on a free port of 127.0.0.1 (trust authentication, the socket in DIR) and prints the
 URL (``postgresql://referee@127.0.0.1:PORT/referee``); ``stop DIR`` stops it. The

@@ -4,7 +4,9 @@ a record (record-format.md) into the entry script a table would type."""
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +17,11 @@ RECORDS = SHARED / "records"
 REPO = Path(__file__).resolve().parents[2]
 
 REFEREE = [sys.executable, "-c", "from referee.cli.main import run; run()"]
+
+Run = Callable[..., subprocess.CompletedProcess[str]]
+"""The ``run`` fixtures: ``run("start", ..., input=...)`` runs the real CLI."""
+Report = Callable[..., dict[str, Any]]
+"""The ``report`` fixture: the ``referee report --json`` of a session."""
 
 
 def referee_env(data_dir: Path) -> dict[str, str]:

@@ -36,8 +36,8 @@ from typing import Any
 import cv2
 import numpy as np
 
-HERE = Path(__file__).resolve().parent
-ART = HERE / "art" / "letele.png"
+HERE = Path(__file__).resolve().parent  # tests/helpers
+ART = HERE.parent / "camera" / "art" / "letele.png"
 ART_W, ART_H = 160, 224
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -56,7 +56,7 @@ PAPER_GREY = {"plain": 252.0, "warm": 232.0, "bordered": 240.0, "drawn": 245.0}
 @lru_cache(maxsize=1)
 def _sheet() -> Any:
     img = cv2.imread(str(ART), cv2.IMREAD_COLOR)
-    assert img is not None, f"missing card art {ART} (python tests/camera/build_art.py)"
+    assert img is not None, f"missing card art {ART} (python -m tests.camera.build_art)"
     return img
 
 
@@ -89,7 +89,7 @@ def face(card: str, deck: str) -> Any:
     if deck == "drawn":
         if card[0] in "JQK":
             return img.astype(np.uint8)
-        from synth import card_face
+        from tests.helpers.synth import card_face
 
         return cv2.resize(card_face(card), (ART_W, ART_H), interpolation=cv2.INTER_AREA)
     raise ValueError(f"unknown deck {deck!r}")

@@ -1,0 +1,421 @@
+"""The template reader: rank and suit of a rectified card from its glyphs and pips.
+
+Independent readings are taken from every card and must agree, otherwise the
+card is left out (never guessed):
+
+* the corner index at one end (rank glyph + suit symbol),
+* the corner index at the other end (the card turned half a turn),
+* the pips: their count in the standard layout (2-10), a single centre pip
+  (ace) or a picture (J, Q, K: yellow/blue print or drawing all over), their
+  shape (suit) and colour; on a court card, a suit symbol inside the picture.
+
+Rank: a number card or ace needs the pip count to agree with a readable index
+and no readable index to disagree (a weak dissent may be outvoted by the pips
+and a clearly stronger index). A court card needs both indices read as the
+same court rank (a Q by its enclosed counter, J/K by template), or one very
+clear index; an ornate ace (picture-like pip) needs both indices clearly "A".
+
+Suit: two agreeing shape readings (pips, indices, picture symbol) and none
+disagreeing; the small index symbols need a wider margin than pips. The
+colour of the pips (or, on court cards, of the indices) restricts the shapes
+to its two suits; a shape that fits a suit of the other colour about as well
+is vetoed unless the colour is certain, and spades/clubs must have plausible
+solidity. A single clear reading is enough only for many pips of one shape,
+a very clear ace pip in a certain colour, or a court card whose two ranks agree.
+
+Confidence (0.5-1.0) grows with the weakest template score used.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from vision.detector import CARD_H, CARD_W
+from vision.glyphs import Templates
+from vision.segment import Component, holes, in_corner, index_parts
+
+SUITS = ("S", "H", "D", "C")
+RED_SUITS = {"H", "D"}
+BLACK_SUITS = {"S", "C"}
+FACE = "F"  # pip reading of a court card (picture)
+
+#: Pips whose shapes are compared with the suit templates (the rest only counted).
+MAX_PIPS_SHAPED = 5
+
+# acceptance limits for one glyph reading (score = correlation - aspect penalty)
+RANK_MIN_SCORE = 0.55
+RANK_MIN_MARGIN = 0.04
+SUIT_MIN_SCORE = 0.6
+SUIT_MIN_MARGIN = 0.04
+# solidity limits of spades and clubs (measured on the dev photos: clubs 0.50-0.75,
+# spades 0.76-0.87; the limits leave a band where shape alone decides)
+SPADE_MIN_SOLIDITY = 0.72
+CLUB_MAX_SOLIDITY = 0.80
+SOLIDITY = "solidity"  # key of the solidity in suit score dicts
+
+#: a suit shape must beat every suit of the other colour by this much (a blob that
+#: fits everything is no reading)
+OTHER_COLOUR_MARGIN = 0.05
+
+#: index suit symbols (small) need this many times the margin of pips
+INDEX_SUIT_MARGIN_FACTOR = 2.5
+
+#: margin a lone suit reading (court card, one readable suit symbol) needs
+SINGLE_SUIT_MARGIN = 0.1
+
+
+@dataclass(frozen=True)
+class GlyphRead:
+    """One classified glyph: ``label``, ``score`` (<= 1) and ``margin`` over the runner-up."""
+
+    label: str
+    score: float
+    margin: float
+
+    def ok(self, min_score: float, min_margin: float) -> bool:
+        """True if the reading is clear enough to count as a vote."""
+        return self.score >= min_score and self.margin >= min_margin
+
+
+@dataclass(frozen=True)
+class IndexRead:
+    """Reading of one corner index: rank, suit shape scores per suit (None if no
+    suit symbol), whether it is red, and
+    ``face``: the rank read as a court card (J, Q or K), None if it cannot be one."""
+
+    rank: GlyphRead
+    suit: dict[str, float] | None
+    red: bool | None
+    face: GlyphRead | None = None
+
+
+@dataclass(frozen=True)
+class PipRead:
+    """Reading of the pips: ``rank`` ("2".."9", "T", "A", FACE, or None if unclear),
+    ``suit`` mean shape score per suit (None without pips) and ``red`` colour
+    (None if unclear)."""
+
+    rank: str | None
+    suit: dict[str, float] | None
+    red: bool | None
+    count: int
+    red_fraction: float = 0.5
+
+
+@dataclass
+class CardRead:
+    """Final decision for one rectified card: ``card`` like "TH", ``confidence`` in [0, 1]."""
+
+    card: str
+    confidence: float
+    details: dict[str, object] = field(default_factory=dict)
+
+
+def _rank_label(n: int) -> str:
+    return "T" if n == 10 else str(n)
+
+
+def colour(red_fraction: float) -> bool | None:
+    """True (red print), False (black) or None (unclear) from the fraction of red pixels."""
+    if red_fraction >= 0.6:
+        return True
+    if red_fraction <= 0.25:
+        return False
+    return None
+
+
+def _allowed(red: bool | None) -> set[str]:
+    """Suits possible for a print colour (all four when the colour is unclear)."""
+    if red is None:
+        return RED_SUITS | BLACK_SUITS
+    return RED_SUITS if red else BLACK_SUITS
+
+
+def read_index(comps: list[Component], t: Templates) -> IndexRead | None:
+    """Read the top-left corner index from the card's ink components; None if absent."""
+    parts = index_parts(comps)
+    if parts is None:
+        return None
+    sc = t.ranks.scores(parts.rank)
+    ranked = sorted(sc.items(), key=lambda kv: -kv[1])
+    label, score, margin = ranked[0][0], ranked[0][1], ranked[0][1] - ranked[1][1]
+    red = colour(parts.red)
+    suit = None
+    if parts.suit is not None:
+        suit = t.suits.scores(parts.suit)
+        suit[SOLIDITY] = solidity(parts.suit)
+    face = read_face_rank(parts.rank, sc)
+    return IndexRead(GlyphRead(label, score, margin), suit, red, face)
+
+
+def read_face_rank(rank: NDArray[Any], sc: dict[str, float]) -> GlyphRead | None:
+    """Read a rank glyph known to be J, Q or K (the pips showed a picture).
+
+    Structure first: a Q has an enclosed counter, J and K have none (true in
+    every common card font). With a counter the glyph is a Q if it looks at all
+    like one and J or K do not fit much better; without, the better of J and K must clearly win and must also
+    beat Q. ``sc``: the glyph's template scores per rank. None when unclear.
+    """
+    q, j, k = sc["Q"], sc["J"], sc["K"]
+    if holes(rank) >= 1:
+        ok = q >= 0.2 and q >= max(j, k) - 0.15
+        return GlyphRead("Q", q, q - max(j, k)) if ok else None
+    best, other = ("J", k) if j >= k else ("K", j)
+    s = max(j, k)
+    if s < 0.6 or s - other < 0.05 or q >= s:
+        return None
+    return GlyphRead(best, s, s - max(other, q))
+
+
+def is_body(c: Component) -> bool:
+    """True for a shape of the card's middle large enough to be a pip or picture."""
+    return not in_corner(c) and c.area >= 0.003 * CARD_W * CARD_H
+
+
+def read_pips(comps: list[Component], t: Templates, tint: float = 0.0) -> PipRead:
+    """Count and classify the pips (components outside the corner index zones).
+
+    ``tint``: fraction of the card's middle printed yellow or blue (see
+    :class:`vision.segment.Ink`); above PICTURE_TINT the card is a court card.
+    """
+    area = CARD_W * CARD_H
+    body = [c for c in comps if is_body(c)]
+    if not body:
+        return PipRead(None, None, None, 0)
+    amax = max(c.area for c in body)
+    big = [c for c in body if c.area >= 0.35 * amax]
+    n = len(big)
+    areas = [c.area for c in big]
+    clean = 1 <= n <= 10 and max(areas) <= 2.2 * min(areas) and amax < 0.06 * area
+    if not clean and 3 <= n <= 10 and amax < 0.06 * area and _layout_ok(big):
+        # one pip cut down by glare (a smaller piece of it is left) beside a clean set
+        # of the others, all in the standard layout for their count
+        rest = sorted(areas)[1:]
+        clean = max(rest) <= 2.2 * min(rest)
+    # a picture: yellow or blue print, or ink spread over most of the middle of the
+    # card with either no clean set of pips or much ink besides the "pips"
+    x0 = min(c.x for c in body)
+    y0 = min(c.y for c in body)
+    x1 = max(c.x + c.w for c in body)
+    y1 = max(c.y + c.h for c in body)
+    total = sum(c.area for c in body)
+    other = total - sum(areas)
+    spread = (x1 - x0) > 0.55 * CARD_W and (y1 - y0) > 0.55 * CARD_H
+    if tint >= PICTURE_TINT or (
+        spread and (((not clean or n == 1) and total > 0.08 * area) or other > 0.04 * area)
+    ):
+        return PipRead(FACE, _picture_suit(body, t), None, 0)
+    red_fraction = float(np.mean([c.red for c in big]))
+    red = colour(red_fraction)
+    rank: str | None = None
+    if n == 1:
+        c = big[0]
+        if abs(c.cx - CARD_W / 2) < 0.15 * CARD_W and abs(c.cy - CARD_H / 2) < 0.15 * CARD_H:
+            rank = "A"
+    elif clean and _layout_ok(big):
+        rank = _rank_label(n)
+    # suit shape: mean score per suit over the pips; pips in the lower part of the
+    # card are printed upside down
+    sums: dict[str, float] = {s: 0.0 for s in SUITS}
+    shapes = big[:MAX_PIPS_SHAPED]
+    for c in shapes:
+        pm = fill_holes(c.mask)  # a pip is solid: holes are ornament (fancy ace) or glare
+        pm = pm if c.cy < 0.56 * CARD_H else np.ascontiguousarray(pm[::-1, ::-1])
+        for s, v in t.suits.scores(pm).items():
+            sums[s] += v
+    m = max(1, len(shapes))
+    mean = {s: v / m for s, v in sums.items()}
+    mean[SOLIDITY] = float(np.mean([solidity(c.mask) for c in shapes]))
+    return PipRead(rank, mean, red, n, red_fraction)
+
+
+def fill_holes(mask: NDArray[Any]) -> NDArray[Any]:
+    """``mask`` (uint8 0/255) with every enclosed background region filled; the mask
+    itself when it has none."""
+    cs, hier = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hier is None or not (hier[0, :, 3] >= 0).any():
+        return mask
+    out = np.zeros_like(mask)
+    for c, h in zip(cs, hier[0], strict=True):
+        if h[3] < 0:  # an outer boundary (one at a time: filled together, nested ones cancel)
+            cv2.drawContours(out, [c], 0, 255, -1)
+    return out
+
+
+def solidity(mask: NDArray[Any]) -> float:
+    """Area of the largest shape in ``mask`` / area of its convex hull (1.0 = convex)."""
+    cs, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    if not cs:
+        return 0.0
+    c = max(cs, key=cv2.contourArea)
+    hull = cv2.contourArea(cv2.convexHull(c))
+    return float(cv2.contourArea(c) / hull) if hull > 0 else 0.0
+
+
+#: yellow/blue share of a card's middle above which it is a court card (dev photos:
+#: court cards 0.11-0.30, number cards and aces at most 0.002)
+PICTURE_TINT = 0.03
+
+#: pips in the middle column of a standard French-suited card, by count (2..10)
+CENTRE_PIPS = {2: 2, 3: 3, 4: 0, 5: 1, 6: 0, 7: 1, 8: 2, 9: 1, 10: 2}
+
+
+def _layout_ok(pips: list[Component]) -> bool:
+    """True if ``pips`` (2..10 of them) sit in the standard layout for their count:
+    the right number in the middle column, the rest split evenly left and right
+    (two merged or lost pips change these counts)."""
+    n = len(pips)
+    mid = [c for c in pips if abs(c.cx - CARD_W / 2) < 0.1 * CARD_W]
+    left = [c for c in pips if c.cx < CARD_W / 2 - 0.1 * CARD_W]
+    right = [c for c in pips if c.cx > CARD_W / 2 + 0.1 * CARD_W]
+    return len(mid) == CENTRE_PIPS.get(n, -1) and len(left) == len(right)
+
+
+def _picture_suit(body: list[Component], t: Templates) -> dict[str, float] | None:
+    """Suit scores (and SOLIDITY) of the clearest suit symbol inside a court card's
+    picture (most decks print one beside the figure), None if no shape there is
+    clearly a suit symbol (best score >= 0.9)."""
+    area = CARD_W * CARD_H
+    best: dict[str, float] | None = None
+    top = 0.9
+    for c in body:
+        if not 0.004 * area <= c.area <= 0.04 * area or not 0.6 <= c.w / c.h <= 1.6:
+            continue
+        if c.area < 0.5 * c.w * c.h:
+            continue  # thin strokes of the drawing, not a filled symbol
+        sc = t.suits.scores(c.mask)
+        m = max(sc.values())
+        if m >= top:
+            top = m
+            best = dict(sc)
+            best[SOLIDITY] = solidity(c.mask)
+    return best
+
+
+def suit_vote(
+    scores: dict[str, float], red: bool | None, certain: bool = False
+) -> GlyphRead | None:
+    """Best suit among those of colour ``red`` (all four if None), with its margin.
+
+    ``scores`` maps suits to shape scores and SOLIDITY to the shape's solidity. A
+    club's three lobes leave deep notches, a spade's outline has none: a "spade"
+    below CLUB_MAX_SOLIDITY... is vetoed (None), and so is a "club" above
+    SPADE_MIN_SOLIDITY.
+    """
+    ranked = sorted(((s, v) for s, v in scores.items() if s in _allowed(red)),
+                    key=lambda kv: -kv[1])
+    vote = GlyphRead(ranked[0][0], ranked[0][1], ranked[0][1] - ranked[1][1])
+    other = [v for s, v in scores.items() if s in SUITS and s not in _allowed(red)]
+    if other and not certain and max(other) > vote.score - OTHER_COLOUR_MARGIN:
+        return None  # the shape looks like a suit of the other colour: colour or shape is wrong
+    sol = scores.get(SOLIDITY)
+    if sol is not None:
+        if vote.label == "S" and sol < SPADE_MIN_SOLIDITY:
+            return None
+        if vote.label == "C" and sol > CLUB_MAX_SOLIDITY:
+            return None
+    return vote
+
+
+def _score_to_conf(score: float, lo: float, hi: float) -> float:
+    return float(np.clip((score - lo) / (hi - lo), 0.0, 1.0))
+
+
+def decide(pips: PipRead, idx: list[IndexRead]) -> CardRead | None:
+    """Combine the pip reading and up to two index readings; None unless they agree."""
+    aces = [i for i in idx if i.rank.label == "A" and i.rank.ok(0.8, 0.2)]
+    if pips.rank == FACE and len(aces) == 2:
+        # an ornate ace (big decorated pip, maker's text): both indices clearly "A"
+        good = aces
+        rank = "A"
+        rank_scores = [i.rank.score for i in aces]
+    elif pips.rank == FACE:
+        faces = [i.face for i in idx if i.face is not None]
+        if not faces or len({f.label for f in faces}) != 1:
+            return None
+        rank = faces[0].label
+        # an index read clearly as something else contradicts
+        if any(i.rank.ok(RANK_MIN_SCORE, 0.1) and i.rank.label != rank for i in idx):
+            return None
+        if len(faces) < 2 and (faces[0].score < 0.7 or faces[0].margin < 0.15):
+            return None
+        good = [i for i in idx if i.face is not None]
+        rank_scores = [max(0.6, f.score) if f.label == "Q" else f.score for f in faces]
+    else:
+        good = [i for i in idx if i.rank.ok(RANK_MIN_SCORE, RANK_MIN_MARGIN)]
+        if not good:
+            return None
+        ranks = {i.rank.label for i in good}
+        if len(ranks) == 2 and len(good) == 2 and pips.rank in ranks:
+            # one index agrees with the pip count, the other does not: the dissent is
+            # overruled only if it is weak and clearly weaker than the agreeing index
+            agree = next(i for i in good if i.rank.label == pips.rank)
+            dissent = next(i for i in good if i.rank.label != pips.rank)
+            if dissent.rank.score < 0.75 and agree.rank.score >= dissent.rank.score + 0.05:
+                good = [agree]
+                ranks = {agree.rank.label}
+        if len(ranks) != 1:
+            return None
+        rank = ranks.pop()
+        rank_scores = [i.rank.score for i in good]
+        if pips.rank is None or pips.rank != rank:
+            return None
+    # colour: pips and index must agree, and be clear
+    # colour: the pips' (large areas of ink); the indices' only on court cards, where
+    # they must agree (thin index strokes of dark red print can look black). An
+    # unclear colour leaves all four suits to the shapes, with a stricter margin.
+    if pips.rank != FACE:
+        colours = {pips.red} if pips.red is not None else set()
+    else:
+        colours = {i.red for i in good if i.red is not None}
+    if len(colours) > 1:
+        return None
+    red = next(iter(colours)) if colours else None
+    # pips all black or all red: the colour is certain, shapes only choose within it
+    certain = pips.rank != FACE and (pips.red_fraction <= 0.05 or pips.red_fraction >= 0.95)
+    # suit votes: shape readings of pips and indices; two must agree, none disagree
+    # (a court card may go with one very clear index suit when both ranks agree)
+    # (the small index symbols need a wider margin than the big pips)
+    margin = SUIT_MIN_MARGIN if colours else 2 * SUIT_MIN_MARGIN
+    readings = [(pips.suit, margin)]  # on a court card: a suit symbol in the picture
+    readings += [(i.suit, INDEX_SUIT_MARGIN_FACTOR * margin) for i in idx]
+    votes = []
+    for r, m in readings:
+        v = suit_vote(r, red, certain) if r is not None else None
+        if v is not None and v.ok(SUIT_MIN_SCORE, m):
+            votes.append(v)
+    # an index symbol read at the pips' margin may not contradict either
+    weak = [suit_vote(i.suit, red, certain) for i in idx if i.suit is not None]
+    suits = {v.label for v in votes} | {v.label for v in weak
+                                        if v is not None and v.ok(SUIT_MIN_SCORE, margin)}
+    if len(suits) != 1 or not votes:
+        return None
+    if len(votes) < 2:
+        v = votes[0]
+        clear = v.score >= 0.85 and v.margin >= SINGLE_SUIT_MARGIN
+        # a court card with both ranks agreeing and a clear colour, or several pips
+        # of one clear shape (their colour may be unclear under a colour cast)
+        single_ok = clear and (
+            (pips.rank == FACE and bool(colours)
+             and (len(good) == 2 or good[0].rank.score >= 0.75))
+            or (pips.rank != FACE and pips.count >= 2 and (bool(colours) or pips.count >= 3))
+            # an ace's one big pip, very clearly shaped, in a certain colour
+            or (pips.rank == "A" and certain and v.score >= 0.9 and v.margin >= 0.15)
+        )
+        if not single_ok:
+            return None
+    suit = suits.pop()
+    conf = min(
+        _score_to_conf(min(rank_scores), RANK_MIN_SCORE - 0.1, 0.85),
+        _score_to_conf(min(v.score for v in votes), SUIT_MIN_SCORE - 0.1, 0.85),
+    )
+    if pips.rank == FACE and len(good) < 2:
+        conf *= 0.8
+    conf = 0.5 + 0.5 * conf
+    return CardRead(rank + suit, round(conf, 3),
+                    {"pips": pips.rank, "count": pips.count, "index": [i.rank.label for i in good]})

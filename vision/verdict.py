@@ -1,0 +1,184 @@
+"""The final verdict on a rectified card: the learned corner reads, checked against
+independent evidence (pips, picture), and their union with the template reader
+(:mod:`vision.classic`). A card is reported only when the readings agree; any
+clear dissent leaves it unsure.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from vision.classic import (
+    FACE,
+    RED_SUITS,
+    SINGLE_SUIT_MARGIN,
+    SUIT_MIN_MARGIN,
+    SUIT_MIN_SCORE,
+    CardRead,
+    IndexRead,
+    PipRead,
+    suit_vote,
+)
+from vision.corners import corner_crops
+from vision.learned import CornerRead, models, thresholds
+
+NUMBER_RANKS = set("A23456789T")
+COURT_RANKS = set("JQK")
+
+#: (reads of classifier A, reads of classifier B), each [top-left, bottom-right]
+Learned = tuple[list[CornerRead], list[CornerRead]]
+
+
+def read_corners(card: NDArray[Any]) -> Learned | None:
+    """Both learned classifiers on both corner crops of a rectified card; None when
+    no model is shipped or classifier A sees no card in either corner (B is then
+    not run: no rule of :func:`decide_learned` accepts a card without A)."""
+    ms = models()
+    if ms is None:
+        return None
+    crops = corner_crops(card)
+    a = ms[0].read(crops)
+    if all(r.card is None for r in a):
+        return None
+    return a, ms[1].read(crops)
+
+
+def _scaled(conf: float, t: float) -> float:
+    """Reported confidence: 0.5 at the calibrated threshold ``t``, 1.0 at certainty."""
+    return round(0.5 + 0.5 * float(np.clip((conf - t) / max(1e-6, 1 - t), 0.0, 1.0)), 3)
+
+
+def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
+    """A card from the learned corner reads and independent evidence, None unless
+    they agree (thresholds: :func:`vision.learned.thresholds`, calibrated for zero
+    wrong on held-apart generated crops).
+
+    * 2-10 and A: classifier A reads the card on a corner at ``index_pips`` or
+      more, and the pips (count and layout, a lone centre pip for A) give the
+      same rank, their colour (when clear) the suit's colour, and their shape
+      does not clearly say another suit of that colour.
+    * J, Q, K: the pips show a picture, and A and B (built and trained
+      differently) both read the card at ``pair_court`` or more; a suit symbol
+      in the picture, when one is clear, must agree.
+    * No pips or picture to agree with (a covered card: the index alone shows):
+      A and B both at ``pair_covered`` on the same corner, and the pips show
+      nothing against it (an ace may show a picture: ornate aces).
+
+    Any corner read by either classifier as another card at its dissent threshold
+    (``dissent_a``, ``dissent_b``) vetoes.
+    """
+    if learned is None:
+        return None
+    a, b = learned
+    th = thresholds()
+    cands = [r for r in a if r.card is not None and r.conf >= th["index_pips"]]
+    if not cands:
+        cands = [r for r in b if r.card is not None and r.conf >= th["pair"]]
+    if not cands:
+        return None
+    card = max(cands, key=lambda r: r.conf).card
+    assert card is not None
+    if _dissent(learned, card, th, pips):
+        return None
+    rank, suit = card[0], card[1]
+    conf_a = max((r.conf for r in a if r.card == card), default=0.0)
+    conf_b = max((r.conf for r in b if r.card == card), default=0.0)
+    pair = max((min(ra.conf, rb.conf) for ra, rb in zip(a, b, strict=True)
+                if ra.card == card and rb.card == card), default=0.0)
+    details: dict[str, object] = {"pips": pips.rank, "count": pips.count, "learned": card}
+    red = suit in RED_SUITS
+    if rank in NUMBER_RANKS and pips.rank == rank and conf_a >= th["index_pips"]:
+        if pips.red is not None and pips.red != red:
+            return None
+        if pips.suit is not None:
+            v = suit_vote(pips.suit, red, True)
+            if v is not None and v.label != suit and v.ok(SUIT_MIN_SCORE, 2 * SUIT_MIN_MARGIN):
+                return None
+        return CardRead(card, _scaled(conf_a, th["index_pips"]), details | {"path": "index+pips"})
+    if rank in COURT_RANKS and pips.rank == FACE and min(conf_a, conf_b) >= th["pair_court"]:
+        if pips.suit is not None:
+            v = suit_vote(pips.suit, red, True)
+            if v is not None and v.label != suit and v.ok(0.85, SINGLE_SUIT_MARGIN):
+                return None
+        return CardRead(card, _scaled(min(conf_a, conf_b), th["pair_court"]),
+                        details | {"path": "pair+picture"})
+    # the index alone: nothing on the card may say otherwise (an ornate ace's big
+    # decorated pip reads as a picture)
+    if pips.rank is not None and pips.rank != rank and not (rank == "A" and pips.rank == FACE):
+        return None
+    if pair >= th["pair_covered"]:
+        return CardRead(card, _scaled(pair, th["pair_covered"]), details | {"path": "pair-alone"})
+    return None
+
+
+def combine(classic: CardRead | None, learned: CardRead | None,
+            reads: Learned | None, pips: PipRead | None = None,
+            corners: list[IndexRead | None] | None = None) -> CardRead | None:
+    """The final reading from the template reader (``classic``) and the learned one:
+    the learned one when there is one and the other does not disagree; the
+    template one only when no classifier reads another card on a corner (that the
+    pips, when given, allow, and that the glyph's structure allows: see
+    :func:`_dissent`, :func:`counterless_corners`). ``corners``: the template
+    readings of the top-left and bottom-right index (None where unread)."""
+    if learned is not None:
+        if classic is not None and classic.card != learned.card:
+            return None
+        return learned
+    if classic is None:
+        return None
+    no_q = counterless_corners(classic, corners or [])
+    if reads is not None and _dissent(reads, classic.card, thresholds(), pips, no_q):
+        return None
+    return classic
+
+
+#: a template J/K reading that proves its corner's glyph is no Q: the face score and
+#: margin (over Q and the other of J/K) it needs, besides the glyph having no counter
+#: (read_face_rank) and J/K being the best of all 13 rank templates
+COUNTERLESS_MIN_SCORE = 0.75
+COUNTERLESS_MIN_MARGIN = 0.25
+
+
+def counterless_corners(classic: CardRead, corners: list[IndexRead | None]) -> set[int]:
+    """Corners (0 top-left, 1 bottom-right) whose rank glyph is shown by its structure
+    to be no Q, for a court card ``classic`` read as J or K from its picture: the
+    glyph has no enclosed counter (every Q has one; :func:`read_face_rank`), it is
+    read clearly as ``classic``'s rank both among J/Q/K and among all 13 ranks.
+
+    A classifier's "Q" of the same suit on such a corner is its own error (measured:
+    a thin slab-serif J read as Q by both classifiers), no evidence of a queen.
+    """
+    rank = classic.card[0]
+    if rank not in ("J", "K") or classic.details.get("pips") != FACE:
+        return set()
+    return {k for k, r in enumerate(corners)
+            if r is not None and r.face is not None and r.face.label == rank
+            and r.rank.label == rank and r.face.score >= COUNTERLESS_MIN_SCORE
+            and r.face.margin >= COUNTERLESS_MIN_MARGIN}
+
+
+def _fits_pips(rank: str, pips: PipRead | None) -> bool:
+    """Whether a rank read on a corner is possible given the pips: any rank when they
+    say nothing, a court rank or an (ornate) ace on a picture, else their count."""
+    if pips is None or pips.rank is None:
+        return True
+    if pips.rank == FACE:
+        return rank in COURT_RANKS or rank == "A"
+    return rank == pips.rank
+
+
+def _dissent(reads: Learned, card: str, th: dict[str, float], pips: PipRead | None = None,
+             no_q: set[int] | frozenset[int] = frozenset()) -> bool:
+    """True if a classifier reads a corner as another card than ``card`` at or above
+    its own dissent threshold (``dissent_a``, ``dissent_b``: its 1%-wrong point),
+    with a rank the pips allow (a "10" on a card with a picture is the classifier's
+    error, not evidence of another card). ``no_q``: corners whose glyph cannot be a
+    Q (:func:`counterless_corners`); a "Q" of ``card``'s suit there does not count."""
+    return any(r.card is not None and r.card != card and r.conf >= th[key]
+               and _fits_pips(r.rank, pips)
+               and not (k in no_q and r.rank == "Q" and r.suit == card[1])
+               for rs, key in ((reads[0], "dissent_a"), (reads[1], "dissent_b"))
+               for k, r in enumerate(rs))
