@@ -12,8 +12,8 @@ trick numbers 1-based within the deal, pairs ``(NS, EW)``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
 
 from referee.core.cards import Card, Suit
 from referee.core.events import Declaration
@@ -193,6 +193,39 @@ class SessionEnded:
     """The end of the session is signalled: the deal on is finished, then no more (R44)."""
 
     kind: ClassVar[str] = "end"
+
+
+def _setters(cls: type) -> tuple[Any, ...]:
+    return tuple(cls.__dict__[f.name].__set__ for f in fields(cls))
+
+
+_new = object.__new__
+_CP = _setters(CardPlayed)
+_TW = _setters(TrickWon)
+
+
+def card_played(deal: int, trick: int, seat: Seat, card: Card) -> CardPlayed:
+    """``CardPlayed(deal, trick, seat, card)`` for the engine's per-card path: the same
+    frozen value, set through its slots (a frozen ``__init__`` costs about three
+    times as much, and every card makes one)."""
+    n = _new(CardPlayed)
+    d, t, s, c = _CP
+    d(n, deal)
+    t(n, trick)
+    s(n, seat)
+    c(n, card)
+    return n
+
+
+def trick_won(seat: Seat, trick: int, tricks: tuple[int, int]) -> TrickWon:
+    """``TrickWon(seat, trick, tricks)`` for the engine's per-trick path (see
+    :func:`card_played`)."""
+    n = _new(TrickWon)
+    s, t, w = _TW
+    s(n, seat)
+    t(n, trick)
+    w(n, tricks)
+    return n
 
 
 Notice = (TrumpChosen | CardPlayed | TrickWon | DeclarationMade | DeclarationReplaced | LeadFlagged

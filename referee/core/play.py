@@ -16,7 +16,6 @@ from referee.core.events import Declaration, Play
 from referee.core.notices import (
     BavyanAsked,
     BreachProven,
-    CardPlayed,
     DealOver,
     DeclarationMade,
     DeclarationReplaced,
@@ -24,7 +23,8 @@ from referee.core.notices import (
     MatchWon,
     Notice,
     RevokeProven,
-    TrickWon,
+    card_played,
+    trick_won,
 )
 from referee.core.scoring import kort_result, settle
 from referee.core.table import Seat, Side
@@ -160,7 +160,7 @@ def play_card(g: Game, ev: Play) -> list[Notice]:
     t.seats.append(seat)
     bit = _BIT[card]
     d.seen |= bit
-    notices: list[Notice] = [CardPlayed(d.number, number, seat, card)]
+    notices: list[Notice] = [card_played(d.number, number, seat, card)]
     voids = d.voids
     led = None if is_lead else t.cards[0].suit
     fails = led is not None and card.suit != led and not voids[seat] >> led & 1
@@ -345,7 +345,7 @@ def close_trick(g: Game, d: Deal, t: Trick, notices: list[Notice],
     side = SIDE_OF[winner]
     won = d.tricks_won
     won[side] += 1
-    notices.append(TrickWon(winner, t.number, (won[0], won[1])))
+    notices.append(trick_won(winner, t.number, (won[0], won[1])))
     if count_only:
         return None
     if g._lead_rules:
