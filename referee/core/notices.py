@@ -202,29 +202,42 @@ def _setters(cls: type) -> tuple[Any, ...]:
 _new = object.__new__
 _CP = _setters(CardPlayed)
 _TW = _setters(TrickWon)
+_DM = _setters(DeclarationMade)
 
 
-def card_played(deal: int, trick: int, seat: Seat, card: Card) -> CardPlayed:
+def card_played(deal: int, trick: int, seat: Seat, card: Card, *, _cls: type = CardPlayed,
+                _d: Any = _CP[0], _t: Any = _CP[1], _s: Any = _CP[2], _c: Any = _CP[3]) -> CardPlayed:
     """``CardPlayed(deal, trick, seat, card)`` for the engine's per-card path: the same
     frozen value, set through its slots (a frozen ``__init__`` costs about three
     times as much, and every card makes one)."""
-    n = _new(CardPlayed)
-    d, t, s, c = _CP
-    d(n, deal)
-    t(n, trick)
-    s(n, seat)
-    c(n, card)
+    n: CardPlayed = _new(_cls)
+    _d(n, deal)
+    _t(n, trick)
+    _s(n, seat)
+    _c(n, card)
     return n
 
 
-def trick_won(seat: Seat, trick: int, tricks: tuple[int, int]) -> TrickWon:
+def trick_won(seat: Seat, trick: int, tricks: tuple[int, int], *, _cls: type = TrickWon,
+              _s: Any = _TW[0], _t: Any = _TW[1], _w: Any = _TW[2]) -> TrickWon:
     """``TrickWon(seat, trick, tricks)`` for the engine's per-trick path (see
     :func:`card_played`)."""
-    n = _new(TrickWon)
-    s, t, w = _TW
-    s(n, seat)
-    t(n, trick)
-    w(n, tricks)
+    n: TrickWon = _new(_cls)
+    _s(n, seat)
+    _t(n, trick)
+    _w(n, tricks)
+    return n
+
+
+def declaration_made(seat: Seat, trick: int, declaration: Declaration, *,
+                     _cls: type = DeclarationMade, _s: Any = _DM[0], _t: Any = _DM[1],
+                     _x: Any = _DM[2]) -> DeclarationMade:
+    """``DeclarationMade(seat, trick, declaration)`` for the engine's kort lead path
+    (see :func:`card_played`)."""
+    n: DeclarationMade = _new(_cls)
+    _s(n, seat)
+    _t(n, trick)
+    _x(n, declaration)
     return n
 
 

@@ -17,13 +17,13 @@ from referee.core.notices import (
     BavyanAsked,
     BreachProven,
     DealOver,
-    DeclarationMade,
     DeclarationReplaced,
     LeadFlagged,
     MatchWon,
     Notice,
     RevokeProven,
     card_played,
+    declaration_made,
     trick_won,
 )
 from referee.core.scoring import kort_result, settle
@@ -83,7 +83,8 @@ def presumed(d: Deal, seat: Seat) -> bool:
 
 # ------------------------------------------------------------------ refusals
 def _check_deal(g: Game, ev: Play) -> Deal:
-    """The deal a card goes into; refuses one outside play (R10, R27, R40)."""
+    """The deal a card goes into; refuses one outside play (R10, R27, R40). (The card
+    path tests the same first and calls this only to raise.)"""
     deals = g._deals
     d = deals[-1] if deals else None
     if d is None or d.result is not None or d.trump is None:
@@ -142,14 +143,19 @@ def _check_declaration(g: Game, d: Deal, ev: Play, is_lead: bool, number: int, s
 def play_card(g: Game, ev: Play) -> list[Notice]:
     """Play ``ev.card`` for the seat whose turn it is (R4); return the notices (the
     card first). Raises RulesError, changing nothing, for a refused card."""
-    d = _check_deal(g, ev)
+    deals = g._deals
+    d = deals[-1] if deals else None
+    if d is None or d.result is not None or d.trump is None or d.bavyan is _PENDING:
+        d = _check_deal(g, ev)  # raises
     card = ev.card
     tricks = d.tricks
     t = tricks[-1] if tricks and len(tricks[-1].cards) < 4 else None
     is_lead = t is None
     number = len(tricks) + 1 if t is None else t.number
     seat = next_leader(d) if t is None else g._after[t.leader][len(t.cards)]
-    _check_card(d, card, number, seat)
+    bit = _BIT[card]
+    if d.seen & bit or d.thirteenth is not None:
+        _check_card(d, card, number, seat)
     if ev.declaration is not None:
         _check_declaration(g, d, ev, is_lead, number, seat)
     # ---- validated: from here on the event is accepted and state changes
@@ -158,17 +164,17 @@ def play_card(g: Game, ev: Play) -> list[Notice]:
         tricks.append(t)
     t.cards.append(card)
     t.seats.append(seat)
-    bit = _BIT[card]
     d.seen |= bit
     notices: list[Notice] = [card_played(d.number, number, seat, card)]
     voids = d.voids
+    suit = card.suit
     led = None if is_lead else t.cards[0].suit
-    fails = led is not None and card.suit != led and not voids[seat] >> led & 1
+    fails = led is not None and suit != led and not voids[seat] >> led & 1
     # Undo (R65): the frame goes on the stack before anything beyond the card's place
     # changes: a full state before a proof or a void, else a lead's or a trick's end.
     code = -bit if is_lead else bit
     frames = g._frames
-    full = bool(voids[seat] >> card.suit & 1 or d.suspects or fails)
+    full = bool(voids[seat] >> suit & 1 or d.suspects or fails)
     ends: End | None = None
     if full:
         frames += (code, d.capture(), FULL)
@@ -311,7 +317,7 @@ def _lead_duties(g: Game, d: Deal, t: Trick, seat: Seat, card: Card,
     duty.target = o.trop7_leads if chosen == "trop7" else o.trop_leads if chosen == "trop" else 1
     if chosen == "trop7":
         d.trop7_side = side
-    notices.append(DeclarationMade(seat, t.number, chosen))
+    notices.append(declaration_made(seat, t.number, chosen))
     return None
 
 
