@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee.errors import ProfileError
-from referee.i18n import N_, _, ngettext, render_error
+from referee.i18n import _, ngettext, render_error
 
 if TYPE_CHECKING:
     from referee.core.profile import Profile
@@ -120,6 +120,7 @@ def loads_profile(text: str, source: str = "<profile>") -> Profile:
 
     from referee import yamlsafe
     from referee.core.profile import Profile
+    from referee.yamlloc import yaml_kind
 
     try:
         data = yamlsafe.load(text.removeprefix("\ufeff"))
@@ -130,7 +131,7 @@ def loads_profile(text: str, source: str = "<profile>") -> Profile:
             source=source))
     if not isinstance(data, dict):
         raise ProfileError(_("{source}:1: a profile is a YAML mapping of keys, not {kind}").format(
-            source=source, kind=_yaml_kind(data)))
+            source=source, kind=yaml_kind(data)))
     dup = _duplicate_key(yaml.compose(text, Loader=yaml_loader()))
     if dup is not None:
         raise ProfileError(_("{place}: {key}: key given twice").format(
@@ -139,15 +140,6 @@ def loads_profile(text: str, source: str = "<profile>") -> Profile:
         return Profile.model_validate(data)
     except ValidationError as exc:
         raise ProfileError(_describe(exc, text, source)) from None
-
-
-def _yaml_kind(value: object) -> str:
-    """``a list``, ``a string`` or ``a int`` (the type's name) in the language in force."""
-    if isinstance(value, list):
-        return _(N_("a list"))
-    if isinstance(value, str):
-        return _(N_("a string"))
-    return _("a {type}").format(type=type(value).__name__)
 
 
 @dataclass(frozen=True)
@@ -159,44 +151,23 @@ class _Where:
 def _locate(root: Any, loc: tuple[Any, ...], *, at_key: bool) -> _Where:
     """Follow a pydantic ``loc`` through the composed YAML and return the line and the
     dotted key. ``at_key``: point at the mapping key itself (for unknown keys)."""
-    import yaml
+    from referee.yamlloc import line_of
 
-    node = root
-    line = node.start_mark.line + 1 if node is not None else 1
     parts: list[str] = []
     for step in loc:
         if isinstance(step, int):
             parts[-1:] = [f"{parts[-1] if parts else ''}[{step}]"]
         else:
             parts.append(str(step))
-        nxt = None
-        key_node = None
-        if isinstance(node, yaml.MappingNode) and not isinstance(step, int):
-            for k, v in node.value:
-                if getattr(k, "value", None) == step:
-                    key_node, nxt = k, v
-                    break
-        elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) and step < len(node.value):
-            nxt = node.value[step]
-        if nxt is None:
-            node = None
-            continue
-        node = nxt
-        line = (key_node if at_key and key_node is not None else nxt).start_mark.line + 1
-    return _Where(line, ".".join(parts))
+    return _Where(line_of(root, loc, at_key=at_key), ".".join(parts))
 
 
 def _mapping_at(root: Any, loc: tuple[Any, ...]) -> Any:
     import yaml
 
-    node = root
-    for step in loc:
-        if isinstance(node, yaml.MappingNode):
-            node = next((v for k, v in node.value if getattr(k, "value", None) == step), None)
-        elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) and step < len(node.value):
-            node = node.value[step]
-        else:
-            return None
+    from referee.yamlloc import node_at
+
+    node = node_at(root, loc)
     return node if isinstance(node, yaml.MappingNode) else None
 
 
@@ -238,17 +209,14 @@ def _duplicate_key(root: Any) -> tuple[int, str] | None:
 
 def _describe(exc: Any, text: str, source: str) -> str:
     """One line for the first pydantic error: ``file:line: dotted.key: problem``."""
-    import yaml
+    from referee.yamlloc import compose
 
     errors = exc.errors()
     # An unknown key is usually a typo of a required one: name it first.
     err = next((e for e in errors if e.get("type") == "extra_forbidden"), errors[0])
     loc = tuple(err.get("loc", ()))
     kind = err.get("type", "")
-    try:
-        root = yaml.compose(text, Loader=yaml_loader())
-    except yaml.YAMLError:  # pragma: no cover - it parsed a moment ago
-        root = None
+    root = compose(text)
     msg = str(err.get("msg", _("invalid value")))
     if kind == "extra_forbidden":
         problem = _("unknown key")
@@ -269,31 +237,39 @@ def _describe(exc: Any, text: str, source: str) -> str:
             problem += " " + _("(got {value!r})").format(value=err["input"])
     where = _locate(root, loc, at_key=kind == "extra_forbidden")
     if kind == "value_error":
-        # A model-level check: point at the key of that mapping (or of a mapping inside
-        # it, if set to something other than false/null) named first in the message.
-        mapping = _mapping_at(root, loc)
-        if mapping is not None:
-            best: tuple[int, Any, tuple[Any, ...]] | None = None
-            candidates: list[tuple[Any, tuple[Any, ...]]] = []
-            for k, v in mapping.value:
-                candidates.append((k, (k.value,)))
-                if isinstance(v, yaml.MappingNode):
-                    for k2, v2 in v.value:
-                        if not (isinstance(v2, yaml.ScalarNode)
-                                and v2.value.lower() in ("false", "null", "~", "")):
-                            candidates.append((k2, (k.value, k2.value)))
-            for k, sub in candidates:
-                name = str(getattr(k, "value", ""))
-                hit = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", problem) if name else None
-                if hit and (best is None or hit.start() < best[0]):
-                    best = (hit.start(), k, sub)
-            if best is not None:
-                key = ".".join(str(x) for x in (*loc, *best[2]))
-                where = _Where(best[1].start_mark.line + 1, key)
+        where = _named_key(root, loc, problem) or where
     extra = len(errors) - 1
     more = " " + ngettext("(and {n} more)", "(and {n} more)", extra).format(n=extra) if extra else ""
     key = f"{where.key}: " if where.key else ""
     return f"{source}:{where.line}: {key}{problem}{more}"
+
+
+def _named_key(root: Any, loc: tuple[Any, ...], problem: str) -> _Where | None:
+    """For a model-level check: the key of the mapping at ``loc`` (or of a mapping inside
+    it, if set to something other than false/null) named first in ``problem``."""
+    import yaml
+
+    mapping = _mapping_at(root, loc)
+    if mapping is None:
+        return None
+    best: tuple[int, Any, tuple[Any, ...]] | None = None
+    candidates: list[tuple[Any, tuple[Any, ...]]] = []
+    for k, v in mapping.value:
+        candidates.append((k, (k.value,)))
+        if isinstance(v, yaml.MappingNode):
+            for k2, v2 in v.value:
+                if not (isinstance(v2, yaml.ScalarNode)
+                        and v2.value.lower() in ("false", "null", "~", "")):
+                    candidates.append((k2, (k.value, k2.value)))
+    for k, sub in candidates:
+        name = str(getattr(k, "value", ""))
+        hit = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", problem) if name else None
+        if hit and (best is None or hit.start() < best[0]):
+            best = (hit.start(), k, sub)
+    if best is None:
+        return None
+    key = ".".join(str(x) for x in (*loc, *best[2]))
+    return _Where(best[1].start_mark.line + 1, key)
 
 
 def profile_json_schema() -> dict[str, Any]:

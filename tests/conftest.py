@@ -1,4 +1,13 @@
-"""Fixtures shared by every test folder."""
+"""Fixtures shared by every test folder, and the two tiers of the suite (issue 13).
+
+The fast tier (``python -m pytest -q -m "not slow"``) runs in process: the rules, the
+records, the store, the screens. A test is ``slow`` when it starts a process (the real
+``referee`` command, a PostgreSQL cluster, a browser, a wheel build), renders video, or
+plays whole sessions through the command;
+tests that take a fixture below are marked ``slow`` here, the others say so with
+``@pytest.mark.slow`` or a module's ``pytestmark``. In the fast tier, starting a process
+fails the test with the reason, so that nothing slow slips in unmarked.
+"""
 
 from __future__ import annotations
 
@@ -7,12 +16,49 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 
 LANGUAGE_VARIABLES = ("REFEREE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+OPTION_VARIABLES = ("REFEREE_SESSION", "REFEREE_PROFILE")  # the CLI's global options (issue 13)
+
+SLOW_FIXTURES = frozenset({
+    "run",  # the referee command over whole sessions (in process in tests/live and
+            # tests/store, tests.helpers.cli; a subprocess in tests/i18n: help texts)
+    "report",  # ``referee report --json`` through ``run``
+    "pg_server", "pg_url",  # a PostgreSQL cluster (initdb, pg_ctl)
+    "built_wheel",  # pip wheel of the project
+    "trick_videos",  # renders the trick videos
+})
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark ``slow`` what takes a slow fixture, the PostgreSQL case of ``store_url``
+    and every ``train`` test."""
+    for item in items:
+        names = set(getattr(item, "fixturenames", ()))
+        callspec = getattr(item, "callspec", None)
+        postgres = callspec is not None and callspec.params.get("store_url") == "postgresql"
+        if names & SLOW_FIXTURES or postgres or item.get_closest_marker("train"):
+            item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture(autouse=True)
+def fast_tier_starts_no_process(request: pytest.FixtureRequest,
+                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A test not marked ``slow`` may not start a process: it fails, naming the command,
+    instead of making the fast tier slow (issue 13)."""
+    if request.node.get_closest_marker("slow"):
+        return
+    def refuse(self: subprocess.Popen[Any], args: Any, *rest: Any, **kw: Any) -> None:
+        del self, rest, kw
+        pytest.fail(f"a test of the fast tier started a process ({args!r}): test it in "
+                    "process or mark it @pytest.mark.slow", pytrace=False)
+
+    monkeypatch.setattr(subprocess.Popen, "__init__", refuse)
 
 
 @pytest.fixture(autouse=True)
@@ -25,7 +71,7 @@ def isolated(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathF
     ``COLUMNS=80``). A test that wants another language or width says so itself."""
     from referee import i18n
 
-    for name in LANGUAGE_VARIABLES:
+    for name in LANGUAGE_VARIABLES + OPTION_VARIABLES:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")
     monkeypatch.setenv("REFEREE_DATA_DIR", str(tmp_path_factory.mktemp("referee-data")))

@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -49,7 +50,7 @@ def one_line_error(code: int, out: str, err: str) -> str:
     return lines[0]
 
 
-def required_keys_match(got: dict, expected: dict) -> None:
+def required_keys_match(got: dict[str, Any], expected: dict[str, Any]) -> None:
     """Every key of the expected report is in the actual one with the same value
     (more keys are welcome, record-format.md); ``flags`` compares only emptiness."""
     for key, want in expected.items():
@@ -70,7 +71,8 @@ def required_keys_match(got: dict, expected: dict) -> None:
 
 
 def shared_cases() -> list[Path | None]:
-    return sorted(RECORDS.glob("*.yaml")) if RECORDS.is_dir() else [None]
+    found: list[Path | None] = [*sorted(RECORDS.glob("*.yaml"))]
+    return found if RECORDS.is_dir() else [None]
 
 
 @pytest.mark.parametrize("path", shared_cases(), ids=lambda p: p.stem if p else "no-shared")
@@ -105,6 +107,7 @@ def test_shared_invalid_record() -> None:
     assert "deal 2" in line and "trick 2" in line and "5 cards" in line
 
 
+@pytest.mark.slow
 def test_console_script_end_to_end(tmp_path: Path) -> None:
     """The installed ``referee`` command: exit codes 0, 1 and 2 (usage)."""
     exe = shutil.which("referee")

@@ -13,6 +13,10 @@ import pytest
 REFEREE = [sys.executable, "-c", "from referee.cli.main import run; run()"]
 
 
+# starts the referee CLI or another process (issue 13: the slow tier)
+pytestmark = pytest.mark.slow
+
+
 def referee(*args: str, tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
     full = {k: v for k, v in os.environ.items()
             if k not in ("REFEREE_LANG", "LANGUAGE", "LC_ALL", "LANG")}

@@ -5,8 +5,13 @@ from __future__ import annotations
 import pytest
 
 from referee.core.cards import Card, Rank, Suit
-from referee.core.notation import display_card, parse_card
+from referee.core.notation import display_card
 from referee.errors import NotationError
+
+
+def parse_card(token: str, lang: str) -> Card:
+    """The one card parser (R2), in ``lang``."""
+    return Card.parse(token, lang)
 
 
 @pytest.mark.parametrize(
@@ -65,3 +70,29 @@ def test_display_round_trips_in_every_language() -> None:
     for lang in ("en", "ru", "kk", "tr"):
         for card in FULL_DECK:
             assert parse_card(display_card(card, lang), lang) == card
+
+
+def test_error_wording_of_the_one_parser() -> None:
+    """Each caller's wording stays as users see it: the canonical message in every
+    language, the short one once the Cyrillic reading under ru/kk failed too."""
+    with pytest.raises(NotationError) as err:
+        Card.parse("QX")
+    assert str(err.value) == "not a card: 'QX' (expected rank then suit, e.g. TH, 10h, K♥)"
+    with pytest.raises(NotationError) as err:
+        Card.parse("Жп", "ru")
+    assert str(err.value) == "not a card: 'Жп'"
+
+
+def test_one_card_parser_in_the_tree() -> None:
+    """Card.parse is the only place that turns text into a card (issue 13): no other
+    ``parse_card`` and no other rank table in referee/."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "referee"
+    for path in root.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"^\s*def (parse_card|_parse_token)\b", text, re.M), path
+        if path.name != "cards.py":
+            assert not re.search(r"Card\(\s*Rank\(", text), path
+            assert "_RANKS = " not in text, path

@@ -11,9 +11,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 CORE = Path(__file__).resolve().parents[1] / "referee" / "core"
 BANNED_CORE = ("typer", "rich", "cv2", "sqlite3", "yaml", "numpy",
                "referee.i18n", "gettext")  # issue 8: no language machinery in the engine
+
+
+# starts the referee CLI or another process (issue 13: the slow tier)
+pytestmark = pytest.mark.slow
 
 
 def imported_after(code: str) -> set[str]:

@@ -326,15 +326,39 @@ def _score_to_conf(score: float, lo: float, hi: float) -> float:
     return float(np.clip((score - lo) / (hi - lo), 0.0, 1.0))
 
 
-def decide(pips: PipRead, idx: list[IndexRead]) -> CardRead | None:
-    """Combine the pip reading and up to two index readings; None unless they agree."""
+def _number_rank(pips: PipRead, idx: list[IndexRead]
+                 ) -> tuple[str, list[IndexRead], list[float]] | None:
+    """(rank, the indices read, their scores) of a number card or ace: the clear
+    indices agree with each other and with the pip count; None otherwise."""
+    good = [i for i in idx if i.rank.ok(RANK_MIN_SCORE, RANK_MIN_MARGIN)]
+    if not good:
+        return None
+    ranks = {i.rank.label for i in good}
+    if len(ranks) == 2 and len(good) == 2 and pips.rank in ranks:
+        # one index agrees with the pip count, the other does not: the dissent is
+        # overruled only if it is weak and clearly weaker than the agreeing index
+        agree = next(i for i in good if i.rank.label == pips.rank)
+        dissent = next(i for i in good if i.rank.label != pips.rank)
+        if dissent.rank.score < 0.75 and agree.rank.score >= dissent.rank.score + 0.05:
+            good = [agree]
+            ranks = {agree.rank.label}
+    if len(ranks) != 1:
+        return None
+    rank = ranks.pop()
+    if pips.rank is None or pips.rank != rank:
+        return None
+    return rank, good, [i.rank.score for i in good]
+
+
+def _decide_rank(pips: PipRead, idx: list[IndexRead]
+                 ) -> tuple[str, list[IndexRead], list[float]] | None:
+    """(rank, the indices that read it, the rank scores used) from the pips and the
+    index readings, None unless they agree (see :func:`decide`)."""
     aces = [i for i in idx if i.rank.label == "A" and i.rank.ok(0.8, 0.2)]
     if pips.rank == FACE and len(aces) == 2:
         # an ornate ace (big decorated pip, maker's text): both indices clearly "A"
-        good = aces
-        rank = "A"
-        rank_scores = [i.rank.score for i in aces]
-    elif pips.rank == FACE:
+        return "A", aces, [i.rank.score for i in aces]
+    if pips.rank == FACE:
         faces = [i.face for i in idx if i.face is not None]
         if not faces or len({f.label for f in faces}) != 1:
             return None
@@ -345,26 +369,15 @@ def decide(pips: PipRead, idx: list[IndexRead]) -> CardRead | None:
         if len(faces) < 2 and (faces[0].score < 0.7 or faces[0].margin < 0.15):
             return None
         good = [i for i in idx if i.face is not None]
-        rank_scores = [max(0.6, f.score) if f.label == "Q" else f.score for f in faces]
-    else:
-        good = [i for i in idx if i.rank.ok(RANK_MIN_SCORE, RANK_MIN_MARGIN)]
-        if not good:
-            return None
-        ranks = {i.rank.label for i in good}
-        if len(ranks) == 2 and len(good) == 2 and pips.rank in ranks:
-            # one index agrees with the pip count, the other does not: the dissent is
-            # overruled only if it is weak and clearly weaker than the agreeing index
-            agree = next(i for i in good if i.rank.label == pips.rank)
-            dissent = next(i for i in good if i.rank.label != pips.rank)
-            if dissent.rank.score < 0.75 and agree.rank.score >= dissent.rank.score + 0.05:
-                good = [agree]
-                ranks = {agree.rank.label}
-        if len(ranks) != 1:
-            return None
-        rank = ranks.pop()
-        rank_scores = [i.rank.score for i in good]
-        if pips.rank is None or pips.rank != rank:
-            return None
+        return rank, good, [max(0.6, f.score) if f.label == "Q" else f.score for f in faces]
+    return _number_rank(pips, idx)
+
+
+def _decide_suit(pips: PipRead, idx: list[IndexRead], good: list[IndexRead]
+                 ) -> tuple[str, list[GlyphRead]] | None:
+    """(suit, the shape votes for it) from the pips' and the indices' colour and
+    shapes, None unless they agree (see :func:`decide`); ``good``: the indices
+    that read the rank."""
     # colour: pips and index must agree, and be clear
     # colour: the pips' (large areas of ink); the indices' only on court cards, where
     # they must agree (thin index strokes of dark red print can look black). An
@@ -409,7 +422,19 @@ def decide(pips: PipRead, idx: list[IndexRead]) -> CardRead | None:
         )
         if not single_ok:
             return None
-    suit = suits.pop()
+    return suits.pop(), votes
+
+
+def decide(pips: PipRead, idx: list[IndexRead]) -> CardRead | None:
+    """Combine the pip reading and up to two index readings; None unless they agree."""
+    ranked = _decide_rank(pips, idx)
+    if ranked is None:
+        return None
+    rank, good, rank_scores = ranked
+    suited = _decide_suit(pips, idx, good)
+    if suited is None:
+        return None
+    suit, votes = suited
     conf = min(
         _score_to_conf(min(rank_scores), RANK_MIN_SCORE - 0.1, 0.85),
         _score_to_conf(min(v.score for v in votes), SUIT_MIN_SCORE - 0.1, 0.85),

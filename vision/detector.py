@@ -19,6 +19,7 @@ All coordinates are image pixels, x to the right and y down, as float32.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import cv2
@@ -50,17 +51,18 @@ class Quad:
     ``corners`` is a (4, 2) float32 array of image pixels (x right, y down) in
     clockwise order starting with the corner nearest the image top-left.
     ``fill`` is contour area / outline area (1.0 for a perfect quadrilateral).
+    ``area`` and ``center`` are computed once (the corners are not to be changed).
     """
 
     corners: FloatArray
     fill: float
 
-    @property
+    @cached_property
     def area(self) -> float:
         """Area of the outline in square pixels."""
         return float(abs(cv2.contourArea(self.corners)))
 
-    @property
+    @cached_property
     def center(self) -> tuple[float, float]:
         """Centroid (x, y) of the four corners, pixels."""
         c = self.corners.mean(axis=0)
@@ -102,25 +104,27 @@ def _refine_quad(
     returns ``approx`` unchanged on failure.
     """
     pts = contour.reshape(-1, 2).astype(np.float64)
+    # the four sides at once (stacked products: the same numbers as side by side)
+    d = approx[[1, 2, 3, 0]] - approx
+    length = np.hypot(d[:, 0], d[:, 1])
+    if (length < 4).any():
+        return approx
+    u = d / length[:, None]
+    n = np.stack([-u[:, 1], u[:, 0]], axis=1)
+    rel = pts[None] - approx[:, None]  # (4, N, 2)
+    t = (rel @ u[:, :, None])[..., 0]
+    dist = np.abs((rel @ n[:, :, None])[..., 0])
+    sel = ((t > 0.15 * length[:, None]) & (t < 0.85 * length[:, None])
+           & (dist < np.maximum(3.0, 0.04 * length)[:, None]))
+    enough = sel.sum(axis=1) >= 5
+    if not partial and not enough.all():
+        return approx
     lines = []
     for i in range(4):
-        a, b = approx[i], approx[(i + 1) % 4]
-        d = b - a
-        length = float(np.hypot(*d))
-        if length < 4:
-            return approx
-        u = d / length
-        n = np.array([-u[1], u[0]])
-        rel = pts - a
-        t = rel @ u
-        dist = np.abs(rel @ n)
-        sel = (t > 0.15 * length) & (t < 0.85 * length) & (dist < max(3.0, 0.04 * length))
-        if sel.sum() < 5:
-            if not partial:
-                return approx
-            lines.append(np.array([u[0], u[1], a[0], a[1]]))
+        if not enough[i]:
+            lines.append(np.array([u[i, 0], u[i, 1], approx[i, 0], approx[i, 1]]))
             continue
-        line = cv2.fitLine(pts[sel].astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        line = cv2.fitLine(pts[sel[i]].astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
         lines.append(line.astype(np.float64))
     out = []
     try:
@@ -135,8 +139,30 @@ def _refine_quad(
     return res
 
 
+class _Seen:
+    """Rough outlines (4, 2) already handled, in one array: "is there one within
+    ``tol`` px (every coordinate) of this one" is one vectorised test."""
+
+    def __init__(self) -> None:
+        self._keys = np.empty((32, 4, 2), np.float64)
+        self._n = 0
+
+    def near(self, key: NDArray[Any], tol: float) -> bool:
+        """True if an outline within ``tol`` px of ``key`` (4, 2) was added."""
+        if self._n == 0:
+            return False
+        return bool((np.abs(self._keys[: self._n] - key).max(axis=(1, 2)) <= tol).any())
+
+    def add(self, key: NDArray[Any]) -> None:
+        """Remember the outline ``key`` (4, 2)."""
+        if self._n == len(self._keys):
+            self._keys = np.concatenate([self._keys, np.empty_like(self._keys)])
+        self._keys[self._n] = key
+        self._n += 1
+
+
 def _quad_from_contour(
-    contour: NDArray[Any], min_area: float, seen: list[NDArray[Any]] | None = None
+    contour: NDArray[Any], min_area: float, seen: _Seen | None = None
 ) -> tuple[NDArray[Any], float] | None:
     """A (4, 2) outline and fill ratio for a card-like contour, else None.
 
@@ -164,9 +190,9 @@ def _quad_from_contour(
         return None
     if seen is not None:
         key = approx[np.argsort(approx[:, 0] + 3 * approx[:, 1])]
-        if any(np.abs(key - k).max() <= 2 for k in seen):
+        if seen.near(key, 2):
             return None
-        seen.append(key)
+        seen.add(key)
     quad = _refine_quad(approx, contour)
     qa = abs(cv2.contourArea(quad.astype(np.float32)))
     if qa <= 0:
@@ -191,7 +217,7 @@ def _quad_from_contour(
 
 
 def _quads_in_blob(
-    contour: NDArray[Any], mask: NDArray[Any], min_area: float, seen: list[NDArray[Any]]
+    contour: NDArray[Any], mask: NDArray[Any], min_area: float, seen: _Seen
 ) -> list[NDArray[Any]]:
     """Card outlines inside a blob of overlapping cards (work-scale pixels).
 
@@ -240,9 +266,9 @@ def _quads_in_blob(
         # the hidden corner again from the three refitted visible ones
         quad[3] = quad[0] + quad[2] - quad[1]
         key = quad[np.argsort(quad[:, 0] + 3 * quad[:, 1])]
-        if any(np.abs(key - k).max() <= 3 for k in seen):
+        if seen.near(key, 3):
             continue
-        seen.append(key)
+        seen.add(key)
         out.append(quad)
     return out
 
@@ -257,10 +283,29 @@ def colourless(image: NDArray[Any]) -> NDArray[Any]:
     """2 x min(B, G, R) - max(B, G, R), clipped to 0..255: white paper stays bright
     (~ its whiteness), a coloured surface such as yellow maple or oak loses about
     twice its colourfulness. (H, W) uint8."""
+    return _measures(image)[1]
+
+
+def _measures(image: NDArray[Any]) -> tuple[NDArray[Any], NDArray[Any]]:
+    """(:func:`whiteness`, :func:`colourless`) of a BGR uint8 image, from one split."""
     b, g, r = cv2.split(image)
     lo = cv2.min(cv2.min(b, g), r)
     hi = cv2.max(cv2.max(b, g), r)
-    return np.asarray(cv2.subtract(cv2.add(lo, lo), hi))
+    return np.asarray(lo), np.asarray(cv2.subtract(cv2.add(lo, lo), hi))
+
+
+def _median_u8(a: NDArray[Any], hist: NDArray[Any] | None = None) -> float:
+    """``np.median`` of a uint8 array, from its 256-bin histogram (``hist`` if given):
+    the middle value, or the mean of the two middle values of an even count."""
+    if hist is None:
+        hist = cv2.calcHist([a], [0], None, [256], [0, 256]).ravel()
+    cum = np.cumsum(hist.astype(np.int64))
+    n = int(cum[-1])
+    hi = int(np.searchsorted(cum, n // 2 + 1))  # the value at sorted index n // 2
+    if n % 2:
+        return float(hi)
+    lo = int(np.searchsorted(cum, n // 2))  # ... and at n // 2 - 1
+    return (lo + hi) / 2
 
 
 #: a table is "pale and coloured" (wood, beige cloth) when its median whiteness is at
@@ -299,10 +344,14 @@ def find_cards(image: NDArray[Any], min_side_px: float = 24.0) -> list[Quad]:
     return [g[0] for g in find_card_groups(image, min_side_px)]
 
 
-def find_card_groups(image: NDArray[Any], min_side_px: float = 24.0) -> list[list[Quad]]:
+def find_card_groups(image: NDArray[Any], min_side_px: float = 24.0,
+                     blobs_out: list[NDArray[Any]] | None = None) -> list[list[Quad]]:
     """Find card outlines in a BGR uint8 image of shape (H, W, 3).
 
     ``min_side_px``: shortest card side, in image pixels, still looked for.
+    ``blobs_out``: if given, receives the contours ((N, 2) float32 image pixels)
+    that are no single card (overlapping cards; :mod:`vision.piles` looks at their
+    corners).
     Returns groups of alternative outlines (image pixels) of the same card, as
     found at several thresholds, largest first. Raises ValueError on a non-BGR array.
     """
@@ -310,8 +359,7 @@ def find_card_groups(image: NDArray[Any], min_side_px: float = 24.0) -> list[lis
         raise ValueError(f"expected an (H, W, 3) BGR image, got shape {image.shape}")
     h, w = image.shape[:2]
     scale = min(1.0, WORK_SIDE / max(h, w))
-    white = whiteness(image)
-    pale = colourless(image)
+    white, pale = _measures(image)
     if scale < 1:
         white = cv2.resize(white, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
         pale = cv2.resize(pale, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
@@ -320,15 +368,15 @@ def find_card_groups(image: NDArray[Any], min_side_px: float = 24.0) -> list[lis
     first = {0}
     # on a pale coloured table (light wood, beige cloth) whiteness hardly separates the
     # cards: the colourless measure does
-    mw = float(np.median(white))
-    if mw >= PALE_TABLE and mw - float(np.median(pale)) >= COLOURED_TABLE:
+    mw = _median_u8(white)
+    if mw >= PALE_TABLE and mw - _median_u8(pale) >= COLOURED_TABLE:
         first.add(len(masks))
         masks += _masks(cv2.GaussianBlur(pale, (3, 3), 0))
     sh, sw = white.shape
     min_area = (min_side_px * scale) ** 2 * 1.3
     max_area = 0.9 * sh * sw
     found: list[Quad] = []
-    seen: list[NDArray[Any]] = []
+    seen = _Seen()
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
     blobs: list[tuple[NDArray[Any], NDArray[Any]]] = []
     for k, mask in enumerate(masks):
@@ -341,6 +389,8 @@ def find_card_groups(image: NDArray[Any], min_side_px: float = 24.0) -> list[lis
             if r is None:
                 if k in first:
                     blobs.append((c, mask))
+                elif blobs_out is not None:
+                    blobs_out.append(c.reshape(-1, 2).astype(np.float32) / scale)
                 continue
             quad, fill = r
             found.append(Quad(order_clockwise(quad / scale), fill))
@@ -348,6 +398,8 @@ def find_card_groups(image: NDArray[Any], min_side_px: float = 24.0) -> list[lis
     # two or three cards like those found alone (any size if none was)
     areas = sorted(q.area * scale * scale for q in found)
     ref = areas[len(areas) // 2] if areas else None
+    if blobs_out is not None:
+        blobs_out.extend(c.reshape(-1, 2).astype(np.float32) / scale for c, _ in blobs)
     for c, mask in blobs:
         a = cv2.contourArea(c)
         if ref is not None and not 1.2 * ref <= a <= 3.5 * ref:

@@ -192,31 +192,12 @@ def generated(seed: int, n: int, art: Any, threshold: float,
     return total, extra
 
 
-def frame_ms(art: Any, repeat: int = 20) -> tuple[float, int]:
-    """(median CPU ms of :func:`vision.reader.detect` on a 13-card 1280x720 frame,
-    one OpenCV thread; cards read)."""
-    import statistics
+def frame_ms(data: Path, repeat: int = 20) -> tuple[float, float, int]:
+    """(median CPU ms, median wall ms, cards read) of :func:`vision.reader.detect` on
+    the 13-card 1280x720 frame of :func:`vision.bench.bench_frame`, one OpenCV thread."""
+    from vision.bench import bench_frame, time_reads
 
-    import cv2
-
-    from vision.reader import detect
-
-    cv2.setNumThreads(1)
-    if art is not None:
-        from vision.train.scenes import trick_frame
-
-        frame = trick_frame(0, art)
-    else:
-        from vision.bench import synthetic_frame
-
-        frame = synthetic_frame()
-    n = len(detect(frame))
-    times = []
-    for _ in range(repeat):
-        t0 = time.process_time()
-        detect(frame)
-        times.append((time.process_time() - t0) * 1000)
-    return statistics.median(times), n
+    return time_reads(bench_frame(data)[0], repeat)
 
 
 def benchmark(threshold: float, show_misses: bool, piles: int, seed: int, data: Path,
@@ -261,9 +242,9 @@ def benchmark(threshold: float, show_misses: bool, piles: int, seed: int, data: 
     else:
         rows.append(f"generated sets: skipped (no CC0 art cache {data / 'art.npz'}: "
                     "run python -m vision.train first)")
-    ms, n = frame_ms(art)
-    rows.append(f"reader time: {ms:.1f} ms per 13-card 1280x720 frame ({n} read), one thread, "
-                "median of 20, CPU time")
+    cpu, wall, n = frame_ms(data)
+    rows.append(f"reader time: {cpu:.1f} ms CPU ({wall:.1f} ms wall) per 13-card 1280x720 frame "
+                f"({n} read), one thread, median of 20 (python -m vision.bench)")
     print("\n".join(rows), file=out)
     return res
 

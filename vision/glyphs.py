@@ -50,7 +50,7 @@ def glyph_vector(mask: NDArray[Any], grid: tuple[int, int]) -> NDArray[np.float3
 
 def aspect(mask: NDArray[Any]) -> float:
     """Width / height of a cropped glyph mask."""
-    return mask.shape[1] / max(1, mask.shape[0])
+    return int(mask.shape[1]) / max(1, int(mask.shape[0]))
 
 
 @dataclass(frozen=True)

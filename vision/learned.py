@@ -35,7 +35,8 @@ def split_probs(logits: NDArray[Any]) -> tuple[NDArray[np.float32], NDArray[np.f
     """(rank probabilities (N, 14), suit probabilities (N, 5)) from (N, 19) logits."""
     def sm(z: NDArray[Any]) -> NDArray[np.float32]:
         e = np.exp(z - z.max(axis=1, keepdims=True))
-        return (e / e.sum(axis=1, keepdims=True)).astype(np.float32)
+        out: NDArray[np.float32] = (e / e.sum(axis=1, keepdims=True)).astype(np.float32)
+        return out
 
     return sm(logits[:, :14]), sm(logits[:, 14:])
 

@@ -39,8 +39,9 @@ from vision.detector import (
     warp,
 )
 from vision.glyphs import Templates, load_templates
+from vision.piles import corner_cards
 from vision.segment import Component, components, ink_masks
-from vision.verdict import Learned, combine, decide_learned, read_corners
+from vision.verdict import Learned, combine, decide_learned, read_corners, read_corners_batch
 
 __all__ = [
     "FACE",
@@ -71,8 +72,32 @@ def read_rectified(card: NDArray[Any], t: Templates | None = None) -> CardRead |
     return _read(card, t or load_templates())[0]
 
 
-def _read(card: NDArray[Any], t: Templates) -> tuple[CardRead | None, bool]:
-    """(reading or None, whether the card shows any print at all: pips, picture or index)."""
+@dataclass(frozen=True)
+class _Prepared:
+    """A rectified card (the likelier way up of a group's first outline) with its
+    learned corner reads, made for every group of a frame in one classifier batch;
+    ``card`` None: the outline is blank (:func:`_blank`)."""
+
+    card: NDArray[Any] | None
+    learned: Learned | None = None
+
+
+def _prepare(image: NDArray[Any], quads: list[Quad]) -> list[_Prepared]:
+    """:class:`_Prepared` for each outline of ``quads``: the blank check, the warp and
+    both classifiers on all the corner crops at once (one forward per classifier)."""
+    cards = []
+    for q in quads:
+        src = upright_orders(q.corners)[0][0]
+        cards.append(None if _blank(image, src) else warp(image, src))
+    shown = [c for c in cards if c is not None]
+    reads = iter(read_corners_batch(shown))
+    return [_Prepared(None) if c is None else _Prepared(c, next(reads)) for c in cards]
+
+
+def _read(card: NDArray[Any], t: Templates, pre: _Prepared | None = None
+          ) -> tuple[CardRead | None, bool]:
+    """(reading or None, whether the card shows any print at all: pips, picture or index).
+    ``pre``: the card's learned reads, when already made (:func:`_prepare`)."""
     ink = ink_masks(card)
     comps = components(ink)
     # the other corner index, the card turned half a turn (only shapes that can be
@@ -84,7 +109,7 @@ def _read(card: NDArray[Any], t: Templates) -> tuple[CardRead | None, bool]:
     ]
     per_corner = [read_index(comps, t), read_index(flipped, t)]  # top-left, bottom-right
     idx = [r for r in per_corner if r is not None]
-    learned = read_corners(card)
+    learned = read_corners(card) if pre is None else pre.learned
     printed = bool(idx) or any(is_body(c) for c in comps)
     if not idx and learned is None:
         # every reading needs an index: only whether anything is printed matters
@@ -133,19 +158,26 @@ def _blank(image: NDArray[Any], src: NDArray[Any]) -> bool:
     m = cv2.getPerspectiveTransform(np.asarray(src, np.float32), dst)
     small = cv2.warpPerspective(image, m, (w, h), flags=cv2.INTER_LINEAR,
                                 borderMode=cv2.BORDER_REPLICATE)
-    b, g, r = cv2.split(small.astype(np.float32))
-    lum = b + g + r + 3.0
+    f = small.astype(np.float32)
+    lum = f[..., 0] + f[..., 1] + f[..., 2] + 3.0  # (not cv2.split: slow on float images)
     brightest = cv2.dilate(lum, np.ones((9, 9), np.uint8))
     e = 3  # ignore the edge (outline error, table)
     return bool((lum[e:-e, e:-e] >= BLANK_MIN_RATIO * brightest[e:-e, e:-e]).all())
 
 
-def _read_quad(image: NDArray[Any], quad: Quad, t: Templates) -> tuple[CardRead | None, bool]:
-    """(reading or None, whether the outline shows any print), see :func:`read_quad`."""
+def _read_quad(image: NDArray[Any], quad: Quad, t: Templates, pre: _Prepared | None = None
+               ) -> tuple[CardRead | None, bool]:
+    """(reading or None, whether the outline shows any print), see :func:`read_quad`.
+    ``pre``: the blank check, warp and learned reads of the likelier way up, when
+    already made (:func:`_prepare`)."""
     orders, ratio = upright_orders(quad.corners)
-    if _blank(image, orders[0]):
+    if pre is None:
+        pre = _Prepared(None) if _blank(image, orders[0]) else _Prepared(warp(image, orders[0]))
+        if pre.card is not None:
+            pre = _Prepared(pre.card, read_corners(pre.card))
+    if pre.card is None:
         return None, False
-    first, printed = _read(warp(image, orders[0]), t)
+    first, printed = _read(pre.card, t, pre)
     if first is not None and ratio > 1.25:
         return first, True  # clearly upright: the other way would squash the card by half
     if not printed:
@@ -166,17 +198,29 @@ def detect(image: NDArray[Any], threshold: float = DEFAULT_THRESHOLD) -> list[De
     """
     t = load_templates()
     kept: list[tuple[Quad, CardRead]] = []
-    for group in find_card_groups(image):  # largest first
+    blobs: list[NDArray[Any]] = []
+    groups = find_card_groups(image, blobs_out=blobs)  # largest first
+    quads = [q.corners for g in groups for q in g]
+    # every group's first outline, the likelier way up, through the classifiers at once
+    # (a group skipped below costs its share of the batch, no more)
+    firsts = _prepare(image, [g[0] for g in groups])
+    for group, first in zip(groups, firsts, strict=True):
         cx, cy = group[0].center
         if any(cv2.pointPolygonTest(k.corners.reshape(-1, 1, 2), (cx, cy), False) >= 0
                for k, _ in kept):
             continue  # inside a card already read: its inner frame or a big pip
-        for q in group[:MAX_OUTLINES_PER_CARD]:
-            r, printed = _read_quad(image, q, t)
+        for k, q in enumerate(group[:MAX_OUTLINES_PER_CARD]):
+            r, printed = _read_quad(image, q, t, first if k == 0 else None)
             if r is not None:
                 if r.confidence >= threshold:
                     kept.append((q, r))
                 break
             if not printed:
                 break  # nothing printed inside: another outline of it will not help
-    return [Detection(r.card, r.confidence, order_clockwise(q.corners)) for q, r in kept]
+    out = [Detection(r.card, r.confidence, order_clockwise(q.corners)) for q, r in kept]
+    # cards in piles and tricks by a visible index corner; a card read twice in
+    # different places (one deck) is unsure
+    extra, clash = corner_cards(image, blobs, {d.card: d.corners for d in out}, quads)
+    return [d for d in out if d.card not in clash] + [
+        Detection(c.card, c.confidence, order_clockwise(c.outline))
+        for c in extra if c.confidence >= threshold]

@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
-from referee.cli.terminal import EXIT_USAGE, terminal
+from referee.cli.application import EXIT_INVALID, EXIT_USAGE, application
 from referee.i18n import _
 
 DEFAULT_SEATS = "S=bottom,E=right,N=top,W=left"
@@ -54,6 +54,7 @@ def _grab(cv2: Any, index: int) -> Any:
 
 
 def check_command(
+    ctx: typer.Context,
     image: Annotated[Path | None, typer.Argument(metavar="IMAGE",
                                                  help=_("A photo taken by the camera."))] = None,
     camera: Annotated[int | None, typer.Option(
@@ -64,12 +65,12 @@ def check_command(
     ] = DEFAULT_SEATS,
 ) -> None:
     """Check a camera (or one of its photos): card size, contrast, focus, glare."""
-    term = terminal()
+    term = application(ctx)
     if (image is None) == (camera is None):
         term.abort(_("give either an IMAGE or --camera INDEX"), EXIT_USAGE)
     from referee.cli.detect import _import_cv2
 
-    cv2 = _import_cv2()
+    cv2 = _import_cv2(term)
     if image is not None:
         frame = cv2.imread(str(image), cv2.IMREAD_COLOR) if image.is_file() else None
         if frame is None:
@@ -84,27 +85,24 @@ def check_command(
     from vision.camera_check import check_frame
 
     r = check_frame(frame)
-    p = term.out.print
-    p(_("frame: {w}x{h} px").format(w=r.size[0], h=r.size[1]), markup=False, soft_wrap=True)
-    p(_("cards: {n} outlines found, {k} read").format(n=r.outlines, k=len(r.cards)), markup=False,
-      soft_wrap=True)
+    p = term.line  # one plain line each: no markup, never wrapped
+    p(_("frame: {w}x{h} px").format(w=r.size[0], h=r.size[1]))
+    p(_("cards: {n} outlines found, {k} read").format(n=r.outlines, k=len(r.cards)))
     if r.card_width is not None:
-        p(_("card width: {px} px (the reader is built for 80-110)").format(px=round(r.card_width)),
-          markup=False, soft_wrap=True)
+        p(_("card width: {px} px (the reader is built for 80-110)").format(px=round(r.card_width)))
     if r.play_area is not None:
         x0, y0, x1, y1 = r.play_area
         p(_("cards lie in: x {x0:.2f}-{x1:.2f}, y {y0:.2f}-{y1:.2f} of the frame").format(
-            x0=x0, x1=x1, y0=y0, y1=y1), markup=False, soft_wrap=True)
-    p(_("seat edges: {seats}").format(seats=seats), markup=False, soft_wrap=True)
+            x0=x0, x1=x1, y0=y0, y1=y1))
+    p(_("seat edges: {seats}").format(seats=seats))
     if r.contrast is not None:
         p(_("card/table contrast: {c} grey levels (table {t})").format(
-            c=round(r.contrast), t=round(r.table_white)), markup=False, soft_wrap=True)
-    p(_("focus: {f}; glare: {g} of the picture").format(f=round(r.focus), g=f"{100 * r.glare:.1f}%"),
-      markup=False, soft_wrap=True)
+            c=round(r.contrast), t=round(r.table_white)))
+    p(_("focus: {f}; glare: {g} of the picture").format(f=round(r.focus), g=f"{100 * r.glare:.1f}%"))
     for code, value in r.advice:
-        p(_("verdict: {text}").format(text=_advice_text(code, value)), markup=False, soft_wrap=True)
+        p(_("verdict: {text}").format(text=_advice_text(code, value)))
     if r.advice[0][0] != "ok":
-        raise typer.Exit(1)
+        term.exit(EXIT_INVALID)
 
 
 def register(app: typer.Typer) -> None:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from referee.i18n import _, ngettext, render_error
+from referee.i18n import _, render_error
 
 if TYPE_CHECKING:
     from referee.club.select import ClubSession, Criteria
@@ -84,152 +84,12 @@ def criteria(players: list[str] | None = None, pairs: list[str] | None = None, t
 
 
 def register(app: typer.Typer) -> None:
-    """Add ``store import``, ``standings`` and ``players`` to the ``referee`` app."""
-    store_app = typer.Typer(no_args_is_help=True, help=_(
-        "The club file: bring other laptops' sessions and records into one store."))
-    app.add_typer(store_app, name="store")
+    """Add ``store import``/``store copy``, ``standings`` and ``players`` to the ``referee``
+    app (one module each: referee.cli.store_cmd, .standings, .players)."""
+    from referee.cli import players, standings, store_cmd
 
-    @store_app.command("import", help=_("Import session databases and records (YAML) into this store; "
-                                        "a session already here is stored once."))
-    def import_(
-        files: Annotated[list[Path], typer.Argument(metavar="FILE...", help=_(
-            "Session databases of other laptops, or records (record-format.md)."))],
-        table: Annotated[str | None, typer.Option(
-            "--table", metavar="NAME", help=_("Table name for imported sessions that have none."))] = None,
-        session_file: _SessionOpt = None,
-        store_url: StoreOpt = None,
-    ) -> None:
-        """Import session databases and records (YAML) into this store."""
-        _import_files(files, table, session_file, store_url)
-
-    @store_app.command("copy", help=_("Copy a laptop's session file into a store (a club's "
-                                      "PostgreSQL database); running it again copies nothing twice."))
-    def copy(
-        source: Annotated[Path, typer.Argument(metavar="SQLITE_FILE", help=_(
-            "The session database to copy from."))],
-        url: Annotated[str, typer.Argument(metavar="URL", help=_(
-            "The store to copy into: postgresql://USER@HOST/DB or sqlite:///FILE."))],
-        table: Annotated[str | None, typer.Option(
-            "--table", metavar="NAME", help=_("Table name for imported sessions that have none."))] = None,
-    ) -> None:
-        """Copy a laptop's session file into a store (issue 16), idempotently."""
-        _import_files([source], table, None, url)
-
-    def _import_files(files: list[Path], table: str | None, session_file: Path | None,
-                      store_url: str | None) -> None:
-        from referee.cli.live import _open
-        from referee.cli.terminal import terminal
-        from referee.club.importer import Importer
-        from referee.errors import RefereeError
-        from referee.session.store import SessionError
-
-        term = terminal()
-        failed = 0
-        try:
-            with _open(session_file, store_url, create=True) as store:
-                with Importer(store, table=table) as imp:
-                    for f in files:
-                        try:
-                            res = imp.import_file(f)
-                        except (RefereeError, OSError) as exc:
-                            term.error(render_error(exc))
-                            failed += 1
-                            continue
-                        for line in res.notes:
-                            term.err.print(_("note: {text}").format(text=line), markup=False,
-                                           highlight=False, soft_wrap=True)
-                        for line in res.errors:
-                            term.error(line)
-                        failed += len(res.errors)
-                        typer.echo(_("{source}: {new} imported, {updated} with new deals, "
-                                     "{present} already here").format(
-                                         source=res.source, new=len(res.new), updated=len(res.updated),
-                                         present=len(res.present)))
-                    total = len(store.sessions())
-                typer.echo(ngettext("{path}: {count} session", "{path}: {count} sessions", total).format(
-                    path=store.path, count=total))
-        except (SessionError, RefereeError) as exc:
-            term.abort(render_error(exc))
-        if failed:
-            raise typer.Exit(1)
-
-    @app.command(help=_("Standings per player and per pair: sessions, deals, courts or matches, "
-                        "revokes, rating."))
-    def standings(
-        since: SinceOpt = None,
-        until: UntilOpt = None,
-        profile: Annotated[str | None, typer.Option(
-            "--profile", metavar="P", help=_("Only sessions of this profile (e.g. pagat, kort)."))] = None,
-        player: PlayerOpt = None,
-        pair: PairOpt = None,
-        table: TableOpt = None,
-        as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
-        as_csv: Annotated[bool, typer.Option("--csv", help=_(
-            "Print CSV (UTF-8 with a byte-order mark, for spreadsheets)."))] = False,
-        session_file: _SessionOpt = None,
-        store_url: StoreOpt = None,
-    ) -> None:
-        """Standings per player and per pair."""
-        import json
-        import sys
-
-        from referee.cli.live import _open
-        from referee.cli.terminal import EXIT_USAGE, terminal
-        from referee.club.output import as_csv as csv_text
-        from referee.club.output import as_json as json_data
-        from referee.club.output import print_tables
-        from referee.club.ratings import model_defaults
-        from referee.club.standings import standings as compute
-        from referee.errors import RefereeError
-
-        term = terminal()
-        if as_json and as_csv:
-            term.abort(_("give --json or --csv, not both"), EXIT_USAGE)
-        crit = criteria(player, pair, table, since, until, profile)
-        try:
-            with _open(session_file, store_url) as store:
-                result = compute(store, select(store, crit))
-        except RefereeError as exc:
-            term.abort(render_error(exc))
-        if as_json:
-            typer.echo(json.dumps(json_data(result, since=crit.since, defaults=model_defaults()),
-                                  ensure_ascii=False, indent=2))
-        elif as_csv:
-            sys.stdout.flush()
-            sys.stdout.buffer.write(csv_text(result).encode("utf-8"))
-            sys.stdout.buffer.flush()
-        elif not result:
-            typer.echo(_("no session to count"))
-        else:
-            print_tables(term.out, result)
-
-    @app.command(help=_("List the known players: sessions played, first and last session day."))
-    def players(session_file: _SessionOpt = None, store_url: StoreOpt = None) -> None:
-        """List the known players."""
-        from referee.cli.live import _open
-        from referee.cli.terminal import terminal
-        from referee.club.names import name_key
-        from referee.club.select import Criteria
-        from referee.errors import RefereeError
-
-        try:
-            with _open(session_file, store_url) as store:
-                sessions = select(store, Criteria())
-                from referee.club.db import ClubDB
-
-                with ClubDB(store.target) as club:
-                    names = club.players()
-        except RefereeError as exc:
-            terminal().abort(render_error(exc))
-        seen: dict[str, list[str]] = {}
-        for s in sessions:
-            for n in s.players.values():
-                seen.setdefault(name_key(n), []).append(s.date)
-        for n in names:
-            days = seen.get(name_key(n), [])
-            typer.echo(ngettext("{name}: {count} session, {first} to {last}",
-                                "{name}: {count} sessions, {first} to {last}", len(days)).format(
-                name=n, count=len(days), first=min(days) if days else "-", last=max(days) if days else "-"))
+    for module in (store_cmd, standings, players):
+        module.register(app)
 
 
 def report_selected(store: Store, crit: Criteria, *, as_json: bool) -> None:

@@ -16,7 +16,7 @@ from typing import Annotated, Any
 
 import typer
 
-from referee.cli.terminal import EXIT_USAGE, terminal
+from referee.cli.application import EXIT_INVALID, EXIT_USAGE, Application, application
 from referee.i18n import N_, _
 from vision import DEFAULT_THRESHOLD
 
@@ -27,8 +27,8 @@ CV2_HINT = N_(
 )
 
 
-def _import_cv2() -> Any:
-    """Import cv2, or abort with exit 1 and a one-line hint on how to fix it. The decoder is
+def _import_cv2(app: Application) -> Any:
+    """Import cv2, or abort (``app``) with exit 1 and a one-line hint on how to fix it. The decoder is
     bounded first (referee.frames.limit_decoder) and OpenCV's own log lines are silenced."""
     import contextlib
 
@@ -38,7 +38,7 @@ def _import_cv2() -> Any:
     try:
         import cv2
     except ImportError as exc:  # e.g. libGL.so.1 missing
-        terminal().abort(_(CV2_HINT).format(err=str(exc).splitlines()[0] if str(exc) else exc))
+        app.abort(_(CV2_HINT).format(err=str(exc).splitlines()[0] if str(exc) else exc))
     with contextlib.suppress(Exception):
         cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)
     return cv2
@@ -66,6 +66,7 @@ def _annotated_path(folder: Path, image: Path, used: set[Path]) -> Path:
 
 
 def detect_command(
+    ctx: typer.Context,
     images: Annotated[
         list[Path], typer.Argument(metavar="IMAGE", help=_("Photos or frames to read."))
     ],
@@ -84,11 +85,11 @@ def detect_command(
     ] = DEFAULT_THRESHOLD,
 ) -> None:
     """Find and read the playing cards in IMAGE files (face-up cards only)."""
-    term = terminal()
+    term = application(ctx)
     if not 0.0 <= threshold <= 1.0:
         term.abort(_("--threshold must be between 0 and 1, got {value}").format(value=threshold),
                    EXIT_USAGE)
-    cv2 = _import_cv2()
+    cv2 = _import_cv2(term)
     from referee.frames import frame_problem, image_file_problem
     from vision.reader import detect
 
@@ -113,7 +114,7 @@ def detect_command(
             continue
         loaded.append((path, img))
     if not loaded:
-        raise typer.Exit(1)
+        term.exit(EXIT_INVALID)
     if annotate is not None:
         try:
             annotate.mkdir(parents=True, exist_ok=True)
@@ -141,11 +142,11 @@ def detect_command(
         if not as_json:
             text = "  ".join(f"{_shown(d.card)} ({d.confidence:.2f})" for d in dets)
             none = _("no card read")
-            term.out.print(f"{path}: {text or none}", markup=False, highlight=False, soft_wrap=True)
+            term.line(f"{path}: {text or none}")
     if as_json:
-        typer.echo(json.dumps(report))
+        term.echo(json.dumps(report))
     if failed:
-        raise typer.Exit(1)
+        term.exit(EXIT_INVALID)
 
 
 def _draw(cv2: Any, img: Any, dets: list[Any]) -> Any:

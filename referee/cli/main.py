@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from referee import __version__, i18n
+from referee import i18n
 from referee.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -34,33 +34,17 @@ TYPER_WORDS = (N_("(deprecated) "), N_("[default: {}]"), N_("[env var: {}]"), N_
 _APP: RefereeTyper | None = None
 
 
-def _version(value: bool) -> None:
-    if value:
-        import typer
-
-        typer.echo(f"referee {__version__}")
-        raise typer.Exit()
-
-
-def _lang(value: str | None) -> str | None:
-    if value is not None:
-        from referee.cli.live import use_language
-
-        use_language(value)
-    return value
-
-
 def build_app() -> RefereeTyper:
     """The ``referee`` typer app with every command registered, built once, in the
     language in force (help texts are translated as the command modules are imported)."""
     global _APP
     if _APP is not None:
         return _APP
-    with i18n.gettext_for_imports():
+    with i18n.gettext_for_imports():  # typer's words, translated as they are imported
         import typer
 
         if i18n.language() != "en":
-            import typer.rich_utils
+            import typer.rich_utils  # noqa: F401
 
     from referee.cli.app import RefereeTyper
 
@@ -72,23 +56,27 @@ def build_app() -> RefereeTyper:
         pretty_exceptions_enable=False,
     )
 
-    @app.callback(help=_("Referee and score-keeper for Court Piece (Rang, Kort) at a real table."))
-    def _main(
-        version: bool = typer.Option(
-            False, "--version", callback=_version, is_eager=True,
-            help=_("Show the version and exit.")
-        ),
-        lang: str | None = typer.Option(
-            None, "--lang", callback=_lang, is_eager=True,
-            help=_("Language of the referee: en, ru, kk or tr (default: $REFEREE_LANG, then "
-                   "LANGUAGE, LC_ALL, LANG)."),
-        ),
-    ) -> None:
-        """Referee and score-keeper for Court Piece (Rang, Kort) at a real table."""
+    from referee.cli.options import root
 
-    from referee.cli import camera_check, club, detect, live, profiles_cmd, replay, serve
+    app.callback(help=_("Referee and score-keeper for Court Piece (Rang, Kort) at a real table."))(root)
+    from referee.cli import (
+        backup,
+        camera_check,
+        club,
+        detect,
+        export,
+        log,
+        profiles_cmd,
+        replay,
+        report,
+        resume,
+        serve,
+        sessions,
+        start,
+    )
 
-    for module in (replay, profiles_cmd, detect, live, camera_check, club, serve):
+    for module in (replay, profiles_cmd, detect, start, resume, sessions, report, export, log,
+                   backup, camera_check, club, serve):
         module.register(app)
     _APP = app
     return app
@@ -103,6 +91,10 @@ def __getattr__(name: str) -> Any:
 
 def main(args: list[str] | None = None) -> int:
     """Run ``referee`` with ``args`` (default: the command line); returns the exit code.
+    The in-process entry point (tests call ``main([...])``; ``run`` is the console script).
+
+    One :class:`referee.cli.application.Application` is made here and given to typer
+    as the context object: every command prints, fails and exits through it.
 
     typer runs with ``standalone_mode=False``, so its usage errors come here and are
     said in one line (``error: Missing argument 'RECORD'. See 'referee replay --help'.``,
@@ -122,21 +114,22 @@ def main(args: list[str] | None = None) -> int:
     ClickException = click_exceptions.ClickException
     UsageError = click_exceptions.UsageError
     from referee.cli.app import usage_error_line
-    from referee.cli.terminal import EXIT_INVALID, terminal
+    from referee.cli.application import EXIT_INVALID, Application
 
     args = lang_first(sys.argv[1:] if args is None else list(args))
     i18n.ASKED = i18n.explicit_language(args)  # before a session's own language (issue 11)
+    out = Application()  # the run's one way out, for the commands (ctx.obj) and for here
     try:
-        code = app(args=args, prog_name="referee", standalone_mode=False)
+        code = app(args=args, prog_name="referee", standalone_mode=False, obj=out)
     except UsageError as exc:
         if type(exc).__name__ != "NoArgsIsHelpError":  # that one has printed the help
-            terminal().error(usage_error_line(exc))
-        return exc.exit_code
+            out.error(usage_error_line(exc))
+        return int(exc.exit_code)
     except ClickException as exc:
-        terminal().error(str(exc.format_message()))
-        return exc.exit_code
+        out.error(str(exc.format_message()))
+        return int(exc.exit_code)
     except typer.Abort:
-        terminal().error(_("aborted"))
+        out.error(_("aborted"))
         return EXIT_INVALID
     return code if isinstance(code, int) else 0
 

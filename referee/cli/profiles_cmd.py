@@ -38,11 +38,11 @@ def list_cmd(ctx: typer.Context) -> None:
         return
     from rich.table import Table
 
-    from referee.cli.terminal import terminal
+    from referee.cli.application import application
     from referee.errors import RefereeError
     from referee.profiles import builtin_profiles, load_profile
 
-    out = terminal().out
+    out = application(ctx).out
     table = Table(title=_("profiles"), title_justify="left")
     table.add_column(_("name"), no_wrap=True)
     table.add_column(_("title"))
@@ -63,31 +63,31 @@ def list_cmd(ctx: typer.Context) -> None:
 
 
 def show_cmd(
+    ctx: typer.Context,
     profile: Annotated[str, typer.Argument(metavar="NAME|PATH", help=_("A built-in name or a YAML path."))],
 ) -> None:
     """Print one profile's YAML (after checking it is valid)."""
-    import sys
-
-    from referee.cli.terminal import terminal
+    from referee.cli.application import application
     from referee.errors import RefereeError
     from referee.profiles import load_profile, resolve_profile
 
+    app = application(ctx)
     try:
         path = resolve_profile(profile)
         load_profile(str(path))
         text = path.read_text(encoding="utf-8")
     except RefereeError as exc:
-        terminal().abort(render_error(exc))
+        app.abort(render_error(exc))
     except OSError as exc:
-        terminal().abort(f"{exc.filename or profile}: {exc.strerror or exc}")
-    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        app.abort(f"{exc.filename or profile}: {exc.strerror or exc}")
+    app.write(text if text.endswith("\n") else text + "\n")
 
 
-def schema_cmd() -> None:
+def schema_cmd(ctx: typer.Context) -> None:
     """Print the JSON Schema of profile files (for editors; see README "Profile format")."""
     import json
-    import sys
 
+    from referee.cli.application import application
     from referee.profiles import profile_json_schema
 
-    sys.stdout.write(json.dumps(profile_json_schema(), indent=2, ensure_ascii=False) + "\n")
+    application(ctx).write(json.dumps(profile_json_schema(), indent=2, ensure_ascii=False) + "\n")

@@ -1,8 +1,10 @@
-"""``referee replay RECORD [--json] [--write-canonical OUT] [--profile NAME|PATH]``.
+"""``referee replay RECORD [--json] [--write-canonical OUT] [--profile NAME|PATH] [--check]``.
 
 Reads a record (record-format.md), replays it through the engine and prints the
 summary report: JSON with ``--json``, else a table. Exit 1 with one line on
 stderr (nothing on stdout, nothing written) for an invalid record or profile.
+``--check`` lists every problem of the record instead (one ``error: file:line:
+...`` line each on stderr, exit 1), or says it is valid (exit 0).
 Heavy imports (yaml, pydantic, rich) happen inside the command only.
 """
 
@@ -16,6 +18,7 @@ import typer
 from referee.i18n import N_, _, render_error
 
 if TYPE_CHECKING:
+    from referee.cli.application import Application
     from referee.core.game import Game
     from referee.records import Record
 
@@ -28,6 +31,7 @@ def register(app: typer.Typer) -> None:
 # Help texts are translated when this module is imported: ``referee.cli.main`` chooses
 # the language (referee.i18n.setup) before it imports the command modules.
 def replay_cmd(
+    ctx: typer.Context,
     record: Annotated[Path, typer.Argument(
         metavar="RECORD", help=_("The record YAML to replay (record-format.md)."))],
     json_out: Annotated[bool, typer.Option("--json", help=_("Print the summary report as JSON."))] = False,
@@ -39,11 +43,20 @@ def replay_cmd(
         "--profile", "-p", envvar="REFEREE_PROFILE", metavar="NAME|PATH",
         help=_("Use this profile instead of the record's (a built-in name or a YAML path)."),
     )] = None,
+    check: Annotated[bool, typer.Option(
+        "--check", help=_("Only check the record: list every problem in it (exit 1), or none."),
+    )] = False,
 ) -> None:
     """Replay a session record and print its summary report."""
     import gc
 
-    from referee.cli.terminal import terminal
+    from referee.cli.application import application
+
+    app = application(ctx)
+    if check:
+        check_cmd(app, record, profile)
+        return
+
     from referee.errors import RefereeError
 
     # A replay allocates many small objects and frees none of them before it ends:
@@ -57,31 +70,56 @@ def replay_cmd(
         game = replay(rec)
         report = game.report()
         if write_canonical is not None:
-            _write_canonical(rec, game, write_canonical)
+            _write_canonical(app, rec, game, write_canonical)
             if str(write_canonical) == "-":  # the record alone on stdout
                 return
     except RefereeError as exc:
-        terminal().abort(render_error(exc))
+        app.abort(render_error(exc))
     except OSError as exc:
-        terminal().abort(f"{exc.filename or record}: {exc.strerror or exc}")
+        app.abort(f"{exc.filename or record}: {exc.strerror or exc}")
     finally:
         if gc_was_on:
             gc.enable()
     if json_out:
         import json
-        import sys
 
         # Indented for a person at a terminal; compact (C encoder, fast) into a pipe or file.
-        indent = 2 if sys.stdout.isatty() else None
-        sys.stdout.write(json.dumps(report, ensure_ascii=False, indent=indent) + "\n")
+        indent = 2 if app.stdout.isatty() else None
+        app.write(json.dumps(report, ensure_ascii=False, indent=indent) + "\n")
         return
-    show_report(report, game)
+    show_report(app, report, game)
 
 
-def _write_canonical(rec: Record, game: Game, out: Path) -> None:
+def check_cmd(app: Application, record: Path, profile: str | None) -> None:
+    """``--check``: every problem of ``record`` on stderr, ``file:line`` each, and exit 1;
+    a line on stdout and exit 0 for a valid record (:func:`referee.records.check_record`)."""
+    from referee.errors import RefereeError
+    from referee.i18n import ngettext
+
+    try:
+        from referee.records import check_record, load_record
+
+        problems = check_record(record, profile=profile)
+        if not problems:
+            deals = len(load_record(record, profile=profile).deals)
+    except RefereeError as exc:  # a bad --profile: nothing to check against
+        app.abort(render_error(exc))
+    except OSError as exc:
+        app.abort(f"{exc.filename or record}: {exc.strerror or exc}")
+    if not problems:
+        app.print(ngettext("{record}: valid ({n} deal)", "{record}: valid ({n} deals)",
+                                deals).format(record=record, n=deals), markup=False)
+        return
+    for problem in problems:
+        app.error(render_error(problem))
+    count = len(problems)
+    app.abort(ngettext("{record}: {n} problem", "{record}: {n} problems", count).format(
+        record=record, n=count))
+
+
+def _write_canonical(app: Application, rec: Record, game: Game, out: Path) -> None:
     import os
 
-    from referee.cli.terminal import terminal
     from referee.live import messages as M
     from referee.profiles import builtin_profiles
     from referee.records import check_output, dump_record, write_text_atomic
@@ -89,7 +127,7 @@ def _write_canonical(rec: Record, game: Game, out: Path) -> None:
     if str(out) != "-":
         check_output(out)
     if str(out) != "-" and not out.parent.is_dir():
-        terminal().abort(_(M.NO_FOLDER).format(folder=out.parent, path=out))
+        app.abort(_(M.NO_FOLDER).format(folder=out.parent, path=out))
     ref = rec.profile_ref
     if rec.profile_path is not None and builtin_profiles().get(ref) != rec.profile_path:
         # A profile file: keep it reachable from the new record's folder.
@@ -97,10 +135,7 @@ def _write_canonical(rec: Record, game: Game, out: Path) -> None:
     text = dump_record(game, profile=ref, players=rec.players, date=rec.date,
                        duration=rec.duration)
     if str(out) == "-":
-        import sys
-
-        sys.stdout.write(text)
-        sys.stdout.flush()
+        app.write(text)
         return
     write_text_atomic(out, text)
 
@@ -115,13 +150,12 @@ def _pair(d: dict[str, int]) -> str:
     return f"{d['NS']}:{d['EW']}"
 
 
-def show_report(report: dict[str, Any], game: Game) -> None:
-    """Print the report as a rich table: one row per deal, then totals and who leads."""
+def show_report(app: Application, report: dict[str, Any], game: Game) -> None:
+    """Print the report with ``app``: a rich table, one row per deal, then totals and
+    who leads."""
     from rich.table import Table
 
-    from referee.cli.terminal import terminal
-
-    out = terminal().out
+    out = app.out
     is_match = game.profile.is_match
     from rich import box
     from rich.markup import escape

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from referee.cli.options import LangOpt, SessionOpt, StoreOpt
 from referee.i18n import _
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ def _web_missing() -> str:
     return _("the web view needs starlette and uvicorn: pip install 'court-referee[web]'")
 
 
-def start_background(path: Path, host: str, port: int) -> tuple[Background, str]:
+def start_background(path: Path | str, host: str, port: int) -> tuple[Background, str]:
     """Start the web view beside the table; returns it and the line that says where it
     is. Raises OSError (the port cannot be bound) or ImportError (no starlette/uvicorn)
     for the caller to report."""
@@ -43,34 +44,45 @@ def start_background(path: Path, host: str, port: int) -> tuple[Background, str]
 
 def register(app: typer.Typer) -> None:
     """Add ``referee serve`` to the app."""
+    app.command("serve", help=_("Serve a read-only live view of the sessions for a TV or phones "
+                                "(web page)."))(serve)
 
-    @app.command(help=_("Serve a read-only live view of the sessions for a TV or phones (web page)."))
-    def serve(
-        session_file: Annotated[Path | None, typer.Option("--session", help=_(
-            "Session database file (default: the user data dir, or $REFEREE_DATA_DIR)."))] = None,
-        host: HostOpt = DEFAULT_HOST,
-        port: PortOpt = DEFAULT_PORT,
-        lang: Annotated[str | None, typer.Option("--lang", help=_(
-            "Language of the referee: en, ru, kk or tr (default: $REFEREE_LANG, then "
-            "LANGUAGE, LC_ALL, LANG)."))] = None,
-    ) -> None:
-        """Serve a read-only live view of the sessions for a TV or phones (web page)."""
-        from referee.cli.live import use_language
-        from referee.cli.terminal import terminal
-        from referee.session.store import default_path
 
-        term = terminal()
-        if lang is not None:
-            use_language(lang)
-        path = session_file if session_file is not None else default_path()
-        try:
-            from referee.web.server import serve as run_server
-            from referee.web.server import url
-        except ImportError:
-            term.abort(_web_missing())
-        try:
-            run_server(path, host, port, lambda: typer.echo(
-                _("web view (read-only) at {url}").format(url=url(host, port))))
-        except OSError:
-            term.abort(_("cannot listen on {host}:{port} (is another server using it?)").format(
-                host=host, port=port))
+def serve(
+    ctx: typer.Context,
+    session_file: SessionOpt = None,
+    store_url: StoreOpt = None,
+    host: HostOpt = DEFAULT_HOST,
+    port: PortOpt = DEFAULT_PORT,
+    lang: LangOpt = None,
+) -> None:
+    """Serve a read-only live view of the sessions for a TV or phones (web page).
+
+    The store is ``--store URL``, else ``--session FILE``, else ``$REFEREE_STORE``, else
+    the default file (issue 16). Exit 1 without starlette/uvicorn, when the port cannot
+    be bound, or when a PostgreSQL server cannot be reached (one line)."""
+    from referee.cli.application import application
+    from referee.errors import RefereeError
+    from referee.i18n import render_error
+    from referee.session.store import default_path, store_target
+
+    app = application(ctx)
+    try:
+        path = store_target(store_url, session_file) or default_path()
+        if isinstance(path, str):  # a club's server: said now when it cannot be reached
+            from referee.web.feed import ReadOnlyStore
+
+            ReadOnlyStore(path).close()
+    except RefereeError as exc:
+        app.abort(render_error(exc))
+    try:
+        from referee.web.server import serve as run_server
+        from referee.web.server import url
+    except ImportError:
+        app.abort(_web_missing())
+    try:
+        run_server(path, host, port, lambda: app.echo(
+            _("web view (read-only) at {url}").format(url=url(host, port))))
+    except OSError:
+        app.abort(_("cannot listen on {host}:{port} (is another server using it?)").format(
+            host=host, port=port))

@@ -1,47 +1,22 @@
-"""One object owns the rich consoles and every way of leaving (after hatch).
+"""The exit codes, and :func:`terminal` for code that is not given the context.
+
+The way out of a command is its :class:`referee.cli.application.Application`
+(``application(ctx)``); :func:`terminal` finds the same object through click's
+current context, for the command modules that do not take ``ctx`` yet
+(``referee.cli.club``). ``Terminal`` is the old name of the class.
 
 Exit codes: 0 ok, 1 invalid record, profile or input, 2 usage error.
 """
 
 from __future__ import annotations
 
-from typing import NoReturn
+from referee.cli.application import EXIT_INVALID, EXIT_OK, EXIT_USAGE, Application, current
 
-import typer
+Terminal = Application
 
-EXIT_OK = 0
-EXIT_INVALID = 1
-EXIT_USAGE = 2
+__all__ = ["EXIT_INVALID", "EXIT_OK", "EXIT_USAGE", "Terminal", "terminal"]
 
 
-class Terminal:
-    """Owns stdout/stderr rich consoles; ``abort`` prints one line and exits."""
-
-    def __init__(self) -> None:
-        from rich.console import Console
-
-        self.out = Console(highlight=False)
-        self.err = Console(stderr=True, highlight=False)
-
-    def error(self, text: str) -> None:
-        """Print ``error: text`` on stderr (no markup, one line, not wrapped)."""
-        from referee.i18n import _
-
-        self.err.print(_("error: {text}").format(text=text), markup=False, highlight=False,
-                       soft_wrap=True)
-
-    def abort(self, text: str, code: int = EXIT_INVALID) -> NoReturn:
-        """Print ``error: text`` on stderr (no markup, one line) and exit with ``code``."""
-        self.error(text)
-        raise typer.Exit(code)
-
-
-_terminal: Terminal | None = None
-
-
-def terminal() -> Terminal:
-    """The process-wide :class:`Terminal`, created on first use."""
-    global _terminal
-    if _terminal is None:
-        _terminal = Terminal()
-    return _terminal
+def terminal() -> Application:
+    """The running command's :class:`Application` (a new one outside a command)."""
+    return current()

@@ -26,31 +26,43 @@ from referee.club.names import NearNameError, clean, name_key, nearest
 from referee.errors import RefereeError
 from referee.i18n import _
 
-SCHEMA = """
+_SCHEMA_TEMPLATE = """
 CREATE TABLE IF NOT EXISTS club_players (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    id {id},
     name TEXT NOT NULL,
     key TEXT NOT NULL UNIQUE,
     created TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS club_session_players (
-    session_id INTEGER NOT NULL,
+    session_id {int} NOT NULL,
     seat TEXT NOT NULL,
-    player_id INTEGER NOT NULL REFERENCES club_players(id),
+    player_id {int} NOT NULL REFERENCES club_players(id),
     PRIMARY KEY (session_id, seat)
 );
 CREATE TABLE IF NOT EXISTS club_session_tables (
-    session_id INTEGER PRIMARY KEY,
+    session_id {int} PRIMARY KEY,
     table_name TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS club_imports (
-    session_id INTEGER PRIMARY KEY,
+    session_id {int} PRIMARY KEY,
     key TEXT NOT NULL,
     source TEXT NOT NULL,
     imported TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS club_imports_key ON club_imports(key);
 """
+
+
+def club_schema(backend: str) -> str:
+    """The club's tables in the column types of ``backend`` (``sqlite`` or
+    ``postgresql``, as :func:`referee.session.schema.tables_sql`); KeyError for another."""
+    from referee.session.schema import column_types
+
+    return _SCHEMA_TEMPLATE.format(**column_types(backend))
+
+
+SCHEMA = club_schema("sqlite")
+"""The club's tables in an SQLite session file."""
 
 SEAT_ORDER = ("S", "E", "N", "W")
 
@@ -80,9 +92,11 @@ class ClubDB:
             try:
                 conn = pg.PgConnection(path)
                 conn.migrate()
-            except Exception as exc:  # psycopg.Error: the server's words
+            except Exception as exc:  # psycopg.Error: the server's words, as the store says them
+                from referee.session.errors import sqlite_reason
+
                 raise ClubError(_("cannot open the session file {path}: {reason}").format(
-                    path=self.path, reason=str(exc).strip().splitlines()[0])) from None
+                    path=self.path, reason=sqlite_reason(exc))) from None
             self._db: Any = conn
             self._has_tables = True
             return

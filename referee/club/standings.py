@@ -94,13 +94,27 @@ def _pair_key(a: str, b: str) -> frozenset[str]:
     return frozenset((name_key(a), name_key(b)))
 
 
+def _count(line: Line, rep: dict[str, Any], over: list[dict[str, Any]], side: str, other: str) -> None:
+    """Add one session to ``line`` (a player or a pair of side ``side``): its report
+    ``rep`` (record-format.md) and its finished deals ``over``."""
+    line.sessions += 1
+    line.sessions_won += rep["leader"] == side
+    line.deals += len(over)
+    line.deals_won += sum(d["winner"] == side for d in over)
+    line.courts_for += sum(d["courts"][side] for d in over)
+    line.courts_against += sum(d["courts"][other] for d in over)
+    t = rep["totals"]
+    line.matches_won += t["matches_won"][side]
+    line.matches_lost += t["matches_won"][other]
+    line.match_wins += t["wins"][side]
+    line.match_wins_against += t["wins"][other]
+
+
 def standings(store: Store, sessions: list[ClubSession]) -> list[ProfileStandings]:
     """The standings of ``sessions`` (as :func:`referee.club.select.club_sessions`
     gives them, oldest first), one :class:`ProfileStandings` per profile name in the
     order first seen. Raises ProfileError/RulesError for a stored session the engine
     refuses (the store's sessions are accepted ones, so only a damaged file does)."""
-    from referee.club.ratings import rate_sessions
-
     out: dict[str, ProfileStandings] = {}
     people: dict[str, dict[Hashable, Line]] = {}
     pairs: dict[str, dict[Hashable, Line]] = {}
@@ -130,17 +144,7 @@ def standings(store: Store, sessions: list[ClubSession]) -> list[ProfileStanding
                 lines.append(pair)
                 seats_of = {seat: [*ls, pair] for seat, ls in seats_of.items()}
             for line in lines:
-                line.sessions += 1
-                line.sessions_won += rep["leader"] == side
-                line.deals += len(over)
-                line.deals_won += sum(d["winner"] == side for d in over)
-                line.courts_for += sum(d["courts"][side] for d in over)
-                line.courts_against += sum(d["courts"][other] for d in over)
-                t = rep["totals"]
-                line.matches_won += t["matches_won"][side]
-                line.matches_lost += t["matches_won"][other]
-                line.match_wins += t["wins"][side]
-                line.match_wins_against += t["wins"][other]
+                _count(line, rep, over, side, other)
             for d in over:
                 rv = d["revoke"]
                 if rv is not None:
@@ -153,18 +157,31 @@ def standings(store: Store, sessions: list[ClubSession]) -> list[ProfileStanding
             games_pp[pname].append(([frozenset(ns)], [frozenset(ew)], rep["leader"]))
             ps.rated += 1
     for pname, ps in out.items():
-        if games_p[pname]:
-            r1 = rate_sessions(games_p[pname])
-            r2 = rate_sessions(games_pp[pname])
-            for k, line in people[pname].items():
-                line.rating = r1.get(k)
-            for k, line in pairs[pname].items():
-                line.rating = r2.get(k)
-
-        def order(line: Line) -> tuple[float, int, str]:
-            rating = line.rating.ordinal if line.rating is not None else float("-inf")
-            return (-rating, -line.deals_won, name_key(line.name))
-
-        ps.players = sorted(people[pname].values(), key=order)
-        ps.pairs = sorted(pairs[pname].values(), key=order)
+        _rank(ps, people[pname], pairs[pname], games_p[pname], games_pp[pname])
     return list(out.values())
+
+
+Games = list[tuple[list[Hashable], list[Hashable], str]]
+
+
+def _rank(ps: ProfileStandings, people: dict[Hashable, Line], pairs: dict[Hashable, Line],
+          games_p: Games, games_pp: Games) -> None:
+    """Rate the players and pairs of one profile (:mod:`referee.club.ratings`) from the
+    sessions ``games_p`` (players) and ``games_pp`` (pairs), and order them: rating,
+    then deals won, then name."""
+    from referee.club.ratings import rate_sessions
+
+    if games_p:
+        r1 = rate_sessions(games_p)
+        r2 = rate_sessions(games_pp)
+        for k, line in people.items():
+            line.rating = r1.get(k)
+        for k, line in pairs.items():
+            line.rating = r2.get(k)
+
+    def order(line: Line) -> tuple[float, int, str]:
+        rating = line.rating.ordinal if line.rating is not None else float("-inf")
+        return (-rating, -line.deals_won, name_key(line.name))
+
+    ps.players = sorted(people.values(), key=order)
+    ps.pairs = sorted(pairs.values(), key=order)

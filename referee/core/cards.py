@@ -97,12 +97,22 @@ class Card(NamedTuple):
     suit: Suit
 
     @classmethod
-    def parse(cls, token: str) -> Card:
-        """Parse one card token (R2): ``KH kh K♥ 10h Th``.
+    def parse(cls, token: str, lang: str = "en") -> Card:
+        """Parse one card token (R2): ``KH kh K♥ 10h Th``; the one card parser of the tree.
 
-        Raises NotationError naming the token for anything else (``QX``, ``1H``, ``""``).
+        Canonical tokens work in every language. Under ``ru`` and ``kk`` (``lang``, a
+        language code) the Cyrillic rank and suit letters are read too: ``В`` валет = J,
+        ``Д`` дама = Q, ``К`` король = K, ``Т`` туз = A (Cyrillic ``Т`` is the ace, Latin
+        ``T`` the ten), suits ``п`` = S, ``ч`` = H, ``б`` = D, ``т``/``к`` = C, rank first
+        (``Тт`` the ace of clubs, ``10ч`` the ten of hearts). Raises NotationError naming
+        the token for anything else (``QX``, ``1H``, ``""``).
         """
-        return _parse_card(token)
+        try:
+            return _parse_card(token)
+        except NotationError:
+            if lang not in CYRILLIC_LANGUAGES:
+                raise
+        return _parse_cyrillic(token)
 
     @property
     def code(self) -> int:
@@ -131,6 +141,31 @@ def _parse_card(token: str) -> Card:
     if rank is None or suit is None:
         raise NotationError(N_("not a card: {token!r} (expected rank then suit, e.g. TH, 10h, K♥)"),
                             token, id="not-a-card", params={"token": token})
+    return Card(rank, suit)
+
+
+CYRILLIC_LANGUAGES = frozenset({"ru", "kk"})
+"""The languages whose players type Cyrillic rank and suit letters (:meth:`Card.parse`)."""
+CYR_RANKS = {"В": Rank.JACK, "Д": Rank.QUEEN, "К": Rank.KING, "Т": Rank.ACE}
+CYR_SUITS = {"П": Suit.S, "Ч": Suit.H, "Б": Suit.D, "Т": Suit.C, "К": Suit.C}
+
+
+def _not_a_card_short(token: str) -> NotationError:
+    return NotationError(N_("not a card: {token!r}"), token, id="not-a-card-short",
+                         params={"token": token})
+
+
+@lru_cache(maxsize=512)
+def _parse_cyrillic(token: str) -> Card:
+    """A ru/kk card token once the canonical reading failed (R2; issue: languages)."""
+    text = token.strip()
+    if len(text) < 2 or len(text) > 3:
+        raise _not_a_card_short(token)
+    rank_text, suit_text = fold_case(text[:-1]), fold_case(text[-1])
+    rank = CYR_RANKS.get(rank_text, _RANKS.get(rank_text))
+    suit = CYR_SUITS.get(suit_text, _SUITS.get(suit_text))  # Suit.S is 0: no ``or`` here
+    if rank is None or suit is None:
+        raise _not_a_card_short(token)
     return Card(rank, suit)
 
 

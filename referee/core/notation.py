@@ -8,53 +8,18 @@ letters in the suit position: ``п`` пики = S, ``ч`` черви = H, ``б``
 ``т``/``к`` трефы/крести = C. The rank comes first and the suit last, so ``Тт``
 is the ace of clubs and ``10ч`` the ten of hearts.
 
+Reading them is :meth:`referee.core.cards.Card.parse` (``Card.parse(token, lang)``),
+the one card parser; this module holds the display forms and the odd-character check.
 Display forms use suit glyphs: ``10♥``, ``Т♠`` under ru/kk, ``A♠`` under en/tr.
 """
 
 from __future__ import annotations
 
-from referee.core.cards import Card, Rank, Suit, fold_case
-from referee.errors import N_, NotationError
+from referee.core.cards import CYR_RANKS, CYR_SUITS, CYRILLIC_LANGUAGES, Card, Rank
 
-CYRILLIC_LANGUAGES = frozenset({"ru", "kk"})
+__all__ = ["CYRILLIC_LANGUAGES", "display_card", "odd_character"]
 
-_CYR_RANKS = {"В": Rank.JACK, "Д": Rank.QUEEN, "К": Rank.KING, "Т": Rank.ACE}
-_CYR_SUITS = {"П": Suit.S, "Ч": Suit.H, "Б": Suit.D, "Т": Suit.C, "К": Suit.C}
 _CYR_RANK_TEXT = {Rank.JACK: "В", Rank.QUEEN: "Д", Rank.KING: "К", Rank.ACE: "Т"}
-
-
-def parse_card(token: str, lang: str = "en") -> Card:
-    """Parse a card as typed by a player speaking ``lang``.
-
-    Canonical tokens work in every language (:meth:`Card.parse`). Under ``ru``
-    and ``kk`` Cyrillic rank and suit letters are accepted as the module says.
-    Raises NotationError naming the token for anything else.
-    """
-    try:
-        return Card.parse(token)
-    except NotationError:
-        if lang not in CYRILLIC_LANGUAGES:
-            raise
-    text = token.strip()
-    if len(text) < 2 or len(text) > 3:
-        raise NotationError(N_("not a card: {token!r}"), token, id="not-a-card-short",
-                                params={"token": token})
-    rank_text, suit_text = fold_case(text[:-1]), fold_case(text[-1])
-    rank = _CYR_RANKS.get(rank_text)
-    if rank is None:
-        try:
-            rank = Card.parse(rank_text + "S").rank
-        except NotationError:
-            raise NotationError(N_("not a card: {token!r}"), token, id="not-a-card-short",
-                                params={"token": token}) from None
-    suit = _CYR_SUITS.get(suit_text)
-    if suit is None:
-        try:
-            suit = Suit.parse(suit_text)
-        except NotationError:
-            raise NotationError(N_("not a card: {token!r}"), token, id="not-a-card-short",
-                                params={"token": token}) from None
-    return Card(rank, suit)
 
 
 _GLYPHS = frozenset("♠♥♦♣♤♡♢♧")
@@ -66,7 +31,7 @@ def odd_character(token: str, lang: str = "en") -> str | None:
     ``U+0410 CYRILLIC CAPITAL LETTER A``; None when every character is an ordinary one."""
     import unicodedata
 
-    cyrillic = set(_CYR_RANKS) | set(_CYR_SUITS) if lang in CYRILLIC_LANGUAGES else set()
+    cyrillic = set(CYR_RANKS) | set(CYR_SUITS) if lang in CYRILLIC_LANGUAGES else set()
     for ch in token:
         if ch.isascii() or ch in _GLYPHS or ch.upper() in cyrillic:
             continue

@@ -2,9 +2,10 @@
 seat and trick, or a question; never a guess.
 
 :class:`CameraPlay` takes frames and the game and yields what the live session
-must do: a :class:`CameraEntry` (a card to enter, exactly as if typed, with its
-:class:`~referee.session.origin.Origin`) or a :class:`CameraNote` (a question
-for the table, which the camera waits on). The rules:
+must do (:mod:`referee.live.cam_notes`): a :class:`CameraEntry` (a card to
+enter, exactly as if typed, with its :class:`~referee.session.origin.Origin`) or
+a :class:`CameraNote` (a question for the table, which the camera waits on).
+The rules:
 
 1. **Position decides the seat** (§1). A card that comes to rest at seat X's
    edge of the play area (``--seats``) is X's card. If X is not the seat to
@@ -42,15 +43,29 @@ at a time and the caller enters each before asking for the next).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from referee.core.cards import Card
 from referee.core.table import Seat
-from referee.i18n import N_, _
+from referee.i18n import _
 from referee.live import messages as M
+from referee.live.cam_notes import (
+    Q_ALREADY,
+    Q_FLICKER,
+    Q_GATHERED,
+    Q_NEXT,
+    Q_PLACE,
+    Q_PLACE_SURE,
+    Q_REFUSED,
+    Q_THIRTEENTH,
+    Q_TSAR,
+    Q_UNREAD,
+    Q_UNSURE,
+    CameraEntry,
+    CameraNote,
+)
+from referee.live.cam_seen import Gathered, Read, Sighting
 from referee.live.entry import DECLARATION_ALIASES
-from referee.session.origin import Origin
 
 if TYPE_CHECKING:
     from referee.core.game import Game
@@ -65,112 +80,6 @@ CARD_WIDTH_FRACTION = 0.07
 """A card is about 7% of the frame's width wide (80-100 px at 1280, vision-notes)."""
 GONE_FRACTION = 0.6
 """A card counts as gone once this much of its place looks like the empty table."""
-
-CAM_MARK = N_("(camera {conf})")
-Q_UNREAD = N_("camera: a card at {seat}'s place could not be read: type the card {seat} played")
-Q_UNSURE = N_("camera: {card} for {seat}? Read with confidence {conf}, below {threshold}: "
-              "Enter confirms, or type the card {seat} played")
-Q_FLICKER = N_("camera: the card at {seat}'s place was read as {cards}: not entered; type the "
-               "card {seat} played")
-Q_ALREADY = N_("camera: {card} was already played in deal {deal} (trick {trick}): not "
-               "entered; type the card {seat} played")
-Q_THIRTEENTH = N_("camera: {card} is the 13th card {caller} showed, read in {seat}'s play: "
-                  "not entered; type the card {seat} played")
-Q_PLACE = N_("camera: a card at {place}'s place, but {seat} is to play: not entered; type the "
-             "card {seat} played, or lay it at {seat}'s place")
-Q_PLACE_SURE = N_("camera: a card at {place}'s place ({card}), but {seat} is to play: not "
-                  "entered; Enter: it is {seat}'s card; or type the card {seat} played")
-Q_GATHERED = N_("camera: trick {trick} was gathered with {count} of its cards entered: type "
-                "the missing cards ({seat} to play); the camera waits")
-Q_NEXT = N_("camera: a card of the next trick, but trick {trick} has {count} of its cards "
-            "entered: type the missing cards ({seat} to play); the camera waits")
-Q_TSAR = N_("camera: {seat} leads {card}, a trump: tsar or trop? Enter: tsar; or type {choices}")
-Q_REFUSED = N_("camera: {card} for {seat} not entered: {reason}; type the card {seat} played")
-Q_KEY = N_("[answer: {key}]")
-
-
-@dataclass(frozen=True)
-class CameraEntry:
-    """A card to enter for ``seat``: ``text`` is the entry line (``5H`` or ``5H:trop``),
-    ``confidence`` the lowest of its reads, ``outline`` its four corners in frame pixels."""
-
-    text: str
-    seat: str
-    confidence: float
-    outline: tuple[tuple[float, float], ...] | None = None
-
-    def mark(self) -> str:
-        """``(camera 0.93)``: appended to the echo line of the entry."""
-        return _(CAM_MARK).format(conf=f"{self.confidence:.2f}")
-
-    @property
-    def origin(self) -> Origin:
-        """The entry's origin for the store (issue 9 §8)."""
-        return Origin("camera", round(min(1.0, max(0.0, self.confidence)), 4), self.outline)
-
-
-@dataclass(frozen=True)
-class CameraNote:
-    """A line for the table: a question the camera waits on. ``key`` names it for a
-    script (``DEAL.TRICK.SEAT``, the seat whose card is asked); ``proposal`` is what
-    Enter confirms (None: nothing to confirm); ``choices`` the declarations the
-    answer may be (tsar or trop?)."""
-
-    text: str
-    key: str = ""
-    proposal: CameraEntry | None = None
-    choices: tuple[str, ...] = ()
-
-
-@dataclass
-class Sighting:
-    """A card the camera saw come to rest: at ``place`` (the seat whose edge it lies
-    towards), in trick ``key`` (deal, trick) of the table, with its ``reads``
-    (card or None, confidence, outline) over consecutive still frames."""
-
-    key: tuple[int, int]
-    place: str
-    region: Region
-    reads: list[tuple[str | None, float, tuple[tuple[float, float], ...] | None]] = field(
-        default_factory=list)
-    during_hold: bool = False
-    asked: bool = False
-    done: bool = False
-    gone: bool = False
-
-    def verdict(self) -> tuple[str, str | None, float, tuple[tuple[float, float], ...] | None]:
-        """(``sure`` | ``unsure`` | ``flicker`` | ``unread``, card, confidence, outline)."""
-        cards = [c for c, _conf, _o in self.reads if c is not None]
-        if not cards:
-            return "unread", None, 0.0, None
-        if len(set(cards)) > 1:
-            return "flicker", None, 0.0, None
-        conf = min(conf for c, conf, _o in self.reads if c is not None)
-        outline = next(o for c, _conf, o in self.reads if c is not None)
-        if len(cards) < len(self.reads):  # not read in every frame
-            return "unsure", cards[0], min(conf, 0.5), outline
-        return "sure", cards[0], conf, outline
-
-    def flicker_cards(self) -> list[str]:
-        return sorted({c for c, _conf, _o in self.reads if c is not None})
-
-
-@dataclass(frozen=True)
-class Gathered:
-    """The cards of trick ``key`` (deal, trick) were gathered (all left the table)."""
-
-    key: tuple[int, int]
-
-
-@dataclass(frozen=True)
-class Read:
-    """A card the reader found in the last frame (for the preview): ``card``,
-    ``confidence`` and ``corners`` (4, 2) frame pixels."""
-
-    card: str
-    confidence: float
-    corners: Any
-
 
 def turn_order(clockwise: bool) -> list[str]:
     """Seat names in playing order from S (R1)."""
@@ -491,18 +400,26 @@ class CameraPlay:
         if d.thirteenth is not None and card == d.thirteenth and seat != d.caller:
             return self._ask(game, _(Q_THIRTEENTH).format(card=M.card_text(card),
                                                           caller=d.caller.name, seat=seat.name))
-        entry = CameraEntry(str(card), seat.name, conf, outline)
-        if kind != "sure" or conf < self.threshold:
-            return self._ask(game, _(Q_UNSURE).format(card=M.card_text(card), seat=seat.name,
+        return self._propose(game, CameraEntry(str(card), seat.name, conf, outline), kind == "sure")
+
+    def _propose(self, game: Game, entry: CameraEntry, sure: bool) -> CameraEntry | CameraNote:
+        """A card read for the seat to play, checked: entered if read surely above the
+        threshold, else asked; a trump lead where the rules offer a choice asks tsar or trop."""
+        d = game.current
+        assert d is not None
+        card = Card.parse(entry.text)
+        seat, conf = entry.seat, entry.confidence
+        if not sure or conf < self.threshold:
+            return self._ask(game, _(Q_UNSURE).format(card=M.card_text(card), seat=seat,
                                                       conf=f"{conf:.2f}",
                                                       threshold=f"{self.threshold:.2f}"), entry)
         choices = game.allowed_declarations()
-        if t is None and card.suit == d.trump and len(choices) > 1:
+        if d.open_trick is None and card.suit == d.trump and len(choices) > 1:
             from referee.i18n import language
             from referee.live.entry import typed_declaration
 
             words = tuple(typed_declaration(c, language()) for c in choices if c != "tsar")
-            return self._ask(game, _(Q_TSAR).format(seat=seat.name, card=M.card_text(card),
+            return self._ask(game, _(Q_TSAR).format(seat=seat, card=M.card_text(card),
                                                     choices=", ".join(words)),
                              entry, tuple(choices))
         return entry
@@ -540,8 +457,3 @@ class CameraPlay:
                                                    seat=entry.seat, reason=reason))
         self.question = note
         return note
-
-
-def key_hint(note: CameraNote) -> str:
-    """``[answer: @1.2.W]``: how a script answers ``note``."""
-    return _(Q_KEY).format(key="@" + note.key)

@@ -8,8 +8,12 @@ origin (camera, confidence, outline). The jobs live in their own modules:
 * :mod:`referee.live.cam_policy`: :class:`CameraPlay`, what camera play does with
   what it sees (position decides the seat, change finds the new card, the table
   closes a trick, doubt is a question);
+* :mod:`referee.live.cam_notes`: what it says: :class:`CameraEntry` (a card to
+  enter) or :class:`CameraNote` (a question), and the questions' texts;
 * :mod:`referee.live.cam_preview`: the preview window;
-* here: the options of ``referee start`` and the two loops.
+* here: the options of ``referee start`` and the two sources' loops (stdin lines or the
+  keyboard thread, then the frames), which feed the one table loop
+  (:mod:`referee.live.loop`).
 
 :func:`run_plain_camera` is the plain-lines mode (stdin not a terminal),
 deterministic: the stdin lines are entered first, up to the end of input or a
@@ -30,33 +34,27 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from referee.core.table import Seat
-from referee.errors import RefereeError
-from referee.i18n import N_, _, render_error
-from referee.live import messages as M
-from referee.live.cam_policy import (
-    DEFAULT_CAMERA_THRESHOLD,
-    DEFAULT_PLAY_AREA,
-    CameraEntry,
-    CameraNote,
-    CameraPlay,
-    key_hint,
-    turn_order,
-)
+from referee.i18n import N_, _
+from referee.live.cam_notes import CameraEntry, CameraNote
+from referee.live.cam_policy import DEFAULT_CAMERA_THRESHOLD, DEFAULT_PLAY_AREA, CameraPlay, turn_order
 from referee.live.cam_preview import Preview
 from referee.live.cam_source import CameraError, FrameSource, is_url, load_cv2
+from referee.live.display import PlainDisplay
+from referee.live.loop import CAM_NOTHING, TableLoop
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from referee.core.game import Game
     from referee.live.controller import LiveSession
+    from referee.live.display import RichDisplay
 
 __all__ = [
-    "DEFAULT_CAMERA_THRESHOLD", "DEFAULT_PLAY_AREA", "DEFAULT_SEATS", "MARKER", "CameraEntry",
-    "CameraError", "CameraNote", "CameraOptions", "CameraPlay", "FrameSource", "Keyboard",
+    "CAM_NOTHING", "DEFAULT_CAMERA_THRESHOLD", "DEFAULT_PLAY_AREA", "DEFAULT_SEATS", "MARKER",
+    "CameraEntry", "CameraError", "CameraNote", "CameraOptions", "CameraPlay", "FrameSource", "Keyboard",
     "Preview", "open_camera", "parse_camera", "parse_play_area", "parse_seats",
     "run_plain_camera", "run_screen_camera", "turn_order",
 ]
@@ -69,7 +67,6 @@ ANSWER = re.compile(r"^\s*@(\d+\.\d+\.[SENW])(?:\s+(.*?))?\s*$", re.IGNORECASE)
 """A scripted answer line: ``@DEAL.TRICK.SEAT ANSWER`` (no answer: Enter)."""
 
 CAM_UNUSED = N_("camera: {count} scripted answers were not asked for: {keys}")
-CAM_NOTHING = N_("camera: nothing to confirm; type the card {seat} played")
 
 
 # ------------------------------------------------------------------ options
@@ -177,122 +174,62 @@ def open_camera(opts: CameraOptions, game: Game) -> tuple[FrameSource, CameraPla
 
 
 # ------------------------------------------------------------------ plain lines
-class _Plain:
-    """The plain-lines output of :func:`run_plain_camera` (as :mod:`referee.live.plain`)."""
-
-    def __init__(self, session: LiveSession, out: TextIO, err: TextIO) -> None:
-        self.session, self.out, self.err = session, out, err
-        self.number = 0
-        self.answers: dict[str, list[str]] = {}
-
-    def error(self, text: str) -> None:
-        self.err.write(_(M.REFUSED).format(text=text) + "\n")
-        self.err.flush()
-
-    def say(self, lines: list[str]) -> None:
-        self.out.write("\n".join(lines) + "\n")
-        self.out.flush()
-
-    def typed(self, raw: str) -> None:
-        self.number += 1
-        try:
-            outcome = self.session.enter(raw)
-        except RefereeError as exc:
-            self.session.refused += 1
-            self.error(_(M.LINE_ERROR).format(number=self.number, text=render_error(exc)))
-            return
-        if outcome is not None:
-            self.say([outcome.echo, *outcome.lines])
-
-    def camera_entry(self, camera: CameraPlay, item: CameraEntry) -> None:
-        try:
-            outcome = self.session.enter(item.text, origin=item.origin)
-        except RefereeError as exc:
-            self.question(camera, camera.refused(item, render_error(exc), self.session.game))
-            return
-        if outcome is not None:
-            self.say([f"{outcome.echo}  {item.mark()}", *outcome.lines])
-
-    def question(self, camera: CameraPlay, note: CameraNote) -> None:
-        self.say([f"{note.text}  {key_hint(note)}" if note.key else note.text])
-        waiting = self.answers.get(note.key.upper())
-        if not waiting:
-            return
-        answer = waiting.pop(0)
-        self.say([f"@{note.key} {answer}".rstrip()])
-        meant = camera.answer(answer)
-        if isinstance(meant, CameraEntry):
-            self.camera_entry(camera, meant)
-        elif meant:
-            self.typed(meant)
-        else:
-            seat = self.session.game.to_play
-            self.say([_(CAM_NOTHING).format(seat=seat.name if seat else "?")])
-
-    def run(self, camera: CameraPlay, frame: Any) -> bool:
-        """Feed one frame (None: none); True if anything happened."""
-        happened = False
-        for item in camera.feed(frame, self.session.game):
-            happened = True
-            if isinstance(item, CameraNote):
-                self.question(camera, item)
-            else:
-                self.camera_entry(camera, item)
-        return happened
-
-    def drain(self, camera: CameraPlay) -> None:
-        """Go on with what waits after the last frame, while answers move it on."""
-        for _turn in range(200):
-            if not self.run(camera, None):
-                return
-
-
 def run_plain_camera(session: LiveSession, lines: Iterable[str], opts: CameraOptions,
                      out: TextIO, err: TextIO) -> None:
     """Plain lines with a camera: stdin lines up to the end or a line ``camera``, then
     the frames (answering questions from the ``@KEY`` lines), then the other lines
-    after ``camera``. A camera that cannot be used gives one line on ``err`` and the
-    game goes on by keyboard."""
-    p = _Plain(session, out, err)
+    after ``camera``, all through the table loop with the plain display. A camera
+    that cannot be used gives one line on ``err`` and the game goes on by keyboard.
+    ``quit`` stops (the session stays open)."""
+    display = PlainDisplay(session, out, err)
     source: FrameSource | None = None
     camera: CameraPlay | None = None
     try:
         source, camera = open_camera(opts, session.game)
     except CameraError as exc:
-        p.error(str(exc))
+        display.error(str(exc))
+    loop = TableLoop(session, display, camera=camera)
     rest = iter(lines)
     for raw in rest:
-        if raw.strip().lower() == MARKER:
+        if raw.strip().lower() == MARKER or loop.leave:
             break
-        p.typed(raw)
+        loop.line(raw)
     after: list[str] = []
     for raw in rest:
         m = ANSWER.match(raw)
         if m:
-            p.answers.setdefault(m.group(1).upper(), []).append(m.group(2) or "")
+            loop.answers.setdefault(m.group(1).upper(), []).append(m.group(2) or "")
         else:
             after.append(raw)
-    if source is not None and camera is not None:
-        try:
-            while (frame := source.read()) is not None:
-                p.run(camera, frame)
-            p.say([source.ended()])
-        except CameraError as exc:
-            p.error(str(exc))
-        finally:
-            source.close()
-        p.drain(camera)
-    unused = [f"@{k}" for k, v in p.answers.items() for _a in v]
-    if unused:
+    if source is not None and not loop.leave:
+        _plain_frames(loop, source)
+    loop.camera = None  # the lines after the frames are entered as typed
+    unused = [f"@{k}" for k, v in loop.answers.items() for _a in v]
+    if unused and not loop.leave:
         shown = ", ".join(unused[:6]) + (", ..." if len(unused) > 6 else "")
-        p.say([_(CAM_UNUSED).format(count=len(unused), keys=shown)])
+        display.said([_(CAM_UNUSED).format(count=len(unused), keys=shown)])
     for raw in after:
-        p.typed(raw)
-    if not session.game.over:
-        p.say([M.stays_open(session.header.id, session.store.session_option)])
-    if session.refused:
-        err.write(M.refused_count(session.refused) + "\n")
-        err.flush()
+        if loop.leave:
+            break
+        loop.line(raw)
+    display.close(loop.leave)
+
+
+def _plain_frames(loop: TableLoop, source: FrameSource) -> None:
+    """Every frame of ``source`` through ``loop``, then what waits after the last one,
+    while answers move it on."""
+    try:
+        while not loop.leave and (frame := source.read()) is not None:
+            loop.frame(frame)
+        if not loop.leave:
+            loop.display.notice([source.ended()])
+    except CameraError as exc:
+        loop.display.error(str(exc))
+    finally:
+        source.close()
+    for _turn in range(200):
+        if loop.leave or not loop.frame(None):
+            return
 
 
 # ------------------------------------------------------------------ the screen
@@ -340,18 +277,18 @@ class Keyboard:
 
 
 def run_screen_camera(session: LiveSession, head: list[str], opts: CameraOptions,
-                      console: Console | None = None, keyboard: Keyboard | None = None) -> None:
-    """The rich screen with a camera: typed lines and camera entries both go to
-    :meth:`LiveSession.enter`; a question waits for Enter (the proposal), a card or
-    ``undo``; a deal-ending penalty waits for ``undo`` or Enter (R65) while the camera
-    waits too. Ends at the end of input (Ctrl-D)."""
+                      console: Console | None = None, keyboard: Keyboard | None = None, *,
+                      bell: bool = True) -> None:
+    """The rich screen with a camera: typed lines and camera entries both go through the
+    table loop; a question waits for Enter (the proposal), a card or ``undo``; a
+    deal-ending penalty waits for ``undo`` or Enter (R65) while the camera waits too.
+    Ends at the end of input (Ctrl-D) or ``quit``. ``bell``: as for the screen."""
     from rich.console import Console
 
-    from referee.live.screen import confirm_answer, render
+    from referee.live.display import RichDisplay
 
     con = console or Console(highlight=False)
-    glyphs = con.encoding.lower().startswith("utf")
-    messages = list(head)
+    display = RichDisplay(session, con, head, bell=bell, prompt_inline=True)
     source: FrameSource | None = None
     camera: CameraPlay | None = None
     preview: Preview | None = None
@@ -360,172 +297,85 @@ def run_screen_camera(session: LiveSession, head: list[str], opts: CameraOptions
         preview = Preview(load_cv2())
         preview.open()
     except CameraError as exc:
-        messages.append(_(M.REFUSED).format(text=exc))
-    keys = keyboard or Keyboard()
-    penalty = False
-
-    help_lines: list[str] | None = None
-
-    def draw() -> None:
-        con.clear()
-        con.print(render(session, messages, glyphs=glyphs, penalty=penalty, help_lines=help_lines))
-        con.print(_(M.CONFIRM_PENALTY) + " > " if penalty else f"{session.prompt()} > ", end="")
-
-    leave = False  # `quit` typed: the session stays open (issue 11)
-    ruling: tuple[str, list[str]] | None = None  # a typed ruling waiting for its confirmation
-
-    def accepted(outcome: Any, mark: str = "") -> None:
-        nonlocal messages, penalty, help_lines, leave
-        leave = leave or bool(outcome.quit)
-        messages = [f"{outcome.echo}  {mark}".rstrip(), *outcome.lines]
-        help_lines = None
-        if outcome.help:  # in place of the table, until the next entry
-            messages, help_lines = [outcome.echo], outcome.lines
-        penalty = bool(outcome.penalty)
-
-    def enter(item: CameraEntry | str) -> bool:
-        """Enter a typed line or a camera entry; False (and the reason shown) if refused."""
-        nonlocal messages
-        try:
-            if isinstance(item, CameraEntry):
-                outcome = session.enter(item.text, origin=item.origin)
-            else:
-                outcome = session.enter(item)
-        except RefereeError as exc:
-            if isinstance(item, CameraEntry) and camera is not None:
-                messages = [camera.refused(item, render_error(exc), session.game).text]
-            else:
-                messages = [*([camera.question.text] if camera is not None and camera.question
-                               else []), _(M.REFUSED).format(text=render_error(exc))]
-            return False
-        if outcome is not None:
-            accepted(outcome, item.mark() if isinstance(item, CameraEntry) else "")
-        return True
-
-    def camera_items(frame: Any) -> bool:
-        """Feed ``frame`` (None: the source has ended) and enter or show what comes."""
-        nonlocal messages
-        assert camera is not None
-        changed = False
-        for item in camera.feed(frame, session.game):
-            changed = True
-            if isinstance(item, CameraNote):
-                messages = [item.text]
-                continue
-            enter(item)
-            if penalty:
-                break
-        return changed
-
-    ended = False  # the video ended: what waits goes on as the table answers
-    draw()
-    start = time.monotonic()
+        display.error(str(exc))
+    play = _ScreenCamera(TableLoop(session, display, camera=camera), display, source, preview)
     try:
-        while True:
-            wait: float | None = None
-            if source is not None:
-                # a camera delivers frames in its own time; a video is played at its rate
-                due = start + source.frames / source.fps if not source.live and source.fps > 0 else 0.0
-                wait = max(0.0, due - time.monotonic())
-            line = keys.get(wait)
-            if line is None:
-                break
-            if isinstance(line, str):
-                if ruling is not None:  # issue 11: the trick's cards were shown; confirm or drop
-                    verdict = confirm_answer(line)
-                    typed, evidence = ruling
-                    if verdict is None:
-                        messages = [*evidence, _(M.REFUSED).format(
-                            text=_(M.RULING_ANSWER).format(text=line.strip())), _(M.CONFIRM_RULING)]
-                        con.bell()
-                    else:
-                        ruling = None
-                        if verdict:
-                            enter(typed)
-                        else:
-                            messages = [_(M.RULING_DROPPED).format(text=typed.strip())]
-                    draw()
-                    continue
-                if penalty:  # issue 11: only Enter/yes confirms, undo/no takes back
-                    verdict = confirm_answer(line)
-                    if verdict is None:
-                        messages = [*messages[-3:], _(M.REFUSED).format(
-                            text=_(M.PENALTY_ANSWER).format(text=line.strip()))]
-                        con.bell()
-                        draw()
-                        continue
-                    penalty = False
-                    if not verdict:
-                        undone = session.undo()
-                        messages = [undone.echo, *undone.lines]
-                    draw()
-                    continue
-                help_lines = None
-                if camera is not None and camera.question is not None:
-                    meant = camera.answer(line)
-                    if meant is None:
-                        seat = session.game.to_play
-                        messages = [camera.question.text,
-                                    _(CAM_NOTHING).format(seat=seat.name if seat else "?")]
-                    elif enter(meant):
-                        camera.question = None  # answered: the camera goes on
-                elif line.strip():
-                    shown: list[str] | None = None
-                    try:
-                        shown = session.ruling_evidence(line)
-                    except RefereeError as exc:
-                        messages = [_(M.REFUSED).format(text=render_error(exc))]
-                        line = ""
-                    if shown is not None:
-                        ruling = (line, shown)
-                        messages = [*shown, _(M.CONFIRM_RULING)]
-                    elif line:
-                        enter(line)
-                if leave:
-                    break
-                if ended and camera is not None and not penalty:
-                    camera_items(None)
-                draw()
-                continue
-            if source is None or camera is None:
-                continue
-            try:
-                frame = source.read()
-            except CameraError as exc:
-                frame = None
-                messages = [*messages[-3:], _(M.REFUSED).format(text=exc)]
-            if frame is None:
-                if source.frames and not source.live:
-                    messages = [*messages[-3:], source.ended()]
-                source = None
-                ended = True
-                if preview is not None:
-                    preview.close()
-                if not penalty:
-                    camera_items(None)
-                draw()
-                continue
-            if penalty:  # R65: nothing new until the table has confirmed or undone
-                camera.detections = []
-                if preview is not None:
-                    preview.show(frame, camera)
-                continue
-            changed = camera_items(frame)
-            if preview is not None:
-                preview.show(frame, camera)
-            if changed:
-                draw()
+        play.run(keyboard or Keyboard())
     except KeyboardInterrupt:
         pass
     finally:
-        if source is not None:
-            source.close()
-        if preview is not None:
-            preview.close()
-    con.print()
-    if session.game.over:
-        from referee.live.controller import summary_lines
+        play.stop()
+    display.close(play.loop.leave)
 
-        con.print("\n".join(summary_lines(session)), markup=False, highlight=False)
-    else:
-        con.print(M.stays_open(session.header.id, session.store.session_option), markup=False)
+
+class _ScreenCamera:
+    """The sources of :func:`run_screen_camera`: the keyboard and the frames, in turn."""
+
+    def __init__(self, loop: TableLoop, display: RichDisplay, source: FrameSource | None,
+                 preview: Preview | None) -> None:
+        self.loop, self.display, self.source, self.preview = loop, display, source, preview
+        self.ended = False
+        """The video ended: what waits goes on as the table answers."""
+        self.start = time.monotonic()
+
+    def wait(self) -> float | None:
+        """How long to wait for a typed line before the next frame (None: no frames)."""
+        source = self.source
+        if source is None:
+            return None
+        # a camera delivers frames in its own time; a video is played at its rate
+        due = self.start + source.frames / source.fps if not source.live and source.fps > 0 else 0.0
+        return max(0.0, due - time.monotonic())
+
+    def run(self, keys: Keyboard) -> None:
+        loop = self.loop
+        self.display.draw()
+        while not loop.leave:
+            line = keys.get(self.wait())
+            if line is None:
+                return
+            if isinstance(line, str):
+                loop.line(line)
+                if loop.leave:
+                    return
+                if self.ended and loop.waiting is None:
+                    loop.frame(None)
+                self.display.draw()
+            elif self.source is not None and loop.camera is not None:
+                self.next_frame(self.source, loop.camera)
+
+    def next_frame(self, source: FrameSource, camera: CameraPlay) -> None:
+        """Read one frame and feed it; at the end of the frames decide on what waits."""
+        loop = self.loop
+        try:
+            frame = source.read()
+        except CameraError as exc:
+            frame = None
+            self.display.error(str(exc))
+        if frame is None:
+            if source.frames and not source.live:
+                self.display.notice([source.ended()])
+            self.stop()
+            self.ended = True
+            if loop.waiting is None:
+                loop.frame(None)
+            self.display.draw()
+            return
+        if loop.waiting is not None:  # R65: nothing new until the table has answered
+            camera.detections = []
+            changed = False
+        else:
+            changed = loop.frame(frame)
+        if self.preview is not None:
+            self.preview.show(frame, camera)
+        if changed:
+            self.display.draw()
+
+    def stop(self) -> None:
+        """Close the source and the preview (once)."""
+        if self.source is not None:
+            self.source.close()
+            self.source = None
+        if self.preview is not None:
+            self.preview.close()
+            self.preview = None

@@ -12,23 +12,22 @@ shows is on disk. Both the plain-lines mode and the rich screen drive it.
 from __future__ import annotations
 
 import math
-import random
 import secrets
 import time
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 from referee.core.cards import Card
-from referee.core.events import ChooseTrump, Event, Misdeal, Play, Redeal, RevokeRuling
+from referee.core.events import ChooseTrump, Event, Play, RevokeRuling
 from referee.core.game import Game
 from referee.core.notation import CYRILLIC_LANGUAGES
-from referee.core.notices import CardPlayed, DealOver, Notice, RevokeProven, RulingRecorded, SessionEnded
+from referee.core.notices import DealOver, Notice, RevokeProven, SessionEnded
 from referee.core.table import Seat
 from referee.errors import RefereeError, RulesError
 from referee.i18n import _, language, render_error
 from referee.live import messages as M
+from referee.live.echo import card_context, cards_line, describe
 from referee.live.entry import (
     Entry,
     bare_answer,
@@ -37,9 +36,16 @@ from referee.live.entry import (
     parse_players,
     typed_declaration,
 )
+from referee.live.fixes import deal_view, fix_changes, places
+from referee.live.opening import first_seats, new_game, profile_snapshot
+from referee.live.summary import summary_lines
 from referee.session.log import LogEntry, Unit, seat_tag
 from referee.session.origin import KEYBOARD, Origin
 from referee.session.store import SessionHeader, Store
+
+__all__ = ["LiveSession", "Outcome", "new_game", "profile_snapshot", "summary_lines"]
+"""``new_game``, ``profile_snapshot`` (:mod:`referee.live.opening`) and ``summary_lines``
+(:mod:`referee.live.summary`) are kept here for their callers."""
 
 
 @dataclass(slots=True)
@@ -58,42 +64,6 @@ class Outcome:
     """Cards of the line after the one that ended the deal: not entered (issue 11)."""
 
 
-def profile_snapshot(ref: str) -> tuple[str, str, str]:
-    """``(reference, name, YAML text)`` of profile ``ref`` (built-in name or path), validated.
-
-    The reference is the built-in name, or the file's absolute path (so an export
-    names a file that exists). Raises ProfileError. The text is stored with the
-    session, so a resume does not depend on the file still being there.
-    """
-    from referee.profiles import builtin_profiles, loads_profile, read_profile_text, resolve_profile
-
-    path = resolve_profile(ref)
-    text = read_profile_text(path)
-    name = loads_profile(text, str(path)).name
-    builtin = builtin_profiles().get(ref) == path
-    return (ref if builtin else str(path.resolve())), name, text
-
-
-def new_game(h: SessionHeader, events: Iterable[Event] = ()) -> Game:
-    """The game of the session header (R11, R31, R40) after ``events`` (a resume: the
-    stored ones), by :meth:`Game.from_events`. Raises ProfileError/RulesError."""
-    from referee.profiles import loads_profile
-
-    profile = loads_profile(h.profile_text, h.profile)
-    if h.target is not None and h.target < 1:
-        raise RulesError(_("a match target is at least 1 match win, got {target} (R31)").format(
-            target=h.target))
-    if profile.rotation == "dealer":
-        assert h.first_dealer is not None
-        return Game.from_events(profile, events, first_dealer=Seat[h.first_dealer], target=h.target)
-    return Game.from_events(profile, events, first_caller=Seat[h.first_caller], target=h.target)
-
-
-def draw_seat(seed: int) -> Seat:
-    """The seat drawn at random for the first dealer (pagat R40) or caller (kort R11)."""
-    return random.Random(seed).choice(list(Seat))
-
-
 class LiveSession:
     """One session at the table, backed by the store. See the module docstring."""
 
@@ -101,7 +71,6 @@ class LiveSession:
         self.store = store
         self.header = header
         self.game = game
-        self.last_lines: list[str] = []
         self.refused = 0
         """Entries refused so far in this run (the plain-lines mode counts them)."""
         self.default_origin: Origin = KEYBOARD
@@ -121,43 +90,7 @@ class LiveSession:
         prof = loads_profile(text, profile)
         if seed is None:
             seed = secrets.randbelow(1_000_000)
-        lines: list[str] = []
-        first_dealer: Seat | None = None
-        if prof.rotation == "dealer":
-            # R40: the caller is the dealer's right-hand neighbour, so a given caller
-            # fixes the dealer (the player before him) as much as a given dealer does.
-            wanted = Seat.parse(caller) if caller is not None and caller.lower() != "random" else None
-            drawn = dealer is None or dealer.lower() == "random"
-            if drawn and wanted is not None and dealer is not None:
-                raise RulesError(_("--dealer random draws the first dealer, but --caller {caller} "
-                                   "fixes him (R40): give one of them").format(caller=wanted.name))
-            if not drawn:
-                assert dealer is not None
-                first_dealer = Seat.parse(dealer)
-            elif wanted is not None:
-                first_dealer = next(s for s in Seat if s.next(prof.clockwise) == wanted)
-                drawn = False
-            else:
-                first_dealer = draw_seat(seed)
-            derived = first_dealer.next(prof.clockwise)
-            if wanted is not None and wanted != derived:
-                raise RulesError(_("--dealer {dealer} and --caller {caller} disagree: the first "
-                                   "caller is the dealer's right-hand neighbour, so dealer {dealer} "
-                                   "means caller {seat} (R40); give one of them").format(
-                                       dealer=first_dealer.name, caller=wanted.name, seat=derived.name))
-            first_caller = derived
-            fmt = _(M.DRAW_DEALER) if drawn else _(M.GIVEN_DEALER)
-            lines.append(fmt.format(seed=seed, dealer=first_dealer.name, caller=derived.name))
-        else:
-            if dealer is not None:
-                raise RulesError(_("profile {name} has no dealer rotation: name the first "
-                                   "caller with --caller (R11)").format(name=name))
-            if caller is None or caller.lower() == "random":
-                first_caller = draw_seat(seed)
-                lines.append(_(M.DRAW_CALLER).format(seed=seed, caller=first_caller.name))
-            else:
-                first_caller = Seat.parse(caller)
-                lines.append(_(M.GIVEN_CALLER).format(caller=first_caller.name))
+        first_dealer, first_caller, lines = first_seats(prof, name, dealer, caller, seed)
         now = time.time()
         header = SessionHeader(
             profile=profile, profile_name=name, profile_text=text,
@@ -278,8 +211,9 @@ class LiveSession:
                     self._check_seat(tagged, ev, entry, i)
                 ns = g.apply(ev)
                 applied += 1
-                if isinstance(ev, Play) and isinstance(ns[0], CardPlayed):
-                    cards.append(_card_context(ev, ns[0]))
+                ctx = card_context(ev, ns)
+                if ctx is not None:
+                    cards.append(ctx)
                 notices += ns
                 lines += M.notice_lines(g, ns, self.players)
                 d = g.current
@@ -304,7 +238,7 @@ class LiveSession:
             for _undone in range(applied):
                 g.undo()
             raise
-        echo = _cards_line(cards) if cards else self.describe(tuple(taken), notices)
+        echo = cards_line(cards) if cards else self.describe(tuple(taken), notices)
         d = g.current
         if any(isinstance(n, SessionEnded) for n in notices) and g.in_progress and d is not None:
             lines.append(_(M.END_PENDING).format(deal=d.number))
@@ -334,34 +268,8 @@ class LiveSession:
                              deal=d.number, trick=trick, token=typed)
 
     def describe(self, entry_events: tuple[Event, ...], notices: list[Notice]) -> str:
-        """The echo line of an accepted non-card entry."""
-        g = self.game
-        d = g.current
-        ev = entry_events[0]
-        if isinstance(ev, ChooseTrump) and d is not None:
-            if ev.thirteenth is not None:
-                return _(M.ECHO_TRUMP13).format(deal=d.number, caller=d.caller.name,
-                                                card=M.card_text(ev.thirteenth),
-                                                suit=M.suit_text(ev.suit))
-            return _(M.ECHO_TRUMP).format(deal=d.number, caller=d.caller.name,
-                                          suit=M.suit_text(ev.suit))
-        if isinstance(ev, Redeal) and d is not None:
-            return _(M.ECHO_REDEAL).format(caller=d.caller.name)
-        if isinstance(ev, Misdeal):
-            # R66: the same dealer deals again (kort: the player before the caller).
-            dealer = g.next_dealer
-            if dealer is None:
-                dealer = M.dealer_by_convention(g, g.score.caller)
-            return _(M.ECHO_MISDEAL).format(dealer=dealer.name)
-        ruling = next((n for n in notices if isinstance(n, RulingRecorded)), None)
-        if ruling is not None:
-            return _(M.ECHO_RULING).format(seat=ruling.seat.name, trick=ruling.trick, deal=ruling.deal)
-        if any(isinstance(n, SessionEnded) for n in notices):
-            return _(M.ECHO_END)
-        side = d.bavyan_side.name if d is not None and d.bavyan_side is not None else "?"
-        if d is not None and d.bavyan == "playing":
-            return _(M.ECHO_BAVYAN_YES).format(side=side)
-        return _(M.ECHO_BAVYAN_NO).format(side=side)
+        """The echo line of an accepted non-card entry (:func:`referee.live.echo.describe`)."""
+        return describe(self.game, entry_events, notices)
 
     # --------------------------------------------------------------- commands
     def _command(self, entry: Entry, origin: Origin) -> Outcome:
@@ -395,7 +303,8 @@ class LiveSession:
 
     def _rebuild(self) -> None:
         """The game made again from the store's effective events (after an undo or a fix)."""
-        self.game = new_game(self.header, self.store.events(self.header.id))
+        game = new_game(self.header, self.store.events(self.header.id))
+        self.game = game
 
     def undo(self, n: int = 1, *, origin: Origin | None = None) -> Outcome:
         """Take back the last ``n`` effective units (R65): cards and other events one by
@@ -444,7 +353,8 @@ class LiveSession:
                                                 if e.kind == "events" else [(e.seq,)])
                 if u not in kept]
         fake = LogEntry(10**9, "undo", "", data={"retracts": gone})
-        return new_game(self.header, fold([*entries, fake]).events)
+        game = new_game(self.header, fold([*entries, fake]).events)
+        return game
 
     # ---------------------------------------------------------------- fix
     def fix(self, trick: int, seat: Seat, card: Any, decl: str | None = None, *,
@@ -473,8 +383,8 @@ class LiveSession:
         folded = self.store.folded(self.header.id)
         log = {e.seq: e for e in self.store.log(self.header.id)}
         # where each effective Play sits: (deal, trick, seat)
-        places = _places(new_game(self.header), folded.events)
-        k = places.index((d.number, trick, seat))
+        spots = places(new_game(self.header), folded.events)
+        k = spots.index((d.number, trick, seat))
         target = folded.owners[k]
         old_ev = folded.events[k]
         assert isinstance(old_ev, Play)
@@ -501,14 +411,14 @@ class LiveSession:
                 raise RulesError(_(M.FIX_CONFLICT).format(seq=entry.seq, text=entry.text,
                                                           reason=render_error(exc)),
                                  token=entry.text) from None
-        before = _deal_view(g, d.number)
+        before = deal_view(g, d.number)
         self.store.add(self.header.id, "fix", text or f"fix {trick} {seat.name} {card}",
                        data={"entry": target[0], "index": target[1], "card": str(card), "decl": decl,
                              "was": str(old), "deal": d.number, "trick": trick, "seat": seat.name},
                        origin=origin or self.default_origin)
         self._rebuild()
-        after = _deal_view(self.game, d.number)
-        lines = _changes(before, after, self.game, d.number)
+        after = deal_view(self.game, d.number)
+        lines = fix_changes(before, after, self.game, d.number)
         lines.append(f"  {self.where()}")
         echo = _(M.ECHO_FIX).format(deal=d.number, trick=trick, seat=seat.name,
                                     card=M.card_text(card), was=M.card_text(old))
@@ -531,7 +441,7 @@ class LiveSession:
             t = next((x for x in d.tricks if x.number == ev.trick and ev.seat in x.seats), None)
         if d is None or t is None:
             # the engine says why (no deal, no such trick, a seat that did not play)
-            new_game(self.header, [*self.game.events, ev])
+            new_game(self.header, [*self.game.events, ev])  # the engine says why
             return None
         led = t.cards[0].suit
         played = t.cards[t.seats.index(ev.seat)]
@@ -564,115 +474,3 @@ class LiveSession:
         self.store.set_players(self.header.id, merged, text=text or "players",
                                origin=origin or self.default_origin)
         self.header.players = merged
-
-
-def summary_lines(s: LiveSession) -> list[str]:
-    """The end-of-session summary (issue 3 §6): per side courts, deals won, streaks
-    (pagat) or match wins and matches (kort), each deal's result, the winner or a
-    draw, and where the session is saved."""
-    from referee.core.report import leader
-
-    g = s.game
-    sc = g.score
-    out = [M.summary_title(s.header.id, g.profile.name, len(g.deals))]
-    for d in g.deals:
-        if g.profile.is_match:
-            who = _(M.SUMMARY_WHO_KORT).format(caller=d.caller.name)
-        else:
-            who = _(M.SUMMARY_WHO_PAGAT).format(dealer=d.dealer.name if d.dealer is not None else "?",
-                                             caller=d.caller.name)
-        text = (M.deal_result_text(g, d) if d.result is not None
-                else _(M.SUMMARY_IN_PROGRESS).format(ns=M.tricks_count(d.tricks_won[0]),
-                                                         ew=M.tricks_count(d.tricks_won[1])))
-        trump = M.suit_text(d.trump) if d.trump is not None else "-"
-        out.append(_(M.SUMMARY_DEAL).format(deal=d.number, who=who, trump=trump, text=text))
-    rows: list[tuple[str, Sequence[int]]] = []
-    if g.profile.is_match:
-        rows += [(_(M.SUMMARY_MATCHES), sc.matches_won), (_(M.SUMMARY_WINS), sc.wins),
-                 (_(M.SUMMARY_CURRENT), sc.match_wins)]
-    else:
-        rows += [(_(M.SUMMARY_COURTS), sc.courts)]
-    rows.append((_(M.SUMMARY_DEALS_WON), sc.deals_won))
-    if not g.profile.is_match:
-        rows.append((_(M.SUMMARY_STREAKS), sc.streaks))
-    if g.profile.is_match:
-        rows.insert(3, (_(M.SUMMARY_COURTS), sc.courts))
-    width = max(13, *(len(label) + 2 for label, _pair in rows))
-    out.append(M.SUMMARY_HEAD.format(label="", width=width, ns="NS", ew="EW"))
-    for label, pair in rows:
-        out.append(M.SUMMARY_HEAD.format(label=label, width=width, ns=pair[0], ew=pair[1]))
-    lead = leader(g)
-    if g.over:
-        out.append(M.winner_text(g, s.players))  # the names where known (issue 14)
-    else:
-        out.append(_(M.SUMMARY_OPEN).format(side=lead) if lead != "draw" else _(M.SUMMARY_OPEN_DRAW))
-    out.append(_(M.SUMMARY_SAVED).format(path=s.store.path, sid=s.header.id,
-                                         session=s.store.session_option))
-    return out
-
-
-def _places(game: Game, events: list[Event]) -> list[tuple[int, int, Seat] | None]:
-    """For each event, the (deal, trick, seat) of a Play, None for other events."""
-    out: list[tuple[int, int, Seat] | None] = []
-    for ev in events:
-        played = game.apply(ev)
-        n = played[0] if played else None
-        out.append((n.deal, n.trick, n.seat) if isinstance(n, CardPlayed) else None)
-    return out
-
-
-def _deal_view(game: Game, number: int) -> dict[str, Any]:
-    """What a fix may change in deal ``number``: trick winners, the revoke, the result."""
-    d = next((x for x in game.deals if x.number == number), None)
-    if d is None:
-        return {"winners": {}, "revoke": None, "result": None}
-    return {"winners": {t.number: t.winner for t in d.tricks},
-            "revoke": (d.revoke.seat, d.revoke.trick) if d.revoke is not None else None,
-            "result": (d.result, d.winner)}
-
-
-def _changes(before: dict[str, Any], after: dict[str, Any], game: Game, number: int) -> list[str]:
-    """The screen lines saying what a fix changed (issue 11)."""
-    out: list[str] = []
-    for trick, was in before["winners"].items():
-        now = after["winners"].get(trick)
-        if was is not None and now != was:
-            if now is None:
-                out.append(_(M.FIX_WINNER_NONE).format(trick=trick, was=was.name))
-            else:
-                out.append(_(M.FIX_WINNER).format(trick=trick, seat=now.name, was=was.name))
-    if after["revoke"] != before["revoke"]:
-        if before["revoke"] is not None:
-            seat, trick = before["revoke"]
-            out.append(_(M.FIX_REVOKE_GONE).format(seat=seat.name, trick=trick))
-        if after["revoke"] is not None:
-            seat, trick = after["revoke"]
-            out.append(_(M.FIX_REVOKE_NEW).format(seat=seat.name, trick=trick))
-    if after["result"] != before["result"]:
-        d = next(x for x in game.deals if x.number == number)
-        text = (M.deal_result_text(game, d) if d.result is not None
-                else _(M.SUMMARY_IN_PROGRESS).format(ns=M.tricks_count(d.tricks_won[0]),
-                                                     ew=M.tricks_count(d.tricks_won[1])))
-        out.append(_(M.FIX_RESULT).format(deal=number, text=text))
-    return out or [_(M.FIX_NOTHING)]
-
-
-def _card_context(ev: Play, n: CardPlayed) -> tuple[int, int, Seat, str]:
-    """(deal, trick, seat, card text) of an accepted card, from its notice."""
-    text = M.card_text(ev.card) + (f":{M.declaration_word(ev.declaration)}"
-                                   if ev.declaration else "")
-    return n.deal, n.trick, n.seat, text
-
-
-def _cards_line(cards: list[tuple[int, int, Seat, str]]) -> str:
-    """``> deal 1 trick 3: W AH, N 2H | trick 4: E 3H`` for the cards of one entry."""
-    deal, first = cards[0][0], cards[0][1]
-    groups: list[tuple[int, list[str]]] = []
-    for _d, trick, seat, card in cards:
-        if not groups or groups[-1][0] != trick:
-            groups.append((trick, []))
-        groups[-1][1].append(f"{seat.name} {card}")
-    text = ", ".join(groups[0][1])
-    for trick, parts in groups[1:]:
-        text += _(M.ECHO_MORE_CARDS).format(trick=trick, cards=", ".join(parts))
-    return _(M.ECHO_CARDS).format(deal=deal, trick=first, cards=text)

@@ -86,17 +86,17 @@ def _card(token: str, lang: str) -> Card:
     The error names the token in the language in force (the examples show the
     Cyrillic letters under ru/kk)."""
     from referee.core.notation import CYRILLIC_LANGUAGES
-    from referee.core.notation import parse_card as parse_token
 
     try:
-        return parse_token(token, lang)
+        return Card.parse(token, lang)
     except NotationError:
         msg = M.NOT_A_CARD_CYRILLIC if lang in CYRILLIC_LANGUAGES else M.NOT_A_CARD
         raise NotationError(_(msg).format(token=token), token) from None
 
 
-def parse_card(token: str, lang: str = "en") -> tuple[Card, Declaration | None]:
-    """``AS`` or ``AS:trop`` -> (card, declaration). Raises NotationError."""
+def parse_play(token: str, lang: str = "en") -> tuple[Card, Declaration | None]:
+    """``AS`` or ``AS:trop`` -> (card, declaration): the card by :meth:`Card.parse` (R2),
+    the declaration in the words of ``lang`` (R20). Raises NotationError."""
     text, sep, decl = token.partition(":")
     card = _card(text, lang)
     if not sep:
@@ -140,37 +140,52 @@ def _parse_entry(line: str, lang: str) -> Entry | None:
     head = words[0].lower()
     rest = words[1:]
     if head in COMMANDS:
-        if head == "undo" and rest and (len(rest) > 1 or not rest[0].isdigit() or int(rest[0]) < 1):
-            raise NotationError(_(M.UNDO_USAGE).format(token=" ".join(rest)), rest[0])
-        if head == "fix":
-            _fix_args(rest, lang)
-        elif head not in ("players", "undo") and rest:
-            raise NotationError(_(M.NO_ARGS).format(word=head), rest[0])
-        return Entry(text, command=head, args=tuple(rest))
+        return _command(text, head, rest, lang)
+    event = _event_word(head, rest, lang)
+    if event is not None:
+        return Entry(text, events=(event,))
+    return _plays(text, words, lang)
+
+
+def _command(text: str, head: str, rest: list[str], lang: str) -> Entry:
+    """A command entry (``undo [N]``, ``fix ...``, ``players ...``, ``quit``, ...)."""
+    if head == "undo" and rest and (len(rest) > 1 or not rest[0].isdigit() or int(rest[0]) < 1):
+        raise NotationError(_(M.UNDO_USAGE).format(token=" ".join(rest)), rest[0])
+    if head == "fix":
+        _fix_args(rest, lang)
+    elif head not in ("players", "undo") and rest:
+        raise NotationError(_(M.NO_ARGS).format(word=head), rest[0])
+    return Entry(text, command=head, args=tuple(rest))
+
+
+def _event_word(head: str, rest: list[str], lang: str) -> Event | None:
+    """The event of an entry led by a word (trump, bavyan, redeal, misdeal, end, revoke),
+    None when ``head`` is none of them (the entry is cards)."""
     if head == "trump":
-        return Entry(text, events=(_trump(rest, lang),))
+        return _trump(rest, lang)
     if head == "bavyan":
         if len(rest) != 1 or rest[0].lower() not in ("yes", "no", "y", "n"):
             raise NotationError(_(M.BAVYAN_USAGE), " ".join(rest))
-        return Entry(text, events=(Bavyan(rest[0].lower() in ("yes", "y")),))
+        return Bavyan(rest[0].lower() in ("yes", "y"))
     if head == "redeal":
         hand = tuple(_card(t, lang) for t in rest)
         if hand and len(hand) != 13:
             raise NotationError(M.redeal_usage(len(hand)), " ".join(rest))
-        return Entry(text, events=(Redeal(hand),))
-    if head == "misdeal":
+        return Redeal(hand)
+    if head in ("misdeal", "end"):
         if rest:
             raise NotationError(_(M.NO_ARGS).format(word=head), rest[0])
-        return Entry(text, events=(Misdeal(),))
-    if head == "end":
-        if rest:
-            raise NotationError(_(M.NO_ARGS).format(word=head), rest[0])
-        return Entry(text, events=(EndSession(),))
+        return Misdeal() if head == "misdeal" else EndSession()
     if head == "revoke":
         # ASCII digits only: "²".isdigit() is true, int("²") fails (issue 12)
         if len(rest) != 2 or not (rest[1].isascii() and rest[1].isdigit()) or len(rest[1]) > 3:
             raise NotationError(_(M.REVOKE_USAGE), " ".join(rest))
-        return Entry(text, events=(RevokeRuling(Seat.parse(rest[0]), int(rest[1])),))
+        return RevokeRuling(Seat.parse(rest[0]), int(rest[1]))
+    return None
+
+
+def _plays(text: str, words: list[str], lang: str) -> Entry:
+    """An entry of cards (``3D 4D``, ``W 3D E 4D``, at most four, R2)."""
     tagged = _seat_tags(words)
     if len(tagged) > 4:
         raise NotationError(M.too_many_cards(len(tagged)), tagged[4][2])
@@ -179,7 +194,7 @@ def _parse_entry(line: str, lang: str) -> Entry | None:
     seats: list[Seat | None] = []
     for w, seat, typed in tagged:
         try:
-            card, decl = parse_card(w, lang)
+            card, decl = parse_play(w, lang)
         except NotationError as exc:
             if len(tagged) == 1 and ":" not in w:
                 raise NotationError(_(M.UNKNOWN_ENTRY).format(token=typed), typed) from None
@@ -221,7 +236,7 @@ def _fix_args(rest: list[str], lang: str) -> tuple[int, Seat, Card, Declaration 
     if len(rest) != 3 or not rest[0].isdigit() or int(rest[0]) < 1:
         raise NotationError(_(M.FIX_USAGE), " ".join(rest))
     seat = Seat.parse(rest[1])
-    card, decl = parse_card(rest[2], lang)
+    card, decl = parse_play(rest[2], lang)
     return int(rest[0]), seat, card, decl
 
 
@@ -278,11 +293,10 @@ def _suit(token: str, lang: str) -> Suit:
     except NotationError:
         if len(token) == 1:
             from referee.core.notation import CYRILLIC_LANGUAGES
-            from referee.core.notation import parse_card as parse_token
 
             if lang in CYRILLIC_LANGUAGES:
                 try:
-                    return parse_token("2" + token, lang).suit
+                    return Card.parse("2" + token, lang).suit
                 except NotationError:
                     pass
         raise NotationError(_(M.NOT_A_SUIT).format(token=token), token) from None

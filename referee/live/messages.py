@@ -19,198 +19,18 @@ from typing import TYPE_CHECKING
 from referee.core import notices as N
 from referee.core.table import Seat
 from referee.core.vocab import Result
-from referee.i18n import N_, _, language, ngettext
+from referee.i18n import _, language, ngettext
 
 if TYPE_CHECKING:
     from referee.core.events import Event
     from referee.core.game import Game
     from referee.core.profile import Profile
-    from referee.core.view import DealView, TrickView
+    from referee.core.view import DealView, ScoreView, TrickView
 
-# ------------------------------------------------------------------ entry errors
-BAD_DECLARATION = N_("not a declaration: {token!r} (use :tsar, :trop or :trop7 on a trump lead)")
-NO_ARGS = N_("{word!r} takes no arguments")
-BAVYAN_USAGE = N_("answer the bavyan question with `bavyan yes` or `bavyan no` (R27)")
-REVOKE_USAGE = N_("a revoke ruling is `revoke SEAT TRICK`, e.g. `revoke W 3` (R43)")
-UNKNOWN_ENTRY = N_("not a card or command: {token!r} (type `help`)")
-ODD_CHARACTER = N_("{message} ({char} is not a letter of cards or seats here)")
-NAME_CONTROL = N_("the name for {seat} holds the control character {code}: type the name alone")
-LINE_TOO_LONG = N_("an entry of {n} characters (at most {limit}): not read")
-NOT_A_CARD = N_("not a card: {token!r} (e.g. AS, 10h, K♥)")
-NOT_A_CARD_CYRILLIC = N_("not a card: {token!r} (e.g. AS, 10h, K♥, Тт, 10ч)")
-NOT_A_SUIT = N_("not a suit: {token!r} (use S, H, D or C)")
-TRUMP_USAGE = N_("choose trumps with `trump S|H|D|C`, or `trump 13 7D` (R10)")
-TRUMP13_USAGE = N_("trump 13 needs the shown 13th card: `trump 13 7D` (R10)")
-PLAYERS_USAGE = N_("not a seat=name pair: {token!r} (e.g. `players S=Azamat E=Timur`)")
-NOTHING_TO_UNDO = N_("nothing to undo")
-NO_LAST_TRICK = N_("no trick has been completed in this deal yet")
-SWAP_BETWEEN_DEALS = N_("players change seats only between deals")
-SESSION_OVER = N_("the session has ended (R44): `undo` reopens it, or see `referee report {sid}{session}`")
-NO_FOLDER = N_("no folder {folder} to write {path} in")
-EXPORT_NEEDS_RECORDS = N_("export needs referee.records (not available in this install)")
-LINE_ERROR = N_("line {number}: {text}")
-
-# ------------------------------------------------------------------ echo lines
-ECHO_CARDS = N_("> deal {deal} trick {trick}: {cards}")
-ECHO_MORE_CARDS = N_(" | trick {trick}: {cards}")
-ECHO_TRUMP = N_("> deal {deal}: {caller} calls trumps {suit}")
-ECHO_TRUMP13 = N_("> deal {deal}: {caller} calls trumps 13, shows {card}: trumps {suit}")
-ECHO_BAVYAN_YES = N_("> bavyan: {side} play on for all 13 tricks (R27)")
-ECHO_BAVYAN_NO = N_("> bavyan: {side} decline; the 7:0 stands (R27)")
-ECHO_REDEAL = N_("> redeal: {caller} shows a hand without J, Q or K; cards are dealt again (R13)")
-ECHO_MISDEAL = N_("> misdeal: the deal is cancelled; {dealer} deals again (R66)")
-ECHO_RULING = N_("> table ruling: {seat} revoked in trick {trick} of deal {deal} (R43)")
-ECHO_END = N_("> end of session signalled (R44)")
-ECHO_UNDO = N_("> undone: {what}")
-ECHO_LAST = N_("> last trick ({trick}, led by {leader}): {cards}; won by {winner}")
-ECHO_PLAYERS = N_("> players: {players}")
-ECHO_HELP = N_("> help")
-
-UNDO_PLAY = N_("{seat} {card} (deal {deal}, trick {trick})")
-UNDO_TRUMP = N_("trumps {suit} (deal {deal})")
-EVENT_WORDS = {"bavyan": N_("the bavyan answer"), "redeal": N_("the redeal"),
-               "misdeal": N_("the misdeal"), "revoke": N_("the revoke ruling"),
-               "end": N_("the end signal")}
-
-# ------------------------------------------------------------------ notices
-TRICK_WON = N_("  trick {trick} to {seat}{name} (NS {ns}, EW {ew})")
-DECLARED = N_("  {seat} leads a trump: {decl}")
-DECL_REPLACED = N_("  {typed} is not allowed here: taken as {decl} (R53)")
-LEAD_FLAG = N_("  FLAG: {seat} led {card} against a tsar/trop duty: illegal unless he holds "
-               "only trumps (R21-R24)")
-REVOKE_PENALTY = N_("  REVOKE: {seat} failed to follow {suit} in trick {trick}; {card} in trick "
-                    "{proven} proves it. Penalty: the deal ends, 1 court to {side} (R43)")
-REVOKE_KORT = N_("  revoke proven: {seat} failed to follow {suit} in trick {trick}; {card} in "
-                 "trick {proven} proves it. No penalty under {profile}: the table rules (R36)")
-BREACH = N_("  lead breach proven: {seat} in trick {trick}; {card} in trick {proven} proves it. "
-            "No penalty under {profile}: the table rules (R24, R36)")
-RULING_KORT = N_("  recorded with no penalty under {profile} (R36, R60)")
-BAVYAN_ASK = N_("  {side} lead 7:0: play on for bavyan? enter `bavyan yes` or `bavyan no` (R27)")
-MATCH_WON = N_("  MATCH to {side} ({ns}:{ew} in match wins); the next deal starts a new match at 0:0")
-END_PENDING = N_("  deal {deal} is finished first, then the summary (R44)")
-PENALTY_PENDING = N_("penalty pending: court to {side} — Enter confirms, `undo` takes it back (R65)")
-CONFIRM_PENALTY = N_("Confirm the penalty? [Enter] confirm, `undo` takes the card back (R65)")
-
-RESULT_PAGAT_WIN = N_("{side} win {won}:{lost}, streak {streak}")
-RESULT_PAGAT_STREAK_COURT = N_("{side} win {won}:{lost}, streak of {streak}: court to {side} (R41)")
-RESULT_PAGAT_COURT = N_("court to {side} (7:0)")
-RESULT_PAGAT_REVOKE = N_("court to {side}: revoke by {seat} (R43)")
-RESULT_KORT_REVOKE = N_("revoke: deal to {side}")
-RESULT_KORT_MATCH = N_(", match {ns}:{ew}")
-DEAL_OVER = N_("  deal {deal}: {text}")
-NEXT_PAGAT = N_("  next: {dealer} deals, {caller} calls")
-NEXT_KORT = N_("  next: {caller} calls trumps ({dealer} deals by convention)")
-TIME_LEFT = N_("  time left: {minutes} min")
-TIME_UP = N_("  the agreed time is up: type `end` after this deal (R44)")
-
-# ------------------------------------------------------------------ session lines
-STARTED = N_("session {sid} ({profile}) saved in {path}")
-RESUMED = N_("resuming session {sid} ({profile}) from {path}")
-PLAYERS_LINE = N_("players: {players}")
-NO_NAMES = N_("(no names: seats only)")
-DRAW_DEALER = N_("draw for the first dealer (seed {seed}): {dealer} deals, {caller} calls (R40)")
-GIVEN_DEALER = N_("first dealer {dealer}, {caller} calls (R40)")
-DRAW_CALLER = N_("draw for the first caller (seed {seed}): {caller} calls trumps (R11)")
-GIVEN_CALLER = N_("first caller {caller} (R11)")
-TARGET_LINE = N_("match target: {target} (R31)")
-DURATION_LINE = N_("agreed length: {minutes} min (R44)")
-WHERE_NONE = N_("no deal yet: {caller} calls trumps for deal 1")
-WHERE_TRUMP = N_("deal {deal}: {caller} calls trumps")
-WHERE_PLAY = N_("deal {deal}, trick {trick}, trumps {trump}: {cards}; {seat} to play")
-WHERE_BAVYAN = N_("deal {deal}: {side} at 7:0 must answer the bavyan question")
-WHERE_OVER = N_("the session has ended")
-OPEN_NONE = N_("no card on the table")
-STAYS_OPEN = N_("session {sid} stays open: `referee resume {sid}` goes on")
-"""Kept for callers that name no session file; :func:`stays_open` adds ``--session FILE``."""
-STAYS_OPEN_IN = N_("session {sid} stays open: `referee resume {sid}{session}` goes on")
-PROMPT_PLAY = N_("{seat}{name} to play")
-PROMPT_TRUMP = N_("{seat}{name}: trumps? (trump S|H|D|C{thirteen})")
-PROMPT_BAVYAN = N_("{side}: bavyan yes|no")
-PROMPT_OVER = N_("session over: undo, or Ctrl-D to leave")
-DECL_HINT = N_(" (trump lead: {options})")
-REFUSED = N_("error: {text}")
-
-HELP = N_("""entries:
-  AS | AS KH 2H 7H     one card, or a whole trick, in play order
-  AS:trop              trump lead: :tsar (default), :trop, :trop7 (kort R20-R25)
-  trump H | trump 13 7D  choose trumps (13: the caller's shown 13th card, R10)
-  bavyan yes|no        after 7:0 under kort: play on for all 13 tricks? (R27)
-  redeal [13 cards]    kort caller's redeal before the first lead (R13)
-  misdeal              cancel the deal before the first lead (R66)
-  revoke SEAT TRICK    table ruling on a revoke the referee did not see (R43)
-  undo                 remove the last entered event, again and again (R65)
-  last                 show the previous trick
-  players [S=Name ...] show or rename the players (seats change between deals)
-  end                  time is up: finish this deal, then the summary (R44)
-  help                 this list (the next entry shows the table again)""")
-"""The ``help`` entry; every line fits 80 columns (the screen shows it instead of the table)."""
-HELP_CYRILLIC = N_("""cards in Cyrillic letters too: В Д К Т (J Q K A), suits п ч б т/к:
-  Тт = ace of clubs, 10ч = ten of hearts""")
-
-# ------------------------------------------------------------------ summary
-SUMMARY_DEAL = N_("  deal {deal:>2}  {who}, trumps {trump}: {text}")
-SUMMARY_WHO_PAGAT = N_("{dealer} dealt, {caller} called")
-SUMMARY_WHO_KORT = N_("{caller} called")
-SUMMARY_IN_PROGRESS = N_("in progress (NS {ns}, EW {ew})")
-SUMMARY_HEAD = "{label:<{width}}{ns:>6}{ew:>6}"
-SUMMARY_COURTS = N_("courts")
-SUMMARY_DEALS_WON = N_("deals won")
-SUMMARY_STREAKS = N_("streak")
-SUMMARY_WINS = N_("match wins")
-SUMMARY_MATCHES = N_("matches won")
-SUMMARY_CURRENT = N_("this match")
-SUMMARY_WINNER = N_("Winner: {side}")
-SUMMARY_DRAW = N_("Draw")
-SUMMARY_OPEN = N_("Session open; ahead: {side}")
-SUMMARY_OPEN_DRAW = N_("Session open; level")
-SUMMARY_SAVED = N_("Saved in {path} (session {sid}): `referee report {sid}{session}`, "
-                   "`referee export {sid}{session} -o FILE.yaml`")
-
-SESSIONS_COLUMNS = {"id": N_("id"), "date": N_("date"), "profile": N_("profile"),
-                    "players": N_("players"), "deals": N_("deals"), "courts": N_("courts"),
-                    "state": N_("state")}
-SESSIONS_NONE = N_("no sessions in {path}")
-STATE_ENDED = N_("ended")
-STATE_PLAYING = N_("deal {deal} in progress")
-STATE_BETWEEN = N_("between deals")
-STATE_NEW = N_("not started")
-
-# ------------------------------------------------------------------ screen
-SCREEN_TITLE = N_("court-referee · {profile} · session {sid}")
-SCREEN_TRUMP = N_("trumps {suit}")
-SCREEN_NO_TRUMP = N_("trumps: not chosen")
-SCREEN_NEXT_DEAL = N_("deal {deal}: {caller} calls trumps")
-SCREEN_DEAL = N_("deal {deal}")
-SCREEN_TRICK = N_("trick {trick}")
-SCREEN_TRICKS = N_("tricks  NS {ns} : EW {ew}")
-SCREEN_COURTS = N_("courts  NS {ns} : EW {ew}    streaks  NS {sns} : EW {sew}")
-SCREEN_MATCH = N_("match  NS {ns} : EW {ew} (to {target})    matches  NS {mns} : EW {mew}")
-SCREEN_DEALER = N_("dealer {dealer} · caller {caller}")
-SCREEN_CALLER_KORT = N_("caller {caller} · {dealer} deals by convention")
-SCREEN_TURN = "▶ "
-SCREEN_TIME = N_("time left {minutes} min")
-SCREEN_TIME_UP = N_("time is up: type `end` (R44)")
-SCREEN_THIRTEENTH = N_("13th card {card}")
-SCREEN_BAVYAN = N_("BAVYAN")
-SCREEN_DEAL_DONE = N_("deal {deal}: {text}")
-SCREEN_LAST_TRICK = N_("last trick {trick}: {cards} → {winner}")
-SCREEN_LAST_TRICK_DEAL = N_("last trick (deal {deal}, trick {trick}): {cards} → {winner}")
-SCREEN_ABANDONED = N_("abandoned (R50)")
-SCREEN_DEALS = N_("deals ({count}; `deals` shows them all):")
-SCREEN_DEALS_PAGE = N_("deals, page {page} of {pages} (`deals {next}` for the next page):")
-SCREEN_DEALS_ALL = N_("deals ({count}):")
-SCREEN_DEALS_NONE = N_("no deal finished yet")
-SCREEN_DEAL_ROW = N_("{deal}. {trump} {text}")
-SCREEN_EARLIER = N_("… {count} earlier")
-DUTY_NONTRUMP_TSAR = N_("{seat} must lead a non-trump: tsar (R21)")
-DUTY_NONTRUMP_TROP = N_("{side} may not lead a trump until a non-trump is led: trop done (R23)")
-DUTY_TROP = N_("trop {lead} of {target}: {seat} must lead a trump (R22)")
-DUTY_TROP7 = N_("trop 7, lead {lead} of {target}: {seat} must lead a trump (R25)")
-SIDE_NAMES = "{a} & {b}"
-
-SUIT_WORDS = (N_("spades"), N_("hearts"), N_("diamonds"), N_("clubs"))
-DECLARATION_WORDS = {"tsar": N_("tsar"), "trop": N_("trop"), "trop7": N_("trop7")}
-BADGE_WORDS = {"trump": N_("trump"), "tsar": N_("tsar"), "trop": N_("trop"), "trop 7": N_("trop 7")}
+# The msgids, by job (re-exported: ``M.NAME`` works for every one of them).
+from referee.live.texts_entries import *  # noqa: F403
+from referee.live.texts_play import *  # noqa: F403
+from referee.live.texts_screen import *  # noqa: F403
 
 
 # ------------------------------------------------------------------ counts (ngettext)
@@ -387,7 +207,7 @@ def trick_text(seats: Sequence[Seat], cards: Sequence[object]) -> str:
     return ", ".join(f"{s.name} {card_text(c)}" for s, c in zip(seats, cards, strict=False))
 
 
-def _kort_result(result: Result, side: str, won: int, lost: int, wins: int) -> str:
+def _kort_result(result: str, side: str, won: int, lost: int, wins: int) -> str:
     """One kort deal result (R30) with the match wins counted in the language."""
     n = wins
     if result == "win":
@@ -520,54 +340,6 @@ def undo_text(game: Game, event: Event) -> str:
     return _(EVENT_WORDS[key]) if key in EVENT_WORDS else key
 
 
-# ------------------------------------------------------------------ the log, corrections (issue 11)
-HELP_MORE = N_("""  W 3D | w3d           a card and the seat that played it (checked)
-  fix 3 W 9H           correct a card of this deal: in trick 3 W played 9H
-  undo 3 | quit        take back 3 entries | leave, the session stays open""")
-"""More ``help`` lines (issue 11): the table's help fits 80x24, so three lines."""
-UNDO_USAGE = N_("`undo` takes no arguments or a number of entries (`undo 3`), not {token!r}")
-FIX_USAGE = N_("a fix is `fix TRICK SEAT CARD`, e.g. `fix 3 W 9H` (in trick 3 W played 9H)")
-SEAT_WITHOUT_CARD = N_("seat {seat} without a card: type the seat and its card, e.g. `{seat} 3D`")
-WRONG_SEAT = N_("{typed}: it is {seat}'s turn to play, not {tagged}'s (deal {deal}, trick {trick})")
-WRONG_SEAT_OUTSIDE = N_("{typed}: no card is to be played now")
-UNDO_TOO_MANY = N_("only {count} entries to undo, not {n}")
-ECHO_UNDO_MANY = N_("> undone ({n}): {what}")
-UNDO_FIX = N_("the fix of trick {trick} ({seat} {card} back to {was})")
-FIX_NO_DEAL = N_("no deal to fix: a fix corrects a card of the current deal")
-FIX_NO_TRICK = N_("deal {deal} has no trick {trick} yet")
-FIX_NO_CARD = N_("{seat} played no card in trick {trick} of deal {deal}")
-FIX_SAME = N_("{seat} already played {card} in trick {trick}: nothing to fix")
-FIX_CONFLICT = N_("fix refused: entry #{seq} `{text}` no longer fits: {reason}")
-FIX_CONFLICT_SEAT = N_("fix refused: entry #{seq} `{text}` was typed for {tagged}, but after the fix "
-                       "{seat} plays that card")
-ECHO_FIX = N_("> fixed: deal {deal} trick {trick}: {seat} played {card}, not {was}")
-FIX_WINNER = N_("  trick {trick} now to {seat} (was {was})")
-FIX_WINNER_NONE = N_("  trick {trick} now has no winner (was {was}): the deal ended before it")
-FIX_REVOKE_NEW = N_("  a revoke appeared: {seat} in trick {trick}")
-FIX_REVOKE_GONE = N_("  the revoke of {seat} in trick {trick} is gone")
-FIX_RESULT = N_("  deal {deal}: now {text}")
-FIX_NOTHING = N_("  no trick winner, revoke or result changed")
-NOT_ENTERED = N_("  not entered: {cards} (deal {deal} ended with {card})")
-ECHO_QUIT = N_("> quit: session {sid} stays open (`referee resume {sid}{session}` goes on)")
-PENALTY_ANSWER = N_("{text!r} is no answer here: press Enter (or type `yes`) to confirm, `undo` to "
-                    "take the card back; nothing else is entered now")
-RULING_EVIDENCE = N_("  deal {deal} trick {trick} (led {led}): {cards}")
-RULING_FOLLOWED = N_("  {seat} played {card}: followed suit ({suit})")
-RULING_NOT_FOLLOWED = N_("  {seat} played {card}: did not follow {suit}")
-RULING_LEAD = N_("  {seat} led {card}: a lead cannot be a revoke of that trick")
-CONFIRM_RULING = N_("Confirm the ruling? [Enter] or `yes` confirms, `no` or `undo` drops it")
-RULING_DROPPED = N_("> ruling not entered: {text}")
-RULING_ANSWER = N_("{text!r} is no answer here: press Enter (or type `yes`) to confirm the ruling, "
-                   "`no` to drop it; nothing else is entered now")
-SESSION_LOG_NONE = N_("session {sid} has no entries yet")
-LOG_UNDONE = N_("undone by #{seq}")
-LOG_FIXED = N_("fixed by #{seq}")
-LOG_RETRACTS = N_("takes back {what}")
-LOG_FIXES = N_("in #{seq}: {seat} {was} -> {card}")
-LOG_MIGRATED = N_("(before the log)")
-LOG_TITLE = N_("session {sid}: every entry, in order (times in UTC):")
-
-
 def not_entered_text(cards: list[str]) -> str:
     """The cards of a line left out after the deal ended, as typed."""
     return " ".join(cards)
@@ -658,3 +430,26 @@ def winner_text(game: Game, players: dict[str, str]) -> str:
         return _(SUMMARY_DRAW)
     names = side_names(players, Side[lead])
     return _(SUMMARY_WINNER).format(side=lead) + (f" ({names})" if names else "")
+
+
+def score_text(game: Game, sc: ScoreView) -> str:
+    """The session score line of the screen and the web view: match wins towards the
+    target and matches won (kort, R61), or courts and streaks (pagat, R41), per side."""
+    if game.profile.is_match:
+        return _(SCREEN_MATCH).format(ns=sc.match_wins[0], ew=sc.match_wins[1], target=game.match_target,
+                                      mns=sc.matches_won[0], mew=sc.matches_won[1])
+    return _(SCREEN_COURTS).format(ns=sc.courts[0], ew=sc.courts[1], sns=sc.streaks[0],
+                                   sew=sc.streaks[1])
+
+
+def between_deals_text(game: Game) -> str:
+    """The header line while no deal is being played: the finished deal's result (R41)
+    once it is over, or which deal comes next and who calls it (R42) while trumps are
+    awaited; ``""`` otherwise."""
+    d = game.current
+    if d is not None and game.phase == "over":
+        assert d.result is not None
+        return _(SCREEN_DEAL_DONE).format(deal=d.number, text=deal_result_text(game, d))
+    if game.phase == "trump":
+        return _(SCREEN_NEXT_DEAL).format(deal=len(game.deals) + 1, caller=game.score.caller.name)
+    return ""

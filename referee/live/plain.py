@@ -7,7 +7,8 @@ whose card ends the deal enters the cards up to it and names the rest as not
 entered. ``quit`` stops reading (the session stays open). Output is flushed
 after each entry, after the events are committed. The exit stays 0 at the end of
 input; when entries were refused, a last line on stderr says how many, so a script's
-author notices.
+author notices. The lines go through the table loop (:mod:`referee.live.loop`)
+with the plain display (:class:`~referee.live.display.PlainDisplay`).
 """
 
 from __future__ import annotations
@@ -15,48 +16,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TextIO
 
-from referee.errors import RefereeError
-from referee.i18n import _, render_error
-from referee.live import messages as M
 from referee.live.controller import LiveSession
-from referee.session.store import SessionTakenOver
+from referee.live.display import PlainDisplay
+from referee.live.loop import TableLoop
 
 
 def run_plain(session: LiveSession, lines: Iterable[str], out: TextIO, err: TextIO) -> None:
-    """Feed ``lines`` to ``session`` until they end; print plain lines."""
-    for number, raw in enumerate(lines, 1):
-        try:
-            outcome = session.enter(raw)
-        except SessionTakenOver:
-            raise  # another referee has the session: this one stops (the CLI says why, exit 1)
-        except RefereeError as exc:
-            session.refused += 1
-            line = _(M.LINE_ERROR).format(number=number, text=render_error(exc))
-            err.write(_(M.REFUSED).format(text=line) + "\n")
-            err.flush()
-            continue
-        if outcome is None:
-            continue
-        out.write("\n".join([outcome.echo, *outcome.lines]) + "\n")
-        out.flush()
-        if outcome.quit:
-            return_early(session, err)
-            return
-    end(session, out, err)
-
-
-def return_early(session: LiveSession, err: TextIO) -> None:
-    """After ``quit``: the count of refused entries, as at the end of input."""
-    if session.refused:
-        err.write(M.refused_count(session.refused) + "\n")
-        err.flush()
-
-
-def end(session: LiveSession, out: TextIO, err: TextIO) -> None:
-    """At the end of input: where the session stays, and how many entries were refused."""
-    if not session.game.over:
-        out.write(M.stays_open(session.header.id, session.store.session_option) + "\n")
-        out.flush()
-    if session.refused:
-        err.write(M.refused_count(session.refused) + "\n")
-        err.flush()
+    """Feed ``lines`` to ``session`` until they end or ``quit``; print plain lines.
+    Raises SessionTakenOver when another referee takes the session over."""
+    display = PlainDisplay(session, out, err)
+    loop = TableLoop(session, display)
+    for raw in lines:
+        loop.line(raw)
+        if loop.leave:
+            break
+    display.close(loop.leave)

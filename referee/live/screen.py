@@ -17,16 +17,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from referee.core.table import Seat
-from referee.errors import RefereeError
-from referee.i18n import _, render_error
+from referee.i18n import _
 from referee.live import messages as M
-from referee.session.store import SessionTakenOver
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from rich.console import Console, RenderableType
+    from rich.table import Table
+    from rich.text import Text
 
+    from referee.core.game import Game
+    from referee.core.view import DealView, TrickView
     from referee.live.controller import LiveSession
 
 MESSAGE_LINES = 7
@@ -115,7 +117,6 @@ def render(session: LiveSession, messages: list[str], *, glyphs: bool = False,
     in place of the table (``help``, ``deals``), until the next entry.
     """
     from rich.console import Group
-    from rich.table import Table
     from rich.text import Text
 
     g = session.game
@@ -125,11 +126,88 @@ def render(session: LiveSession, messages: list[str], *, glyphs: bool = False,
     t = d.open_trick if live and d is not None else None
     if penalty and d is not None and d.tricks:
         t = d.tricks[-1]
+    top = _header(session, t, live, glyphs, width)
+    middle: list[RenderableType] = [_table(session, t, live, None if penalty else g.to_play, glyphs)]
+    if help_lines:
+        middle = [Text(line, no_wrap=True, overflow="ellipsis") for line in help_lines]
+    last = M.last_trick_text(g, players, glyphs) if not help_lines else ""
+    pending = penalty and d is not None and d.result is not None and d.winner is not None
+    body: list[RenderableType] = [*top, *middle,
+                                  Text(M.fit(last, width), style="cyan", no_wrap=True),
+                                  *_score_lines(session, pending, width)]
+    hint = "" if penalty or help_lines else M.duty_hint(g)
+    closing = 1 if g.over and not hint and not help_lines else 0
+    table_rows = 5 if not help_lines else len(middle)
+    budget = height - 1 - (len(body) - len(middle) + table_rows) - (1 if hint else 0) - closing
+    # ---- the deal list (a third of what is left), then the announcements
+    if not help_lines:
+        rows = max(1, min(budget // 3, 12))
+        deal_lines = deal_list_lines(session, width, rows, glyphs)
+        body += [Text(line, style="dim" if i == 0 else "", no_wrap=True, overflow="ellipsis")
+                 for i, line in enumerate(deal_lines)]
+        budget -= len(deal_lines)
+    body += _announcements(messages, history, width, budget)
+    if hint:
+        body.append(Text(M.fit(hint, width), style="bold yellow", no_wrap=True))
+    elif g.over and not help_lines:  # the winner, with the partners' names (R44, R61)
+        body.append(Text(M.fit(M.winner_text(g, players), width), style="bold green", no_wrap=True))
+    return Group(*body)
+
+
+def _header(session: LiveSession, t: TrickView | None, live: bool, glyphs: bool,
+            width: int) -> list[Text]:
+    """The two header lines: title, then deal, trick, trumps, the KORT badge, BAVYAN and
+    the shown 13th card (``live``: a deal is on the table), or the last result, or who
+    calls next; a header too long for one line takes the blank line under it."""
+    from rich.text import Text
+
+    g = session.game
+    d = g.current
+    head = Text(_(M.SCREEN_TITLE).format(profile=g.profile.name, sid=session.header.id),
+                style="bold")
+    info = Text()
+    if d is not None and live:
+        info.append(_(M.SCREEN_DEAL).format(deal=d.number) + "  ")
+        if d.trump is not None:
+            _trump_info(info, g, d, t, glyphs)
+        else:
+            info.append(_(M.SCREEN_NO_TRUMP))
+    elif M.between_deals_text(g):
+        info.append(M.between_deals_text(g))
+    if head.cell_len + 4 + info.cell_len <= width:
+        return [Text.assemble(head, "    ", info), Text("")]
+    return [head, Text.assemble(info, no_wrap=True, overflow="ellipsis")]
+
+
+def _trump_info(info: Text, g: Game, d: DealView, t: TrickView | None, glyphs: bool) -> None:
+    """Trick, trumps, the KORT badge, BAVYAN and the 13th card, appended to ``info``."""
+    assert d.trump is not None
+    # the open trick, else the next one; never past the 13th (no "trick 14")
+    trick = t.number if t is not None else len(d.completed_tricks) + 1
+    if trick <= 13:
+        info.append(_(M.SCREEN_TRICK).format(trick=trick) + "  ")
+    info.append(_(M.SCREEN_TRUMP).format(suit=_suit_text(d.trump, glyphs)), style="bold")
+    if g.profile.options.tsar:
+        info.append(f"  [{M.badge_word(d.badge()).upper()}]", style="bold magenta")
+    if d.bavyan == "playing":
+        info.append(f"  [{_(M.SCREEN_BAVYAN)}]", style="bold yellow")
+    if d.thirteenth is not None:
+        info.append("  " + _(M.SCREEN_THIRTEENTH).format(card=_card_text(d.thirteenth, glyphs)))
+
+
+def _table(session: LiveSession, t: TrickView | None, live: bool, turn: Seat | None,
+           glyphs: bool) -> Table:
+    """The table: N top, W left, E right, S bottom; the cards of trick ``t`` in front of
+    the seats, ``turn`` marked, the tricks per side in the middle while ``live``."""
+    from rich.table import Table
+    from rich.text import Text
+
+    players = session.players
+    d = session.game.current
     played: dict[Seat, str] = {}
     if t is not None:
         for seat, c in zip(t.seats, t.cards, strict=True):
             played[seat] = _card_text(c, glyphs)
-    turn = None if penalty else g.to_play
 
     def seat_label(seat: Seat) -> Text:
         name = players.get(seat.name, "")
@@ -147,37 +225,6 @@ def render(session: LiveSession, messages: list[str], *, glyphs: bool = False,
             return Text("·" if t is not None else "", style="dim")
         return Text(f"[{text}]", style=_SUIT_STYLE.get(text[-1], "bold"))
 
-    # ---- header: deal, trick, trumps, badge, the shown 13th card, bavyan
-    head = Text(_(M.SCREEN_TITLE).format(profile=g.profile.name, sid=session.header.id),
-                style="bold")
-    info = Text()
-    if d is not None and live:
-        info.append(_(M.SCREEN_DEAL).format(deal=d.number) + "  ")
-        if d.trump is not None:
-            # the open trick, else the next one; never past the 13th (no "trick 14")
-            trick = t.number if t is not None else len(d.completed_tricks) + 1
-            if trick <= 13:
-                info.append(_(M.SCREEN_TRICK).format(trick=trick) + "  ")
-            info.append(_(M.SCREEN_TRUMP).format(suit=_suit_text(d.trump, glyphs)), style="bold")
-            if g.profile.options.tsar:
-                info.append(f"  [{M.badge_word(d.badge()).upper()}]", style="bold magenta")
-            if d.bavyan == "playing":
-                info.append(f"  [{_(M.SCREEN_BAVYAN)}]", style="bold yellow")
-            if d.thirteenth is not None:
-                info.append("  " + _(M.SCREEN_THIRTEENTH).format(card=_card_text(d.thirteenth, glyphs)))
-        else:
-            info.append(_(M.SCREEN_NO_TRUMP))
-    elif d is not None and g.phase == "over":
-        assert d.result is not None
-        info.append(_(M.SCREEN_DEAL_DONE).format(deal=d.number, text=M.deal_result_text(g, d)))
-    elif g.phase == "trump":
-        info.append(_(M.SCREEN_NEXT_DEAL).format(deal=len(g.deals) + 1, caller=g.score.caller.name))
-    if head.cell_len + 4 + info.cell_len <= width:
-        top = [Text.assemble(head, "    ", info), Text("")]
-    else:  # a long header takes the blank line under it
-        top = [head, Text.assemble(info, no_wrap=True, overflow="ellipsis")]
-
-    # ---- the table: N top, W left, E right, S bottom; cards in front of each seat
     table = Table.grid(expand=True)
     table.add_column(justify="left", ratio=1)
     table.add_column(justify="center", ratio=1)
@@ -192,18 +239,19 @@ def render(session: LiveSession, messages: list[str], *, glyphs: bool = False,
     table.add_row(west, centre, east)
     table.add_row("", card(Seat.S), "")
     table.add_row("", seat_label(Seat.S), "")
+    return table
 
-    # ---- the session score and who deals / calls; while a penalty waits for the
-    # table (R65) the score before it, and the penalty said as pending
-    pending = penalty and d is not None and d.result is not None and d.winner is not None
+
+def _score_lines(session: LiveSession, pending: bool, width: int) -> list[Text]:
+    """The session score and who deals / calls, with the time left; while a penalty
+    waits for the table (``pending``, R65) the score before it, and the penalty said
+    as pending."""
+    from rich.text import Text
+
+    g = session.game
+    d = g.current
     sc = d.score_before if pending and d is not None else g.score
-    if g.profile.is_match:
-        score = _(M.SCREEN_MATCH).format(ns=sc.match_wins[0], ew=sc.match_wins[1],
-                                      target=g.match_target, mns=sc.matches_won[0],
-                                      mew=sc.matches_won[1])
-    else:
-        score = _(M.SCREEN_COURTS).format(ns=sc.courts[0], ew=sc.courts[1], sns=sc.streaks[0],
-                                       sew=sc.streaks[1])
+    score = M.score_text(g, sc)
     seats = Text(_seats_line(session, pending))
     left = session.minutes_left()
     if left is not None and not g.ended:
@@ -211,40 +259,26 @@ def render(session: LiveSession, messages: list[str], *, glyphs: bool = False,
             seats.append("    " + _(M.SCREEN_TIME).format(minutes=left))
         else:
             seats.append("    " + _(M.SCREEN_TIME_UP), style="bold yellow")
-    middle: list[RenderableType] = [table]
-    if help_lines:
-        middle = [Text(line, no_wrap=True, overflow="ellipsis") for line in help_lines]
-    last = M.last_trick_text(g, players, glyphs) if not help_lines else ""
-    body: list[RenderableType] = [*top, *middle,
-                                  Text(M.fit(last, width), style="cyan", no_wrap=True),
-                                  Text(M.fit(score, width), style="bold", no_wrap=True),
-                                  Text.assemble(seats, no_wrap=True, overflow="ellipsis")]
+    out = [Text(M.fit(score, width), style="bold", no_wrap=True),
+           Text.assemble(seats, no_wrap=True, overflow="ellipsis")]
     if pending and d is not None and d.winner is not None:
-        body += [Text(line, style="bold red")
-                 for line in _wrap([_(M.PENALTY_PENDING).format(side=d.winner.name)], width)]
-    hint = "" if penalty or help_lines else M.duty_hint(g)
-    closing = 1 if g.over and not hint and not help_lines else 0
-    table_rows = 5 if not help_lines else len(middle)
-    budget = height - 1 - (len(body) - len(middle) + table_rows) - (1 if hint else 0) - closing
-    # ---- the deal list (a third of what is left), then the announcements
-    deal_lines: list[str] = []
-    if not help_lines:
-        rows = max(1, min(budget // 3, 12))
-        deal_lines = deal_list_lines(session, width, rows, glyphs)
-        body += [Text(line, style="dim" if i == 0 else "", no_wrap=True, overflow="ellipsis")
-                 for i, line in enumerate(deal_lines)]
-        budget -= len(deal_lines)
+        out += [Text(line, style="bold red")
+                for line in _wrap([_(M.PENALTY_PENDING).format(side=d.winner.name)], width)]
+    return out
+
+
+def _announcements(messages: list[str], history: list[str] | None, width: int,
+                   budget: int) -> list[Text]:
+    """The last ``budget`` lines of ``history`` (dimmed) and ``messages`` (refusals in
+    red), each wrapped to ``width``."""
+    from rich.text import Text
+
     refused = _(M.REFUSED).split("{", 1)[0]
     old = _wrap(list(history or []), width)
     new = _wrap(messages, width)
     shown = [*((m, "dim") for m in old), *((m, "red" if m.startswith(refused) else "") for m in new)]
     shown = shown[-max(budget, 1):] if budget > 0 else []
-    body += [Text(m, style=style, no_wrap=True, overflow="ellipsis") for m, style in shown]
-    if hint:
-        body.append(Text(M.fit(hint, width), style="bold yellow", no_wrap=True))
-    elif g.over and not help_lines:  # the winner, with the partners' names (R44, R61)
-        body.append(Text(M.fit(M.winner_text(g, players), width), style="bold green", no_wrap=True))
-    return Group(*body)
+    return [Text(m, style=style, no_wrap=True, overflow="ellipsis") for m, style in shown]
 
 
 def _suit_text(suit: object, glyphs: bool) -> str:
@@ -279,61 +313,10 @@ def _line_editor() -> Callable[[str], str]:
     return input
 
 
-class _Leave(Exception):
-    """End of input (Ctrl-D, Ctrl-C) at a confirmation: the session stays as stored."""
-
-
-def confirm_answer(answer: str) -> bool | None:
-    """A confirmation prompt's answer (issue 11): True for Enter or yes (``да``, ``иә``,
-    ``evet`` too), False for ``undo`` / no, None for anything else (refused, asked again:
-    a card typed here is not entered and not lost silently)."""
-    from referee.live.entry import BARE_NO, BARE_YES
-
-    a = answer.strip().lower()
-    if a == "" or a in BARE_YES:
-        return True
-    if a == "undo" or a in BARE_NO:
-        return False
-    return None
-
-
-def _confirm(con: Console, ask: Callable[[str], str], session: LiveSession, messages: list[str],
-             glyphs: bool, refusal: str, *, penalty: bool) -> bool:
-    """Show ``messages`` and ask until the table confirms (True) or takes it back (False);
-    any other answer is refused with a one-line reason. Raises _Leave at end of input."""
-    shown = list(messages)
-    while True:
-        con.clear()
-        con.print(render(session, shown, glyphs=glyphs, penalty=penalty, width=con.width,
-                         height=con.height))
-        try:
-            answer = ask("> ")
-        except (EOFError, KeyboardInterrupt):
-            raise _Leave from None
-        verdict = confirm_answer(answer)
-        if verdict is not None:
-            return verdict
-        shown = [*messages[:-1], _(M.REFUSED).format(text=_(refusal).format(text=answer.strip())),
-                 messages[-1]]
-
-
-HISTORY_LINES = 40
-"""Earlier announcements kept for the screen (it shows as many as fit)."""
-
-
-def _deals_entry(line: str) -> int | None:
-    """The page asked by a ``deals [PAGE]`` entry (a screen-only view), else None."""
-    words = line.split()
-    if not words or words[0].lower() != "deals" or len(words) > 2:
-        return None
-    if len(words) == 2:
-        return int(words[1]) if words[1].isdigit() else None
-    return 1
-
-
 def run_screen(session: LiveSession, head: list[str], console: Console | None = None, *,
                bell: bool = True) -> None:
-    """The interactive loop: draw, prompt, enter; a deal-ending penalty asks to
+    """The interactive loop: draw, prompt, enter, through the table loop
+    (:mod:`referee.live.loop`) with the rich display: a deal-ending penalty asks to
     confirm or undo (R65), a ruling shows the trick's cards and asks to confirm; at
     those prompts only Enter/yes confirms and undo/no takes back, anything else is
     refused (issue 11). Ends at end of input (Ctrl-D) or ``quit``; the session stays stored.
@@ -341,75 +324,22 @@ def run_screen(session: LiveSession, head: list[str], console: Console | None = 
     On a terminal (no ``console`` given) lines are read with readline's editing and
     history; a given console (the tests) reads with its own ``input``. A refused entry
     rings the terminal bell unless ``bell`` is False (``--no-bell``). ``deals [PAGE]``
-    shows the whole deal list in place of the table (nothing is entered)."""
+    shows the whole deal list in place of the table (nothing is entered). Raises
+    SessionTakenOver when another referee takes the session over."""
     from rich.console import Console
+
+    from referee.live.display import RichDisplay
+    from referee.live.loop import TableLoop
 
     con = console or Console(highlight=False)
     ask: Callable[[str], str] = _line_editor() if console is None else con.input
-    messages = list(head)
-    history: list[str] = []
-    help_lines: list[str] | None = None
-    glyphs = con.encoding.lower().startswith("utf")
-
-    def draw(msgs: list[str], penalty: bool = False) -> None:
-        con.clear()
-        con.print(render(session, msgs, glyphs=glyphs, help_lines=help_lines, history=history,
-                         penalty=penalty, width=con.width, height=con.height))
-
-    def said(lines: list[str]) -> None:
-        nonlocal messages, history
-        history = [*history, *messages][-HISTORY_LINES:]
-        messages = lines
-
-    while True:
-        draw(messages)
-        help_lines = None
+    display = RichDisplay(session, con, head, bell=bell)
+    loop = TableLoop(session, display)
+    while not loop.leave:
+        display.draw()
         try:
-            line = ask(f"{session.prompt()} > ")
+            line = ask(display.prompt())
         except (EOFError, KeyboardInterrupt):
             break
-        page = _deals_entry(line)
-        if page is not None:
-            help_lines = deals_page(session, page, con.width, con.height, glyphs)
-            continue
-        try:
-            evidence = session.ruling_evidence(line)
-            if evidence is not None and not _confirm(
-                    con, ask, session, [*evidence, _(M.CONFIRM_RULING)], glyphs, M.RULING_ANSWER,
-                    penalty=False):
-                said([_(M.RULING_DROPPED).format(text=line.strip())])
-                continue
-            outcome = session.enter(line)
-        except SessionTakenOver:
-            raise  # another referee has the session: this one stops (the CLI says why, exit 1)
-        except _Leave:
-            break
-        except RefereeError as exc:
-            said([_(M.REFUSED).format(text=render_error(exc))])
-            if bell:
-                con.bell()
-            continue
-        if outcome is None:
-            continue
-        said([outcome.echo, *outcome.lines])
-        if outcome.help:  # in place of the table, until the next entry
-            messages, help_lines = [outcome.echo], outcome.lines
-        if outcome.quit:
-            break
-        if outcome.penalty:
-            help_lines = None
-            try:
-                confirmed = _confirm(con, ask, session, [*messages, _(M.CONFIRM_PENALTY)], glyphs,
-                                     M.PENALTY_ANSWER, penalty=True)
-            except _Leave:
-                break
-            if not confirmed:
-                undone = session.undo()
-                said([undone.echo, *undone.lines])
-    con.print()
-    if session.game.over:
-        from referee.live.controller import summary_lines
-
-        con.print("\n".join(summary_lines(session)), markup=False, highlight=False)
-    else:
-        con.print(M.stays_open(session.header.id, session.store.session_option), markup=False)
+        loop.line(line)
+    display.close(loop.leave)

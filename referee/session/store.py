@@ -37,6 +37,11 @@ naming the file; a failed write is rolled back whole and checked against the
 file opened again (see :meth:`Store._write`), so what the table was shown is
 what is stored, and ``referee resume`` goes on once the fault is gone.
 
+The code is split by job: :mod:`~referee.session.schema` (tables, migration),
+:mod:`~referee.session.base` (opening, checks, transactions, error lines),
+:mod:`~referee.session.errors`, :mod:`~referee.session.header`,
+:mod:`~referee.session.paths` (which file or URL); the names are all importable from here.
+
 A club keeps every table's sessions in one PostgreSQL database instead (issue 16):
 ``--store postgresql://...`` or ``REFEREE_STORE`` (``--store sqlite:///FILE`` is
 ``--session FILE``); the same tables, SQL and guarantees, spoken through
@@ -44,539 +49,45 @@ A club keeps every table's sessions in one PostgreSQL database instead (issue 16
 server-side advisory lock held by the referee's connection.
 """
 
+
 from __future__ import annotations
 
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, suppress
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from contextlib import suppress
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from referee.core.events import Event
-from referee.errors import RefereeError
-from referee.i18n import N_, _
+from referee.i18n import _
 from referee.session import lock as _lock
+from referee.session.base import StoreBase
 from referee.session.codec import decode, encode
+from referee.session.errors import SessionBusy, SessionError, SessionTakenOver, StoreError, sqlite_reason
+from referee.session.header import SessionHeader, SessionInfo, header_from_row
 from referee.session.log import Folded, LogEntry, fold
 from referee.session.origin import Origin
+from referee.session.paths import DB_NAME, ENV_DIR, ENV_STORE, default_path, store_target
+from referee.session.schema import _HEADER_COLUMNS, SCHEMA_VERSION, migrate
 
-DB_NAME = "sessions.db"
-ENV_DIR = "REFEREE_DATA_DIR"
-ENV_STORE = "REFEREE_STORE"
-"""A store URL every command uses when given neither ``--store`` nor ``--session``."""
-
-SCHEMA_VERSION = 1
-"""``PRAGMA user_version`` of a database this code writes (0: before the log). A file
-with a larger number was written by a newer referee and is refused."""
-SQLITE_MAGIC = b"SQLite format 3\x00"
-_TABLES = {"sessions": {"id", "created", "started", "profile", "profile_name", "profile_text",
-                        "players", "first_dealer", "first_caller", "seed", "duration", "target"},
-           "entries": {"session_id", "seq", "time_ms", "origin", "text", "kind", "events", "data"}}
-"""The tables (and the columns each needs at least) of a file of schema 1."""
-
-_SESSIONS = """
-CREATE TABLE IF NOT EXISTS sessions (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    created TEXT NOT NULL,
-    started REAL NOT NULL,
-    profile TEXT NOT NULL,
-    profile_name TEXT NOT NULL,
-    profile_text TEXT NOT NULL,
-    players TEXT NOT NULL,
-    first_dealer TEXT,
-    first_caller TEXT NOT NULL,
-    seed INTEGER,
-    duration INTEGER,
-    target INTEGER,
-    language TEXT,
-    settings TEXT
-);
-"""
-_LOG = """
-CREATE TABLE IF NOT EXISTS entries (
-    session_id INTEGER NOT NULL REFERENCES sessions(id),
-    seq INTEGER NOT NULL,
-    time_ms INTEGER,
-    origin TEXT,
-    text TEXT NOT NULL,
-    kind TEXT NOT NULL CHECK (kind IN ('events', 'undo', 'fix', 'players')),
-    events TEXT NOT NULL DEFAULT '[]',
-    data TEXT,
-    PRIMARY KEY (session_id, seq)
-);
-CREATE TRIGGER IF NOT EXISTS entries_append_only_update BEFORE UPDATE ON entries
-BEGIN SELECT RAISE(ABORT, 'the session log is append-only'); END;
-CREATE TRIGGER IF NOT EXISTS entries_append_only_delete BEFORE DELETE ON entries
-BEGIN SELECT RAISE(ABORT, 'the session log is append-only'); END;
-CREATE TABLE IF NOT EXISTS session_locks (
-    session_id INTEGER PRIMARY KEY REFERENCES sessions(id),
-    pid INTEGER NOT NULL,
-    host TEXT NOT NULL,
-    since_ms INTEGER NOT NULL,
-    token TEXT NOT NULL
-);
-"""
-_HEADER_COLUMNS = ("id, created, started, profile, profile_name, profile_text, players, "
-                   "first_dealer, first_caller, seed, duration, target, language, settings")
+__all__ = ["DB_NAME", "ENV_DIR", "ENV_STORE", "SCHEMA_VERSION", "SessionBusy", "SessionError",
+           "SessionHeader", "SessionInfo", "SessionTakenOver", "Store", "StoreError",
+           "default_path", "migrate", "sqlite_reason", "store_target"]
 
 
-def migrate(db: sqlite3.Connection) -> int:
-    """Bring the open database to :data:`SCHEMA_VERSION`; returns the version found.
-
-    A new file gets the tables; schema 0 (``events`` rows, no user_version) gets the
-    new ``sessions`` columns and its events moved into ``entries`` (one entry per
-    event, no time, keyboard origin, the record token as text), in one transaction.
-    A newer version is left alone (the caller decides what to do with it); a database
-    with tables but no ``sessions`` table (someone else's) is left untouched and
-    raises sqlite3.DatabaseError.
-    """
-    found = int(db.execute("PRAGMA user_version").fetchone()[0])
-    if found >= SCHEMA_VERSION:
-        return found
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        found = int(db.execute("PRAGMA user_version").fetchone()[0])  # another process won
-        if found < SCHEMA_VERSION:
-            tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-            if tables and "sessions" not in tables:
-                # someone else's database: touch nothing (the caller says what it is)
-                db.execute("ROLLBACK")
-                raise sqlite3.DatabaseError(
-                    "not a session database (it has tables but no sessions table)")
-            if "sessions" in tables:
-                columns = {r[1] for r in db.execute("PRAGMA table_info(sessions)")}
-                for col in ("language", "settings"):
-                    if col not in columns:
-                        db.execute(f"ALTER TABLE sessions ADD COLUMN {col} TEXT")
-            else:
-                for stmt in _split(_SESSIONS):
-                    db.execute(stmt)
-            for stmt in _split(_LOG):
-                db.execute(stmt)
-            if "events" in tables:
-                rows = db.execute("SELECT session_id, seq, event FROM events ORDER BY session_id, seq")
-                db.executemany(
-                    "INSERT INTO entries (session_id, seq, time_ms, origin, text, kind, events) "
-                    "VALUES (?,?,NULL,NULL,?,'events',?)",
-                    [(sid, seq, _event_text(event), f"[{event}]") for sid, seq, event in rows])
-                db.execute("DROP TABLE events")
-            db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-        db.execute("COMMIT")
-    except BaseException:
-        if db.in_transaction:
-            db.execute("ROLLBACK")
-        raise
-    return found
-
-
-def _split(script: str) -> list[str]:
-    """The statements of ``script`` (a trigger's body keeps its inner ``;``)."""
-    out: list[str] = []
-    buf = ""
-    for part in script.split(";"):
-        buf += part + ";"
-        if buf.count("BEGIN") > buf.count("END;"):
-            continue
-        if buf.strip(" \n;"):
-            out.append(buf.strip())
-        buf = ""
-    return out
-
-
-def _event_text(stored: str) -> str:
-    """The record token of a stored event (``AH``, ``trump S``): the text of a migrated entry."""
-    from referee.core.events import (
-        Bavyan,
-        ChooseTrump,
-        EndSession,
-        Misdeal,
-        Play,
-        Redeal,
-        RevokeRuling,
-    )
-
-    try:
-        ev = decode(stored)
-    except (ValueError, KeyError):
-        return stored
-    if isinstance(ev, Play):
-        return str(ev.card) + (f":{ev.declaration}" if ev.declaration else "")
-    if isinstance(ev, ChooseTrump):
-        return f"trump 13 {ev.thirteenth}" if ev.thirteenth else f"trump {ev.suit.name}"
-    if isinstance(ev, Bavyan):
-        return "bavyan yes" if ev.play_on else "bavyan no"
-    if isinstance(ev, Redeal):
-        return " ".join(["redeal", *map(str, ev.hand)])
-    if isinstance(ev, Misdeal):
-        return "misdeal"
-    if isinstance(ev, RevokeRuling):
-        return f"revoke {ev.seat.name} {ev.trick}"
-    assert isinstance(ev, EndSession)
-    return "end"
-
-
-class SessionError(RefereeError):
-    """No such session, or a session file that cannot be used."""
-
-
-class SessionBusy(SessionError):
-    """The session is open in another referee (its pid and since when are in the message)."""
-
-
-class SessionTakenOver(SessionError):
-    """Another referee took this session over (``--take-over``): this one must stop writing."""
-
-
-class StoreError(SessionError):
-    """A session file that failed while in use (disk full, I/O error, locked, read-only,
-    damaged): ``str()`` is one line naming the file; nothing half-written was kept."""
-
-
-_REASONS = {
-    "SQLITE_FULL": N_("the disk is full"),
-    "SQLITE_IOERR": N_("input/output error"),
-    "SQLITE_READONLY": N_("the file or its folder is read-only"),
-    "SQLITE_BUSY": N_("the file is locked by another program"),
-    "SQLITE_LOCKED": N_("the file is locked by another program"),
-    "SQLITE_CORRUPT": N_("the file is damaged"),
-    "SQLITE_NOTADB": N_("not an SQLite database"),
-    "SQLITE_CANTOPEN": N_("the file cannot be opened"),
-    "SQLITE_PERM": N_("permission denied"),
-}
-
-
-def sqlite_reason(exc: BaseException) -> str:
-    """A short reason, in the language in force, for a ``sqlite3`` (or OS) error."""
-    name = str(getattr(exc, "sqlite_errorname", "") or "")
-    for prefix, words in _REASONS.items():
-        if name == prefix or name.startswith(prefix + "_"):
-            return _(words)
-    if isinstance(exc, OSError):
-        return str(exc.strerror or exc)
-    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-    return text[:200]
-
-
-def store_target(store: str | None = None, session: Path | str | None = None) -> Path | str | None:
-    """What a command opens: ``--store URL`` first, then ``--session FILE``, then
-    ``$REFEREE_STORE``; None: the default file. ``sqlite:///FILE`` (also
-    ``sqlite:////abs/FILE``) is the path FILE; a PostgreSQL URL stays a string.
-    Raises SessionError for a URL of another kind."""
-    value: Path | str | None = store if store else session
-    if value is None:
-        value = os.environ.get(ENV_STORE) or None
-    if value is None or isinstance(value, Path):
-        return value
-    if value.startswith("sqlite:///"):
-        return Path(value[len("sqlite:///"):])
-    if value.startswith(("postgresql://", "postgres://", "postgresql+psycopg://")):
-        return value
-    if "://" in value:
-        raise SessionError(_("not a store URL: {url} (use sqlite:///FILE or "
-                             "postgresql://USER@HOST/DATABASE)").format(url=value))
-    return Path(value)
-
-
-def default_path() -> Path:
-    """The session database: ``$REFEREE_DATA_DIR/sessions.db`` or the user data dir's."""
-    env = os.environ.get(ENV_DIR)
-    if env:
-        return Path(env) / DB_NAME
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("court-referee")) / DB_NAME
-
-
-@dataclass(slots=True)
-class SessionHeader:
-    """What a session was started with. ``players`` maps seat name to player name;
-    ``duration`` is the agreed length in minutes (R44); ``started`` is epoch seconds."""
-
-    profile: str
-    profile_name: str
-    profile_text: str
-    first_caller: str
-    first_dealer: str | None = None
-    players: dict[str, str] = field(default_factory=dict)
-    seed: int | None = None
-    duration: int | None = None
-    target: int | None = None
-    created: str = ""
-    started: float = 0.0
-    id: int = 0
-    language: str | None = None
-    settings: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
-class SessionInfo:
-    """One line of ``referee sessions``: the header and how many events are stored."""
-
-    header: SessionHeader
-    events: int
-
-
-class Store:
-    """An open session database. Use as a context manager or call :meth:`close`."""
-
-    def __init__(self, path: Path | str | None = None, *, create: bool = True,
-                 readonly: bool = False) -> None:
-        """Open the database at ``path`` (default: :func:`default_path`); a
-        ``postgresql://`` URL opens that PostgreSQL database (migrated to its schema).
-
-        ``create``: a missing file (and its folder) is made, but only when the first
-        session is stored, so a start that fails leaves nothing behind. Without
-        ``create`` (``resume``, ``report``, ``sessions``, ``export``) a missing file is a
-        SessionError ``no session database at PATH`` and nothing is made.
-        ``readonly`` (``report``, ``sessions``, ``export``, ``backup``): nothing is
-        written, and a file in a read-only folder can still be read (a file of schema 0
-        is opened for writing, to be migrated). Raises SessionError for a file that is
-        not ours, damaged or newer (see the module docstring).
-        """
-        self.url: str | None = None
-        self._pg: Any = None
-        self.readonly = readonly
-        self._errors: tuple[type[Exception], ...] = (sqlite3.Error,)
-        """The database errors :meth:`_guard` turns into StoreError (psycopg's too for PG)."""
-        if isinstance(path, str) and path.startswith(("postgresql://", "postgres://",
-                                                      "postgresql+psycopg://")):
-            self._open_pg(path)
-            return
-        if isinstance(path, str) and path.startswith("sqlite:///"):
-            path = path[len("sqlite:///"):]
-        default = default_path()
-        self.path = Path(path) if path is not None else default
-        # A chosen file: not the one the commands open without ``--session``.
-        self.chosen = path is not None and _canonical(self.path) != _canonical(default)
-        self._conn: sqlite3.Connection | None = None
-        self._tokens: dict[int, str] = {}
-        """Sessions this store writes as their referee (:meth:`acquire`): id -> token."""
-        self._unlocked: set[int] = set()
-        """Sessions taken over whose OS lock the old referee still holds."""
-        if not self.path.exists():
-            if not create:
-                raise SessionError(_("no session database at {path}").format(path=self.path))
-        else:
-            self._connect()
-
-    def _refuse(self, why: str) -> SessionError:
-        return SessionError(_("{path}: {reason}").format(path=self.path, reason=why))
-
-    def _check_header(self) -> bool:
-        """False for an empty (new) file; raises SessionError for one that is not SQLite."""
-        try:
-            with self.path.open("rb") as f:
-                head = f.read(len(SQLITE_MAGIC))
-        except OSError as exc:
-            raise SessionError(_("cannot open the session file {path}: {reason}").format(
-                path=self.path, reason=exc.strerror or exc)) from None
-        if not head:
-            return False
-        if head != SQLITE_MAGIC:
-            raise self._refuse(_("not a session database (not an SQLite file); give another "
-                                 "--session FILE"))
-        return True
-
-    def _check_schema(self, db: sqlite3.Connection) -> int:
-        """The file's schema version (``PRAGMA user_version``); raises SessionError for a
-        damaged file, another program's SQLite file, or a schema newer than ours."""
-        rows = db.execute("PRAGMA quick_check(1)").fetchall()
-        if not rows or rows[0][0] != "ok":
-            raise self._refuse(_("the session database is damaged ({detail}); restore a "
-                                 "backup (`referee backup`) or start with another --session FILE"
-                                 ).format(detail=" ".join(str(rows[0][0]).split())[:120] if rows else "?"))
-        version = int(db.execute("PRAGMA user_version").fetchone()[0])
-        if version > SCHEMA_VERSION:
-            raise self._refuse(_("written by a newer referee (schema {version}; this one reads "
-                                 "up to {ours}): update court-referee").format(
-                                     version=version, ours=SCHEMA_VERSION))
-        tables = {r[0] for r in db.execute(
-            "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'")}
-        foreign = _("not a session database of court-referee (an SQLite file of another "
-                    "program); give another --session FILE")
-        if version == 0:
-            if tables and "sessions" not in tables:
-                raise self._refuse(foreign)
-            return 0
-        for table, columns in _TABLES.items():
-            have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
-            if not columns <= have:
-                raise self._refuse(foreign)
-        return version
-
-    def _open_pg(self, url: str) -> None:
-        from referee.session import pg
-
-        self.url = url
-        self.path = cast(Path, pg.Where(pg.shown(url)))  # what messages show; never a file
-        self.chosen = True
-        self._conn = None
-        self._tokens = {}
-        self._unlocked = set()
-        try:
-            import psycopg
-        except ImportError:
-            raise SessionError(_("a PostgreSQL store needs psycopg: pip install 'psycopg[binary]'")) from None
-        self._errors = (sqlite3.Error, psycopg.Error)
-        try:
-            conn = pg.PgConnection(url)
-        except psycopg.Error as exc:  # the server's own words
-            raise SessionError(_("cannot open the session file {path}: {reason}").format(
-                path=self.path, reason=sqlite_reason(exc))) from None
-        try:
-            found = conn.migrate()
-        except psycopg.Error as exc:
-            conn.close()
-            raise SessionError(_("cannot open the session file {path}: {reason}").format(
-                path=self.path, reason=sqlite_reason(exc))) from None
-        if found > pg.SCHEMA_VERSION:  # refused as a newer SQLite file is (issue 12)
-            conn.close()
-            raise self._refuse(_("written by a newer referee (schema {version}; this one reads "
-                                 "up to {ours}): update court-referee").format(
-                                     version=found, ours=pg.SCHEMA_VERSION))
-        self._pg = conn
-        self._conn = conn  # type: ignore[assignment]
-
-    @property
-    def is_pg(self) -> bool:
-        """Whether this store is a PostgreSQL database."""
-        return self._pg is not None
-
-    def exists(self) -> bool:
-        """Whether the database exists yet (a PostgreSQL one always does)."""
-        return self._pg is not None or self._conn is not None or self.path.exists()
-
-    @property
-    def target(self) -> Path | str:
-        """What :class:`Store` and :class:`~referee.club.db.ClubDB` open again: the file
-        or the URL."""
-        return self.url if self.url is not None else self.path
-
-    def _connect(self) -> sqlite3.Connection:
-        if self._conn is not None:
-            return self._conn
-        exists = self.path.exists() and self._check_header()
-        try:
-            if not exists and self.readonly:
-                raise SessionError(_("no session database at {path}").format(path=self.path))
-            db = self._open_connection(readonly=self.readonly)
-            try:
-                version = self._check_schema(db) if exists else 0
-                if self.readonly and version < SCHEMA_VERSION:
-                    db.close()  # schema 0: migrated first, which writes
-                    db = self._open_connection(readonly=False)
-                if not self.readonly or version < SCHEMA_VERSION:
-                    if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-                        db.execute("PRAGMA journal_mode=WAL")
-                    db.execute("PRAGMA synchronous=FULL")
-                    migrate(db)
-            except BaseException:
-                db.close()
-                raise
-        except SessionError:
-            raise
-        except (OSError, sqlite3.Error) as exc:
-            raise SessionError(_("cannot open the session file {path}: {reason}").format(
-                path=self.path, reason=sqlite_reason(exc))) from None
-        self._conn = db
-        return db
-
-    def _open_connection(self, *, readonly: bool) -> sqlite3.Connection:
-        """A connection to the file: read-write, or read-only (and, in a folder where
-        SQLite cannot make its ``-shm`` file, immutable when no ``-wal`` file holds
-        anything more)."""
-        if not readonly:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            return sqlite3.connect(self.path, isolation_level=None, timeout=10)
-        from urllib.parse import quote
-
-        uri = "file:" + quote(str(self.path.absolute()))
-        db = sqlite3.connect(uri + "?mode=ro", uri=True, isolation_level=None, timeout=10)
-        try:
-            db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
-            return db
-        except sqlite3.OperationalError:
-            db.close()
-            wal = self.path.with_name(self.path.name + "-wal")
-            if wal.exists() and wal.stat().st_size > 0:
-                raise
-            return sqlite3.connect(uri + "?immutable=1", uri=True, isolation_level=None)
-
-    @property
-    def _failures(self) -> tuple[type[Exception], ...]:
-        """A database error or a SessionError: what a best-effort step may swallow."""
-        failures: tuple[type[Exception], ...] = (*self._errors, SessionError)
-        return failures
-
-    @property
-    def _db(self) -> sqlite3.Connection:
-        """The connection, made on first use (a new file is created by the first write)."""
-        return self._conn if self._conn is not None else self._connect()
-
-    @property
-    def session_option(self) -> str:
-        """`` --session FILE`` for the commands a hint shows, when the file is a chosen one
-        (``""`` for the default file, which the commands open without it)."""
-        import shlex
-
-        if self.url is not None:
-            return f" --store {shlex.quote(str(self.path))}"
-        return f" --session {shlex.quote(str(self.path))}" if self.chosen else ""
-
-    def __enter__(self) -> Store:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+class Store(StoreBase):
+    """An open session database (:class:`~referee.session.base.StoreBase`): the session
+    headers and their append-only logs, the one-referee lock, and the reads. Use as a
+    context manager or call :meth:`close`."""
 
     def close(self) -> None:
         """Close the database (every write is already committed); the locks it holds
         are let go."""
         for sid in list(self._tokens):
             self.release(sid)
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
-
-    @contextmanager
-    def _guard(self, writing: bool = False) -> Iterator[None]:
-        """Turn a ``sqlite3`` (or, for PostgreSQL, ``psycopg``) error into one StoreError
-        line naming the file (the URL, password hidden)."""
-        try:
-            yield
-        except self._errors as exc:
-            if writing:
-                raise StoreError(_("{path}: {reason}: the entry was not stored (fix it and type "
-                                   "it again, or `referee resume` later)").format(
-                                       path=self.path, reason=sqlite_reason(exc))) from None
-            raise StoreError(_("cannot read the session file {path}: {reason}").format(
-                path=self.path, reason=sqlite_reason(exc))) from None
-
-    @contextmanager
-    def _tx(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction, committed whole or rolled back whole (StoreError)."""
-        if self.readonly:
-            raise StoreError(_("{path} was opened read-only").format(path=self.path))
-        with self._guard(writing=True):
-            db = self._db
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                yield db
-                db.execute("COMMIT")
-            except BaseException:
-                self._rollback(db)
-                raise
-
-    def _rollback(self, db: sqlite3.Connection) -> None:
-        """Roll back a failed transaction (SQLite may have done it already)."""
-        # the file (or server) can fail again: then the rollback happens when the
-        # connection closes
-        with suppress(*self._errors):
-            if db.in_transaction:
-                db.execute("ROLLBACK")
+        super().close()
 
     # ---------------------------------------------------------------- writes
     def create(self, h: SessionHeader) -> int:
@@ -658,56 +169,6 @@ class Store:
                 db.execute("UPDATE sessions SET settings=? WHERE id=?",
                            (json.dumps(settings) if settings else None, sid))
 
-    @contextmanager
-    def _write(self, landed: Callable[[sqlite3.Connection], bool]) -> Iterator[sqlite3.Connection]:
-        """A write transaction (:meth:`_tx`) that, when it fails, tells whether it is in the
-        file after all. A commit whose sync failed can be there: its pages reached the
-        ``-wal`` file, and SQLite takes them when the file is opened again. So the
-        connection is closed and the file opened again (SQLite recovers what it holds),
-        and ``landed(connection)`` decides: True, the write is stored (and shown); else
-        StoreError, and it is not there."""
-        try:
-            with self._tx() as db:
-                yield db
-        except StoreError:
-            if not self._reopened_holds(landed):
-                raise
-
-    def _reopened_holds(self, landed: Callable[[sqlite3.Connection], bool]) -> bool:
-        if self._pg is not None:
-            return self._pg_holds(landed)
-        self._drop()
-        try:
-            return landed(self._connect())
-        except (sqlite3.Error, SessionError):
-            self._drop()  # the next write opens it again
-            return False
-
-    def _pg_holds(self, landed: Callable[[sqlite3.Connection], bool]) -> bool:
-        """PostgreSQL: whether a failed write is stored after all (a COMMIT whose reply
-        was lost). Asked on a second connection, so the referee's own connection (and
-        the advisory lock it holds) is kept."""
-        from referee.session import pg
-
-        assert self.url is not None
-        try:
-            other = pg.PgConnection(self.url)
-        except self._errors:
-            return False
-        try:
-            return landed(cast(sqlite3.Connection, other))
-        except self._errors:
-            return False
-        finally:
-            with suppress(*self._errors):
-                other.close()
-
-    def _drop(self) -> None:
-        """Forget the connection (closing it; a failing file may fail that too)."""
-        if self._conn is not None:
-            with suppress(*self._errors):
-                self._conn.close()
-            self._conn = None
 
     def _last_seq(self, sid: int) -> int | None:
         """The last log seq of session ``sid`` (0: none); None when it cannot be read."""
@@ -833,7 +294,7 @@ class Store:
 
     def _decode_header(self, row: Sequence[Any]) -> SessionHeader:
         try:
-            return _header(row)
+            return header_from_row(row)
         except (ValueError, TypeError, KeyError) as exc:
             raise SessionError(_("session {sid} in {path} has an unreadable header: {reason}").format(
                 sid=row[0], path=self.path, reason=str(exc)[:200])) from None
@@ -911,46 +372,9 @@ class Store:
             raise
 
 
+
+
 def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
-
-
-
-
-def _canonical(path: Path) -> Path:
-    """``path`` made absolute and resolved as far as it exists (for comparing two paths)."""
-    try:
-        return path.expanduser().resolve()
-    except OSError:  # pragma: no cover - a loop of symlinks
-        return path.absolute()
-
-
-_SEATS = ("S", "E", "N", "W")
-
-
-def _header(row: Sequence[Any]) -> SessionHeader:
-    """A stored header row; ValueError/TypeError for one no referee wrote (a bad row)."""
-    (sid, created, started, profile, profile_name, profile_text, players, first_dealer,
-     first_caller, seed, duration, target, language, settings) = row
-    texts = (created, profile, profile_name, profile_text, players)
-    if not all(isinstance(t, str) for t in texts) or not isinstance(language, str | None):
-        raise TypeError("a text column holds another type")
-    if first_caller not in _SEATS or first_dealer not in (None, *_SEATS):
-        raise ValueError(f"first dealer/caller {first_dealer!r}/{first_caller!r}")
-    for number in (seed, duration, target):
-        if number is not None and (not isinstance(number, int) or abs(number) > 10**12):
-            raise ValueError(f"not a number: {number!r}")
-    names = json.loads(players)
-    if not isinstance(names, dict) or not all(
-            k in _SEATS and isinstance(v, str) for k, v in names.items()):
-        raise ValueError(f"players {players[:40]!r}")
-    extra = json.loads(settings) if settings else {}
-    if not isinstance(extra, dict):
-        raise ValueError("settings")
-    return SessionHeader(
-        id=int(sid), created=created, started=float(started), profile=profile,
-        profile_name=profile_name, profile_text=profile_text, players=names,
-        first_dealer=first_dealer, first_caller=first_caller, seed=seed, duration=duration,
-        target=target, language=language, settings=extra)

@@ -12,8 +12,9 @@ Routes (GET and HEAD only; any other method is refused with 405 before routing):
   CC0 card art and the page's own script and style (nothing from elsewhere).
 
 Errors are one plain line (``not found``); no path, listing or traceback reaches a
-page. The :class:`Hub` polls ``PRAGMA data_version`` every ``poll`` seconds on its
-read-only connection and fans the new states out to the clients' queues.
+page. The :class:`~referee.web.hub.Hub` looks at the store every ``poll`` seconds on
+its read-only connection (an SQLite file or a club's PostgreSQL database) and fans the
+new states out to the clients' queues.
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ import asyncio
 import contextlib
 import html
 import json
-import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -35,24 +35,18 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from referee.i18n import N_, _, language
-from referee.session.store import SessionError
-from referee.web.feed import Feed, ReadOnlyStore, speaking
+from referee.web.feed import Feed, speaking
+from referee.web.hub import PAGE_ERROR, PAGE_NO_SESSION, POLL, Hub
 
 HERE = Path(__file__).parent
 CARDS = {p.stem: p for p in (HERE / "cards").glob("*.svg")}
 STATIC = {"app.js": "text/javascript", "app.css": "text/css", "session.js": "text/javascript"}
-POLL = 0.05
-"""Seconds between two looks at ``PRAGMA data_version`` (the commit-to-page delay)."""
-CLOCK = 20.0
-"""Seconds between two states pushed for the clock alone (the time left, R44)."""
 
 # ------------------------------------------------------------------ page words
 PAGE_LIVE = N_("Live table")
 PAGE_SESSIONS = N_("Sessions")
-PAGE_NO_SESSION = N_("No session yet: this page shows it as soon as `referee start` begins one.")
 PAGE_NOT_FOUND = N_("not found")
 PAGE_READ_ONLY = N_("read-only: this server never changes a session")
-PAGE_ERROR = N_("the session cannot be shown")
 PAGE_RECONNECTING = N_("reconnecting…")
 PAGE_LAST_TRICK = N_("Last trick")
 PAGE_DEALS = N_("Deals")
@@ -110,145 +104,6 @@ class ReadOnly:
             await resp(scope, receive, send_with_headers)
             return
         await self.app(scope, receive, send_with_headers)
-
-
-class Hub:
-    """The store watcher: one read-only connection, one :class:`Feed` per session a
-    client follows, one queue per client. :meth:`tick` runs in the event loop every
-    :data:`POLL` seconds (all SQLite reads happen in that one thread)."""
-
-    def __init__(self, path: Path, poll: float = POLL) -> None:
-        self.path = path
-        self.poll = poll
-        self.store: ReadOnlyStore | None = None
-        self.version: int | None = None
-        self.feeds: dict[int, Feed] = {}
-        self.subs: dict[int, set[asyncio.Queue[dict[str, Any] | None]]] = {}
-        self.watch_latest: set[asyncio.Queue[dict[str, Any] | None]] = set()
-        self.pending: dict[int, set[asyncio.Queue[dict[str, Any] | None]]] = {}
-        """Clients of a session not stored yet (a page opened before ``start`` stored it)."""
-        self.latest: int | None = None
-        self.clock = time.monotonic()
-
-    def open(self) -> ReadOnlyStore | None:
-        """The read-only store, opened once the file exists (None before)."""
-        if self.store is None and self.path.exists():
-            with contextlib.suppress(SessionError):
-                store = ReadOnlyStore(self.path)
-                if store.latest() is None:  # a file being made: look again once it holds a session
-                    store.close()
-                    return None
-                self.store = store
-        return self.store
-
-    def feed(self, sid: int) -> Feed | None:
-        """The feed of session ``sid`` (read up to now), None when there is no such
-        session."""
-        store = self.open()
-        if store is None:
-            return None
-        f = self.feeds.get(sid)
-        if f is None:
-            try:
-                store.resolve(sid)
-                f = Feed(store, sid)
-                f.refresh()
-            except SessionError:
-                return None
-            self.feeds[sid] = f
-        else:
-            self.catch_up(f)
-        return f
-
-    def catch_up(self, f: Feed, clock: bool = False) -> None:
-        """Read ``f``'s session again and push its new states to its clients."""
-        try:
-            states = f.refresh()
-        except SessionError:
-            states = [{"error": _(PAGE_ERROR), "sid": f.sid}]
-        if not states and clock and f.header.duration:
-            states = [f.state()]
-        for st in states:
-            for q in self.subs.get(f.sid, ()):
-                q.put_nowait(st)
-
-    def resolve(self, sid: int | None) -> int | None:
-        """``sid``, or the newest session when None (None when there is none)."""
-        if sid is not None:
-            return sid
-        store = self.open()
-        return store.latest() if store is not None else None
-
-    def subscribe(self, sid: int | None) -> tuple[asyncio.Queue[dict[str, Any] | None], dict[str, Any]]:
-        """A client's queue and the first state it gets (the whole session so far)."""
-        q: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
-        if sid is None:
-            self.watch_latest.add(q)
-        real = self.resolve(sid)
-        if sid is None:
-            self.latest = real  # a newer session than this one makes the client reconnect
-        f = self.feed(real) if real is not None else None
-        if f is None:
-            if sid is not None:
-                self.pending.setdefault(sid, set()).add(q)
-            return q, {"empty": True, "message": _(PAGE_NO_SESSION)}
-        self.subs.setdefault(f.sid, set()).add(q)
-        return q, f.state()
-
-    def unsubscribe(self, q: asyncio.Queue[dict[str, Any] | None]) -> None:
-        self.watch_latest.discard(q)
-        for qs in [*self.subs.values(), *self.pending.values()]:
-            qs.discard(q)
-
-    def tick(self) -> None:
-        """Look at the store once; push new states (and a clock state now and then)."""
-        store = self.open()
-        if store is None:
-            return
-        try:
-            version = store.data_version()
-        except Exception:
-            self.store, self.version = None, None
-            return
-        clock = time.monotonic() - self.clock >= CLOCK
-        if version == self.version and not clock:
-            return
-        self.version = version
-        if clock:
-            self.clock = time.monotonic()
-        for sid, qs in list(self.subs.items()):
-            f = self.feeds.get(sid)
-            if f is not None and qs:
-                self.catch_up(f, clock)
-        for sid, waiting in list(self.pending.items()):
-            f = self.feeds.get(sid)
-            if f is None and waiting:
-                try:
-                    store.resolve(sid)
-                    f = Feed(store, sid)  # from the start: these clients get every event
-                except SessionError:
-                    continue
-                self.feeds[sid] = f
-            del self.pending[sid]
-            if f is not None:
-                first = f.state()
-                for q in waiting:
-                    q.put_nowait(first)
-                self.subs.setdefault(sid, set()).update(waiting)
-                self.catch_up(f)
-        latest = store.latest()
-        if latest != self.latest:
-            self.latest = latest
-            for q in list(self.watch_latest):
-                q.put_nowait(None)  # the newest session changed: the client reconnects
-
-    async def run(self) -> None:
-        while True:
-            await asyncio.sleep(self.poll)
-            try:
-                self.tick()
-            except Exception:
-                self.version = None
 
 
 # ------------------------------------------------------------------ pages
@@ -342,117 +197,149 @@ def deals_fragment(f: Feed) -> str:
             f'<table id="deal-table"><thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table>')
 
 
-def build_app(path: Path, poll: float = POLL) -> Starlette:
-    """The application serving the store at ``path`` read-only."""
-    hub = Hub(path, poll)
+# ------------------------------------------------------------------ handlers
+def _hub(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
 
-    def not_found() -> PlainTextResponse:
-        return PlainTextResponse(_(PAGE_NOT_FOUND) + "\n", status_code=404)
 
-    def language_of(sid: int | None) -> str | None:
-        real = hub.resolve(sid)
-        f = hub.feed(real) if real is not None else None
-        return f.language if f is not None else None
+def _not_found() -> PlainTextResponse:
+    return PlainTextResponse(_(PAGE_NOT_FOUND) + "\n", status_code=404)
 
-    async def home(request: Request) -> Response:
-        with speaking(language_of(None)):
-            return live_page(None)
 
-    async def live(request: Request) -> Response:
-        sid = int(request.path_params["sid"])
-        with speaking(language_of(sid)):
-            return live_page(sid)
+def _language_of(hub: Hub, sid: int | None) -> str | None:
+    real = hub.resolve(sid)
+    f = hub.feed(real) if real is not None else None
+    return f.language if f is not None else None
 
-    async def sessions(request: Request) -> Response:
-        from referee.live import messages as M
 
-        store = hub.open()
-        infos = store.sessions() if store is not None else []
-        items = ""
-        for info in reversed(infos):
-            h = info.header
-            what = " · ".join([str(h.id), h.created[:16].replace("T", " "), h.profile_name,
-                               M.players_text(h.players)])
-            items += (f'<li><a href="/sessions/{h.id}">{html.escape(what)}</a> · '
-                      f'<a href="/live/{h.id}">{html.escape(_(PAGE_LIVE_LINK))}</a></li>')
-        body = (f'<main class="doc"><h1>{html.escape(_(PAGE_SESSIONS))}</h1>'
-                f'<ul id="sessions">{items or html.escape(_(PAGE_NO_SESSION))}</ul></main>')
-        return _page(_(PAGE_SESSIONS), body)
+async def _home(request: Request) -> Response:
+    with speaking(_language_of(_hub(request), None)):
+        return live_page(None)
 
-    async def session_page(request: Request) -> Response:
-        f = hub.feed(int(request.path_params["sid"]))
-        if f is None:
-            return not_found()
-        with speaking(f.language):
-            return session_html(f)
 
-    def session_html(f: Feed) -> Response:
-        st = f.state()
-        body = (f'<main class="doc"><h1>{html.escape(st["title"])}</h1>'
-                f'<p><a href="/live/{f.sid}">{html.escape(_(PAGE_LIVE_LINK))}</a> · '
-                f'<a href="/sessions">{html.escape(_(PAGE_SESSIONS))}</a></p>'
-                f'<p id="score" class="score">{html.escape(st["score"])}</p>'
-                f'<p id="winner">{html.escape(st["winner"])}</p>'
-                f'<div id="deals-part">{deals_fragment(f)}</div></main>')
-        return _page(st["title"], body, "session.js",
-                     {"stream": f"/stream/{f.sid}", "part": f"/sessions/{f.sid}/deals"})
+async def _live(request: Request) -> Response:
+    sid = int(request.path_params["sid"])
+    with speaking(_language_of(_hub(request), sid)):
+        return live_page(sid)
 
-    async def session_part(request: Request) -> Response:
-        f = hub.feed(int(request.path_params["sid"]))
-        if f is None:
-            return not_found()
-        with speaking(f.language):
-            return HTMLResponse(deals_fragment(f))
 
-    async def api_state(request: Request) -> Response:
-        f = hub.feed(int(request.path_params["sid"]))
-        return JSONResponse(f.state()) if f is not None else not_found()
+async def _sessions(request: Request) -> Response:
+    from referee.live import messages as M
 
-    async def stream(request: Request) -> Response:
-        raw = request.path_params.get("sid")
-        q, first = hub.subscribe(int(raw) if raw is not None else None)
+    store = _hub(request).open()
+    infos = store.sessions() if store is not None else []
+    items = ""
+    for info in reversed(infos):
+        h = info.header
+        what = " · ".join([str(h.id), h.created[:16].replace("T", " "), h.profile_name,
+                           M.players_text(h.players)])
+        items += (f'<li><a href="/sessions/{h.id}">{html.escape(what)}</a> · '
+                  f'<a href="/live/{h.id}">{html.escape(_(PAGE_LIVE_LINK))}</a></li>')
+    body = (f'<main class="doc"><h1>{html.escape(_(PAGE_SESSIONS))}</h1>'
+            f'<ul id="sessions">{items or html.escape(_(PAGE_NO_SESSION))}</ul></main>')
+    return _page(_(PAGE_SESSIONS), body)
 
-        async def events() -> AsyncIterator[str]:
-            try:
-                yield "retry: 1000\n\n"
-                yield _sse(first)
-                while True:
-                    try:
-                        st = await asyncio.wait_for(q.get(), timeout=15)
-                    except TimeoutError:
-                        yield ": keep-alive\n\n"
-                        continue
-                    if st is None:
-                        yield "event: switch\ndata: {}\n\n"
-                        return
-                    yield _sse(st)
-            finally:
-                hub.unsubscribe(q)
 
-        return StreamingResponse(events(), media_type="text/event-stream",
-                                 headers={"X-Accel-Buffering": "no"})
+def _session_html(f: Feed) -> Response:
+    st = f.state()
+    body = (f'<main class="doc"><h1>{html.escape(st["title"])}</h1>'
+            f'<p><a href="/live/{f.sid}">{html.escape(_(PAGE_LIVE_LINK))}</a> · '
+            f'<a href="/sessions">{html.escape(_(PAGE_SESSIONS))}</a></p>'
+            f'<p id="score" class="score">{html.escape(st["score"])}</p>'
+            f'<p id="winner">{html.escape(st["winner"])}</p>'
+            f'<div id="deals-part">{deals_fragment(f)}</div></main>')
+    return _page(st["title"], body, "session.js",
+                 {"stream": f"/stream/{f.sid}", "part": f"/sessions/{f.sid}/deals"})
 
-    async def card(request: Request) -> Response:
-        p = CARDS.get(request.path_params["name"])
-        if p is None:
-            return not_found()
-        return Response(p.read_bytes(), media_type="image/svg+xml",
-                        headers={"Cache-Control": "max-age=86400"})
 
-    async def static(request: Request) -> Response:
-        name = request.path_params["name"]
-        if name not in STATIC:
-            return not_found()
-        return Response((HERE / "static" / name).read_bytes(), media_type=STATIC[name])
+async def _session_page(request: Request) -> Response:
+    f = _hub(request).feed(int(request.path_params["sid"]))
+    if f is None:
+        return _not_found()
+    with speaking(f.language):
+        return _session_html(f)
 
-    async def favicon(request: Request) -> Response:
-        return Response(status_code=204)
 
-    async def missing(request: Request, exc: Exception) -> Response:
-        return not_found()
+async def _session_part(request: Request) -> Response:
+    f = _hub(request).feed(int(request.path_params["sid"]))
+    if f is None:
+        return _not_found()
+    with speaking(f.language):
+        return HTMLResponse(deals_fragment(f))
 
-    async def failed(request: Request, exc: Exception) -> Response:
-        return PlainTextResponse(_(PAGE_ERROR) + "\n", status_code=500)
+
+async def _api_state(request: Request) -> Response:
+    f = _hub(request).feed(int(request.path_params["sid"]))
+    return JSONResponse(f.state()) if f is not None else _not_found()
+
+
+async def _stream(request: Request) -> Response:
+    hub = _hub(request)
+    raw = request.path_params.get("sid")
+    q, first = hub.subscribe(int(raw) if raw is not None else None)
+
+    async def events() -> AsyncIterator[str]:
+        try:
+            yield "retry: 1000\n\n"
+            yield _sse(first)
+            while True:
+                try:
+                    st = await asyncio.wait_for(q.get(), timeout=15)
+                except TimeoutError:
+                    yield ": keep-alive\n\n"
+                    continue
+                if st is None:
+                    yield "event: switch\ndata: {}\n\n"
+                    return
+                yield _sse(st)
+        finally:
+            hub.unsubscribe(q)
+
+    return StreamingResponse(events(), media_type="text/event-stream",
+                             headers={"X-Accel-Buffering": "no"})
+
+
+async def _card(request: Request) -> Response:
+    p = CARDS.get(request.path_params["name"])
+    if p is None:
+        return _not_found()
+    return Response(p.read_bytes(), media_type="image/svg+xml",
+                    headers={"Cache-Control": "max-age=86400"})
+
+
+async def _static(request: Request) -> Response:
+    name = request.path_params["name"]
+    if name not in STATIC:
+        return _not_found()
+    return Response((HERE / "static" / name).read_bytes(), media_type=STATIC[name])
+
+
+async def _favicon(request: Request) -> Response:
+    return Response(status_code=204)
+
+
+async def _missing(request: Request, exc: Exception) -> Response:
+    return _not_found()
+
+
+async def _failed(request: Request, exc: Exception) -> Response:
+    return PlainTextResponse(_(PAGE_ERROR) + "\n", status_code=500)
+
+
+ROUTES = [
+    Route("/", _home), Route("/live/{sid:int}", _live), Route("/sessions", _sessions),
+    Route("/sessions/{sid:int}", _session_page), Route("/sessions/{sid:int}/deals", _session_part),
+    Route("/api/sessions/{sid:int}", _api_state), Route("/stream", _stream),
+    Route("/stream/{sid:int}", _stream), Route("/cards/{name:str}.svg", _card),
+    Route("/static/{name:str}", _static), Route("/favicon.ico", _favicon),
+]
+
+
+def build_app(target: Path | str, poll: float = POLL) -> Starlette:
+    """The application serving the store at ``target`` (a file, or a ``postgresql://``
+    URL) read-only; its :class:`~referee.web.hub.Hub` is ``app.state.hub``."""
+    hub = Hub(target, poll)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -462,15 +349,8 @@ def build_app(path: Path, poll: float = POLL) -> Starlette:
         finally:
             task.cancel()
 
-    routes = [
-        Route("/", home), Route("/live/{sid:int}", live), Route("/sessions", sessions),
-        Route("/sessions/{sid:int}", session_page), Route("/sessions/{sid:int}/deals", session_part),
-        Route("/api/sessions/{sid:int}", api_state), Route("/stream", stream),
-        Route("/stream/{sid:int}", stream), Route("/cards/{name:str}.svg", card),
-        Route("/static/{name:str}", static), Route("/favicon.ico", favicon),
-    ]
-    app = Starlette(routes=routes, middleware=[Middleware(ReadOnly)], lifespan=lifespan,
-                    exception_handlers={404: missing, 405: missing, 500: failed, Exception: failed})
+    app = Starlette(routes=ROUTES, middleware=[Middleware(ReadOnly)], lifespan=lifespan,
+                    exception_handlers={404: _missing, 405: _missing, 500: _failed, Exception: _failed})
     app.state.hub = hub
     return app
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -29,6 +29,7 @@ from referee.errors import RefereeError
 from referee.i18n import _, language, render_error
 from referee.live import messages as M
 from referee.live.controller import LiveSession, new_game
+from referee.session.paths import PG_SCHEMES
 from referee.session.store import SessionError, SessionHeader, Store
 
 LOG_LINES = 60
@@ -36,13 +37,21 @@ LOG_LINES = 60
 
 
 class ReadOnlyStore(Store):
-    """A :class:`Store` whose connection is read-only (``mode=ro``): SQLite refuses any
-    write, no file or folder is made, and no lock of the table is taken. Raises
-    SessionError when the file is missing or unreadable (with the path: for the
-    server's own log, never for a page)."""
+    """A :class:`Store` the web view reads through, never writing and never taking the
+    table's session lock. An SQLite file is opened ``mode=ro`` (SQLite refuses any
+    write; no file or folder is made); a PostgreSQL URL (issue 16) gets a connection
+    whose transactions are all ``READ ONLY`` (the server refuses any write). Raises
+    SessionError when the file is missing or unreadable, or the server cannot be
+    reached (with the path or the URL, password hidden: for the server's own log,
+    never for a page)."""
 
-    def __init__(self, path: Path | str) -> None:
-        super().__init__(path, create=False)
+    def __init__(self, target: Path | str) -> None:
+        if isinstance(target, str) and target.startswith(PG_SCHEMES):
+            super().__init__(target, create=False, readonly=True)
+            with self._guard():
+                self._db.execute("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY")
+            return
+        super().__init__(target, create=False)
 
     def _connect(self) -> sqlite3.Connection:
         if self._conn is not None:
@@ -58,10 +67,26 @@ class ReadOnlyStore(Store):
         self._conn = db
         return db
 
-    def data_version(self) -> int:
-        """SQLite's ``PRAGMA data_version``: it changes whenever another connection
-        commits (an entry, an undo, a rename), so polling it costs one tiny query."""
-        return int(self._db.execute("PRAGMA data_version").fetchone()[0])
+    def changes(self, sids: Iterable[int] = ()) -> Hashable:
+        """A value that differs after another connection has committed something the
+        page shows (an entry, an undo, a fix, a rename, a new session); one tiny query.
+
+        SQLite: ``PRAGMA data_version`` (it changes at every commit of another
+        connection). PostgreSQL: the newest session id and the sum of the last log seq
+        of each session in ``sids`` (those followed): the log is append-only and every
+        change of a session is an entry, so the value grows with every commit that
+        matters. A poll, not LISTEN/NOTIFY: it needs no trigger or schema change, works
+        for a read-only role, and misses nothing across a lost connection (a
+        notification sent while the listener reconnects is gone). Raises StoreError."""
+        with self._guard():
+            if not self.is_pg:
+                return int(self._db.execute("PRAGMA data_version").fetchone()[0])
+            row = self._db.execute(
+                "SELECT (SELECT COALESCE(MAX(id), 0) FROM sessions), (SELECT COALESCE(SUM(last), 0) "
+                "FROM (SELECT MAX(seq) AS last FROM entries WHERE session_id = ANY(?::bigint[]) "
+                "GROUP BY session_id) AS followed)", (sorted(set(sids)),)).fetchone()
+        assert row is not None
+        return (int(row[0]), int(row[1]))
 
 
 @contextmanager
@@ -107,6 +132,28 @@ class Feed:
     @property
     def game(self) -> Game:
         return self.session.game
+
+    def rebind(self, store: ReadOnlyStore) -> None:
+        """Read from ``store`` from now on (the server's connection was opened again)."""
+        self.store = store
+        self.session.store = store
+
+    def history(self) -> list[dict[str, Any]]:
+        """Every state from the session's start up to this feed's last event, oldest
+        first (``seq`` 0, 1, ... the events folded so far), with this feed's versions:
+        what a client that was waiting before the session was stored gets, so that it
+        misses no event (issue 14: each client sees every entry). Raises SessionError."""
+        with speaking(self.language):
+            fresh = Feed(self.store, self.sid)
+            out = [fresh.state()]
+            for ev in self.events:
+                said = fresh._apply(ev)
+                fresh.log = [*fresh.log, *said][-LOG_LINES:]
+                out.append(fresh.state(said))
+        for st in out:
+            self.version += 1
+            st["version"] = self.version
+        return out
 
     def _apply(self, ev: Event) -> list[str]:
         """Apply one stored event and return what the table was told about it."""
@@ -245,18 +292,9 @@ def state(session: LiveSession, log: list[str], said: list[str]) -> dict[str, An
                 suit=M.suit_text(d.trump, True)), "red": d.trump.name in "HD"}
         else:
             info.append(_(M.SCREEN_NO_TRUMP))
-    elif d is not None and g.phase == "over":
-        assert d.result is not None
-        info.append(_(M.SCREEN_DEAL_DONE).format(deal=d.number, text=M.deal_result_text(g, d)))
-    elif g.phase == "trump":
-        info.append(_(M.SCREEN_NEXT_DEAL).format(deal=len(g.deals) + 1, caller=g.score.caller.name))
-    sc = g.score
-    if g.profile.is_match:
-        score = _(M.SCREEN_MATCH).format(ns=sc.match_wins[0], ew=sc.match_wins[1], target=g.match_target,
-                                         mns=sc.matches_won[0], mew=sc.matches_won[1])
-    else:
-        score = _(M.SCREEN_COURTS).format(ns=sc.courts[0], ew=sc.courts[1], sns=sc.streaks[0],
-                                          sew=sc.streaks[1])
+    elif M.between_deals_text(g):
+        info.append(M.between_deals_text(g))
+    score = M.score_text(g, g.score)
     left = session.minutes_left()
     time_text = ""
     if left is not None and not g.ended:

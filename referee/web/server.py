@@ -20,7 +20,7 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 
 
-def _config(path: Path, host: str, port: int, quiet: bool) -> Any:
+def _config(target: Path | str, host: str, port: int, quiet: bool) -> Any:
     import uvicorn
 
     from referee.web.app import build_app
@@ -30,7 +30,7 @@ def _config(path: Path, host: str, port: int, quiet: bool) -> Any:
             log = logging.getLogger(name)
             log.handlers = [logging.NullHandler()]
             log.propagate = False
-    return uvicorn.Config(build_app(path), host=host, port=port, log_config=None,
+    return uvicorn.Config(build_app(target), host=host, port=port, log_config=None,
                           log_level="warning", access_log=False, lifespan="on",
                           timeout_graceful_shutdown=1, server_header=False)
 
@@ -45,10 +45,11 @@ def url(host: str, port: int) -> str:
     return f"http://{host}:{port}/"
 
 
-def serve(path: Path, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
+def serve(target: Path | str, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
           announce: Callable[[], None] | None = None) -> None:
-    """Serve the store at ``path`` until interrupted (Ctrl-C); ``announce`` is called
-    once the port is known to be free. Raises OSError when it cannot be bound."""
+    """Serve the store at ``target`` (a file or a ``postgresql://`` URL) until interrupted
+    (Ctrl-C); ``announce`` is called once the port is known to be free. Raises OSError
+    when it cannot be bound."""
     import socket
 
     import uvicorn
@@ -58,7 +59,7 @@ def serve(path: Path, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
         probe.bind((host, port))  # OSError now, said in one line, rather than uvicorn's exit
     if announce is not None:
         announce()
-    server = uvicorn.Server(_config(path, host, port, quiet=False))
+    server = uvicorn.Server(_config(target, host, port, quiet=False))
     server.run()
     if not server.started:
         raise OSError(f"{host}:{port}")
@@ -69,11 +70,11 @@ class Background:
     same store through its own read-only connection. :meth:`start` waits until the
     port is bound (raises OSError when it cannot be)."""
 
-    def __init__(self, path: Path, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> None:
+    def __init__(self, target: Path | str, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> None:
         import uvicorn
 
         self.host, self.port = host, port
-        self.server = uvicorn.Server(_config(path, host, port, quiet=True))
+        self.server = uvicorn.Server(_config(target, host, port, quiet=True))
         self.thread = threading.Thread(target=self.server.run, name="referee-serve", daemon=True)
 
     def start(self, timeout: float = 10.0) -> None:

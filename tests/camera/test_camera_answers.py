@@ -8,11 +8,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from referee.live.camera import CameraEntry, CameraNote, CameraPlay
 from referee.live.controller import LiveSession
 from referee.session.store import Store
 from tests.helpers.camera import Play, event_origins
 from tests.helpers.scenes import FPS, SIZE, Scene, frames, write_video
+
+# renders frames and reads them (issue 13: the slow tier)
+pytestmark = pytest.mark.slow
 
 
 def _unsure_video(tmp_path: Path) -> Path:

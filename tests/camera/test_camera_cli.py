@@ -8,12 +8,18 @@ import json
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from referee.core.events import ChooseTrump, Play
 from referee.session.store import Store
 from tests.helpers.live import REFEREE, referee_env
 from tests.helpers.scenes import OUTSIDE, SPOT, Scene, write_video
 
 TRICK = [("W", "5H"), ("S", "8H"), ("E", "3D"), ("N", "2H")]
+
+
+# starts the referee CLI or another process (issue 13: the slow tier)
+pytestmark = pytest.mark.slow
 
 
 def _referee(tmp_path: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:

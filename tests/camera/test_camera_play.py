@@ -10,10 +10,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.helpers.camera import Play
 from tests.helpers.scenes import OUTSIDE, SPOT, Scene, write_video
 
 TRICK = [("W", "5H"), ("S", "8H"), ("E", "3D"), ("N", "2H")]
+
+
+# renders frames and reads them (issue 13: the slow tier)
+pytestmark = pytest.mark.slow
 
 
 def _trick_video(path: Path) -> Path:

@@ -13,6 +13,9 @@ from referee.live.controller import LiveSession
 from referee.session.store import Store
 from tests.helpers.scenes import SPOT, Scene, write_video
 
+# renders frames and reads them (issue 13: the slow tier)
+pytestmark = pytest.mark.slow
+
 
 class ScriptedKeys(Keyboard):
     """Lines typed in order; then nothing while the camera runs, the end after."""

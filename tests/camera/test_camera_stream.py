@@ -21,6 +21,10 @@ SERVER = Path(__file__).resolve().parents[1] / "helpers" / "mjpeg_server.py"
 TRICK = [("W", "5H"), ("S", "8H"), ("E", "3D"), ("N", "2H")]
 
 
+# starts the referee CLI or another process (issue 13: the slow tier)
+pytestmark = pytest.mark.slow
+
+
 @pytest.fixture
 def serve(tmp_path: Path) -> Iterator[object]:
     procs: list[subprocess.Popen[str]] = []

@@ -24,6 +24,9 @@ from referee.session.store import Store
 from tests.helpers.camera import Play
 from tests.helpers.scenes import FPS, SIZE, SPOT, Scene, frames, write_video
 
+# renders frames and reads them (issue 13: the slow tier)
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture
 def session(tmp_path: Path) -> Any:

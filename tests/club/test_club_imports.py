@@ -10,6 +10,9 @@ import sys
 
 import pytest
 
+# starts the referee CLI or another process (issue 13: the slow tier)
+pytestmark = pytest.mark.slow
+
 
 def loaded_after(argv: list[str]) -> set[str]:
     code = (f"import sys\nsys.argv = {['referee', *argv]!r}\nfrom referee.cli import main\n"

@@ -22,6 +22,10 @@ from tests.helpers.club import header, play_random_deal, referee, report_of, sea
 RECORD_PLAYERS = {"S": "Азамат", "E": "Timur", "N": "Bakyt", "W": "Әсел"}
 
 
+# whole sessions and seasons through the referee command, in process (issue 13: the slow tier)
+pytestmark = pytest.mark.slow
+
+
 def paper_record(path: Path) -> None:
     """An old evening typed in from a paper sheet: a pagat record of five deals."""
     rng = random.Random(7)
@@ -49,6 +53,7 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     # the same sessions on one laptop: the paper evening first (it is the oldest), then both tables
     rec = load_record(d / "paper.yaml")
     game = replay(rec)
+    assert game.first_dealer is not None
     with Store(d / "one" / "sessions.db") as one:
         h = header("pagat", dict(RECORD_PLAYERS), game.first_dealer, datetime(2026, 8, 28, tzinfo=UTC), 0)
         h.created, h.seed = "2026-08-28", None

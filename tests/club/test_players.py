@@ -16,6 +16,10 @@ from tests.helpers.club import referee
 DEAL = "trump S\n"
 
 
+# whole sessions and seasons through the referee command, in process (issue 13: the slow tier)
+pytestmark = pytest.mark.slow
+
+
 def start(data: Path, players: str, *more: str, check: bool = True) -> tuple[int, str, str]:
     proc = referee("start", "--profile", "pagat", "--dealer", "S", "--players", players, *more,
                    data_dir=data, input=DEAL, check=check)

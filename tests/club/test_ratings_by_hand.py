@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 import math
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 
@@ -68,7 +69,7 @@ SESSIONS = [  # (S, E, N, W), the side that wins the session's one deal
 
 
 @pytest.fixture(scope="module")
-def standings(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
+def standings(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
     d = tmp_path_factory.mktemp("hand")
     with Store(d / "sessions.db") as store:
         for i, (names, side) in enumerate(SESSIONS):
@@ -93,7 +94,7 @@ def test_session_one_by_hand() -> None:
     assert b == e == pytest.approx((23.035705, 8.177963), abs=1e-6)
 
 
-def test_player_ratings_after_three_sessions(standings: dict[str, dict]) -> None:
+def test_player_ratings_after_three_sessions(standings: dict[str, dict[str, Any]]) -> None:
     r = {n: (MU, SIGMA) for n in ("Asel", "Bolat", "Dana", "Emre", "Farid")}
     (r["Asel"], r["Dana"]), (r["Bolat"], r["Emre"]) = rate([r["Asel"], r["Dana"]], [r["Bolat"], r["Emre"]])
     (r["Dana"], r["Emre"]), (r["Asel"], r["Bolat"]) = rate([r["Dana"], r["Emre"]], [r["Asel"], r["Bolat"]])
@@ -108,7 +109,7 @@ def test_player_ratings_after_three_sessions(standings: dict[str, dict]) -> None
     assert got["Dana"]["ordinal"] > got["Asel"]["ordinal"] > got["Bolat"]["ordinal"]
 
 
-def test_pair_ratings_after_three_sessions(standings: dict[str, dict]) -> None:
+def test_pair_ratings_after_three_sessions(standings: dict[str, dict[str, Any]]) -> None:
     """A partnership rated as one entity against the other partnership."""
     p = {k: (MU, SIGMA) for k in ("Asel + Dana", "Bolat + Emre", "Dana + Emre", "Asel + Bolat",
                                   "Bolat + Farid")}

@@ -23,6 +23,10 @@ SEATS_OF = {"NS": ("S", "N"), "EW": ("E", "W")}
 Counts = dict[str, int]
 
 
+# whole sessions and seasons through the referee command, in process (issue 13: the slow tier)
+pytestmark = pytest.mark.slow
+
+
 def expected_from_reports(path: Path, profile: str) -> tuple[dict[str, Counts], dict[frozenset[str], Counts]]:
     """Per player and per pair of ``profile``: the counts, from the reports alone."""
     people: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
@@ -70,7 +74,8 @@ def season_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def season_json(season_file: Path) -> dict[str, Any]:
     """``referee standings --json`` over the whole season (run once)."""
-    return json.loads(referee("standings", "--json", data_dir=season_file).stdout)
+    out: dict[str, Any] = json.loads(referee("standings", "--json", data_dir=season_file).stdout)
+    return out
 
 
 COUNT_KEYS = {"pagat": ("sessions", "sessions_won", "deals", "deals_won", "courts_for", "courts_against",

@@ -1,6 +1,6 @@
 """Helpers of the club tests (issue 15): sessions written through the real store, a
 season generator (random legal play with the odd unseen revoke), hand-built deals
-won by a chosen side, and the referee run as a subprocess."""
+won by a chosen side, and the referee command run in process (tests.helpers.cli)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from referee.core.table import SEATS, Seat, Side
 from referee.live.controller import new_game, profile_snapshot
 from referee.session.store import SessionHeader, Store
 from referee.simulate import _lead, deal_hands
+from tests.helpers.cli import invoke
 
 REFEREE = [sys.executable, "-c", "from referee.cli.main import run; run()"]
 PLAYERS = ["Azamat", "Timur", "Bakyt", "Erlan", "Aigerim", "Dana", "Мурат", "Әсел",
@@ -27,11 +28,10 @@ PLAYERS = ["Azamat", "Timur", "Bakyt", "Erlan", "Aigerim", "Dana", "Мурат",
 
 def referee(*args: str, data_dir: Path, check: bool = True,
             input: str = "") -> subprocess.CompletedProcess[str]:
-    """The real ``referee`` command in a subprocess (English, its own data dir)."""
+    """The ``referee`` command in process (English, its own data dir; tests.helpers.cli)."""
     env = dict(os.environ, REFEREE_DATA_DIR=str(data_dir), NO_COLOR="1", COLUMNS="120", TERM="dumb",
-               PYTHONIOENCODING="utf-8", REFEREE_LANG="en")
-    proc = subprocess.run([*REFEREE, *args], input=input, capture_output=True, text=True, env=env,
-                          timeout=120)
+               REFEREE_LANG="en")
+    proc = invoke(*args, env=env, input=input)
     if check and proc.returncode != 0:
         raise AssertionError(f"referee {' '.join(args)} exited {proc.returncode}:\n"
                              f"{proc.stdout}\n{proc.stderr}")

@@ -57,7 +57,10 @@ def start(directory: Path) -> str:
             if not mode & stat.S_IXOTH:
                 parent.chmod(mode | stat.S_IXOTH)
     port = _free_port()
-    run = lambda cmd: subprocess.run(_as_user(cmd), capture_output=True, text=True, timeout=120, cwd="/")  # noqa: E731
+
+    def run(cmd: list[str]) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(_as_user(cmd), capture_output=True, text=True, timeout=120, cwd="/")
+
     r = run([str(bins / "initdb"), "-D", str(data), "-U", "referee", "--auth=trust", "-E", "UTF8",
              "--no-locale"])
     if r.returncode != 0:

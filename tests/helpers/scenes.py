@@ -95,7 +95,7 @@ def draw(shot: Shot, size: tuple[int, int] = SIZE, kind: str = "wood") -> Any:
 
 def write_video(scene: Scene, path: Path, fps: float = FPS, kind: str = "wood") -> Path:
     """Write the scene as an MJPG .avi; returns ``path``."""
-    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), fps, SIZE)
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter.fourcc(*"MJPG"), fps, SIZE)
     assert writer.isOpened(), "cv2.VideoWriter cannot write MJPG .avi here"
     try:
         for shot in scene.shots:

@@ -431,13 +431,13 @@ class Video:
             for _ in range(n):
                 gain = 1.0 + 0.01 * float(self.rng.normal())
                 f = cv2.convertScaleAbs(img, alpha=gain)
-                up, down = noise[k % 3]
-                yield cv2.subtract(cv2.add(f, up), down)
+                lift, drop = noise[k % 3]
+                yield cv2.subtract(cv2.add(f, lift), drop)
                 k += 1
 
     def write(self, path: Path) -> Path:
         """The video as MJPG ``.avi`` at JPEG quality ``JPEG_QUALITY``."""
-        writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), FPS, SIZE)
+        writer = cv2.VideoWriter(str(path), cv2.VideoWriter.fourcc(*"MJPG"), FPS, SIZE)
         assert writer.isOpened(), "cv2.VideoWriter cannot write MJPG .avi here"
         writer.set(cv2.VIDEOWRITER_PROP_QUALITY, JPEG_QUALITY)
         try:

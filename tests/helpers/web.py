@@ -61,12 +61,13 @@ def wait_port(port: int, timeout: float = 20.0) -> None:
     raise AssertionError(f"nothing listens on 127.0.0.1:{port}")
 
 
-def stored(db: Path) -> int:
-    """How many effective events session 1 holds, read like the server does."""
+def stored(db: Path | str) -> int:
+    """How many effective events session 1 holds, read like the server does (``db`` a
+    file or a PostgreSQL URL)."""
     from referee.session.store import SessionError
     from referee.web.feed import ReadOnlyStore
 
-    if not db.exists():
+    if isinstance(db, Path) and not db.exists():
         return 0
     try:
         with ReadOnlyStore(db) as st:
@@ -80,8 +81,12 @@ class Table:
     script or a second keyboard would): :meth:`type` returns when the entry is
     committed, with the time the commit was first seen in the store."""
 
-    def __init__(self, data_dir: Path, args: list[str], lang: str = "en") -> None:
-        self.db = data_dir / "sessions.db"
+    def __init__(self, data_dir: Path, args: list[str], lang: str = "en",
+                 store: str | None = None) -> None:
+        self.db: Path | str = data_dir / "sessions.db"
+        if store is not None:  # a club's PostgreSQL database (issue 16)
+            self.db = store
+            args = [*args, "--store", store]
         self.proc = subprocess.Popen([*REFEREE, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, text=True, env=env(data_dir, lang))
         self.count = 0
@@ -120,8 +125,11 @@ class Table:
 class Server:
     """A standalone ``referee serve`` on ``port`` (killed with SIGKILL by :meth:`kill`)."""
 
-    def __init__(self, data_dir: Path, port: int, lang: str | None = "en") -> None:
-        self.proc = subprocess.Popen([*REFEREE, "serve", "--port", str(port)], stdout=subprocess.PIPE,
+    def __init__(self, data_dir: Path, port: int, lang: str | None = "en",
+                 store: str | None = None) -> None:
+        where = ["--store", store] if store is not None else []
+        self.proc = subprocess.Popen([*REFEREE, "serve", "--port", str(port), *where],
+                                     stdout=subprocess.PIPE,
                                      stderr=subprocess.STDOUT, text=True, env=env(data_dir, lang))
         wait_port(port)
 
@@ -132,19 +140,21 @@ class Server:
 
 
 class SSEReader(threading.Thread):
-    """One SSE client of ``/stream/{sid}``: records the ``seq`` of every state it gets."""
+    """One SSE client of ``/stream/{sid}`` (``/stream`` for None): records the ``seq`` of
+    every state it gets, and the states."""
 
-    def __init__(self, port: int, sid: int, until: int) -> None:
+    def __init__(self, port: int, sid: int | None, until: int) -> None:
         super().__init__(daemon=True)
         self.port, self.sid, self.until = port, sid, until
         self.seqs: list[int] = []
+        self.states: list[dict[str, Any]] = []
         self.ready = threading.Event()
         self.error: BaseException | None = None
 
     def run(self) -> None:
         try:
             conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
-            conn.request("GET", f"/stream/{self.sid}")
+            conn.request("GET", "/stream" if self.sid is None else f"/stream/{self.sid}")
             resp = conn.getresponse()
             assert resp.status == 200, resp.status
             self.ready.set()
@@ -154,6 +164,7 @@ class SSEReader(threading.Thread):
                     st = json.loads(line[6:])
                     if "seq" in st:
                         self.seqs.append(int(st["seq"]))
+                        self.states.append(st)
                         if st["seq"] >= self.until:
                             break
             conn.close()

@@ -12,6 +12,7 @@ import subprocess
 import time
 from pathlib import Path
 
+import pytest
 import yaml
 
 from referee.session.store import SCHEMA_VERSION
@@ -19,6 +20,10 @@ from tests.helpers.hostile import REFEREE, assert_bounded, env, one_error, run
 
 DEAL = ["trump H", "AH 2H 3H 4H", "AS 2S 3S 4S", "AD 2D 3D 4D", "AC 2C 3C 4C", "KH 5H 6H 7H",
         "KS 5S 6S 7S", "KD 5D 6D 7D"]
+
+
+# starts the referee CLI or another process (issue 13: the slow tier)
+pytestmark = pytest.mark.slow
 
 
 def _good(folder: Path, name: str, players: str) -> Path:

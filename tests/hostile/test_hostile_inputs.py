@@ -24,6 +24,10 @@ START = ["start", "--profile", "pagat", "--dealer", "S"]
 
 
 
+# starts the referee CLI or another process (issue 13: the slow tier)
+pytestmark = pytest.mark.slow
+
+
 def record(body: str) -> str:
     return "record: 1\nprofile: pagat\nfirst_dealer: N\n" + body
 

@@ -26,8 +26,8 @@ SCRIPT = crash_script()
 
 def _fault(name: str, code: int, text: str) -> sqlite3.OperationalError:
     exc = sqlite3.OperationalError(text)
-    exc.sqlite_errorname = name  # type: ignore[attr-defined]
-    exc.sqlite_errorcode = code  # type: ignore[attr-defined]
+    exc.sqlite_errorname = name
+    exc.sqlite_errorcode = code
     return exc
 
 

@@ -30,8 +30,8 @@ def _strace_works() -> bool:
     return probe.returncode == 0
 
 
-pytestmark = pytest.mark.skipif(not _strace_works(),
-                                reason="strace is missing or may not trace here (ptrace)")
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(not _strace_works(),
+                                reason="strace is missing or may not trace here (ptrace)")]
 
 
 @pytest.fixture(scope="module")

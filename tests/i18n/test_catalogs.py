@@ -59,7 +59,7 @@ def test_catalog_is_complete(lang: str) -> None:
         if msg is None or msg.fuzzy:
             missing.append(f"{where}: {key!r}")
             continue
-        forms = [msg.string] if isinstance(msg.string, str) else list(msg.string)
+        forms = [msg.string] if isinstance(msg.string, str) else list(msg.string or ())
         if isinstance(key, tuple):
             assert msg.pluralizable, key
             assert len(forms) == catalog.num_plurals, key

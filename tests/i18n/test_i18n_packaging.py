@@ -17,6 +17,10 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 
 
+# starts the referee CLI or another process (issue 13: the slow tier)
+pytestmark = pytest.mark.slow
+
+
 def test_wheel_compiles_and_ships_the_catalogs(tmp_path: Path) -> None:
     for module in ("hatchling", "babel"):
         if importlib.util.find_spec(module) is None:

@@ -10,6 +10,7 @@ import select
 import subprocess
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,7 +22,11 @@ from tests.helpers.live import PAGAT_SCRIPT, PAGAT_START, REFEREE, crash_script,
 SCRIPT = crash_script()
 
 
-def _final_report(data_dir: Path) -> dict:
+# starts the referee CLI or another process (issue 13: the slow tier)
+pytestmark = pytest.mark.slow
+
+
+def _final_report(data_dir: Path) -> dict[str, Any]:
     """The report and the effective events (canonical text) of the stored session."""
     with Store(data_dir / "sessions.db") as store:
         rep = LiveSession.resume(store, None).game.report()
@@ -65,7 +70,7 @@ def _start_and_kill(data_dir: Path, k: int) -> None:
 
 
 @pytest.fixture(scope="module")
-def uninterrupted(tmp_path_factory: pytest.TempPathFactory) -> dict:
+def uninterrupted(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     data = tmp_path_factory.mktemp("whole")
     proc = subprocess.run([*REFEREE, "start", *PAGAT_START], input="\n".join(SCRIPT) + "\n",
                           capture_output=True, text=True, env=referee_env(data), timeout=60)
@@ -76,7 +81,7 @@ def uninterrupted(tmp_path_factory: pytest.TempPathFactory) -> dict:
     return rep
 
 
-def test_mistakes_corrected_give_the_clean_report(tmp_path: Path, uninterrupted: dict) -> None:
+def test_mistakes_corrected_give_the_clean_report(tmp_path: Path, uninterrupted: dict[str, Any]) -> None:
     """The script with its undos and fix ends exactly as the one typed without mistakes."""
     proc = subprocess.run([*REFEREE, "start", *PAGAT_START], input="\n".join(PAGAT_SCRIPT) + "\n",
                           capture_output=True, text=True, env=referee_env(tmp_path), timeout=60)
@@ -92,7 +97,7 @@ def test_twenty_points() -> None:
 
 
 @pytest.mark.parametrize("k", POINTS)
-def test_kill_resume_finish(k: int, tmp_path: Path, uninterrupted: dict) -> None:
+def test_kill_resume_finish(k: int, tmp_path: Path, uninterrupted: dict[str, Any]) -> None:
     data = tmp_path / "data"
     data.mkdir()
     _start_and_kill(data, k)
@@ -105,12 +110,12 @@ def test_kill_resume_finish(k: int, tmp_path: Path, uninterrupted: dict) -> None
 
 
 @pytest.fixture(scope="module")
-def snapshots(tmp_path_factory: pytest.TempPathFactory) -> list[list]:
+def snapshots(tmp_path_factory: pytest.TempPathFactory) -> list[list[Any]]:
     """The session's event list after each entry of the script (index 0: none yet)."""
     with Store(tmp_path_factory.mktemp("bounds") / "s.db") as store:
         s, _ = LiveSession.start(store, profile="pagat", players={}, dealer="S", caller=None,
                                  seed=0, duration=None, target=None)
-        out: list[list] = [[]]
+        out: list[list[Any]] = [[]]
         for line in SCRIPT:
             s.enter(line)
             out.append(list(s.game.events))
@@ -119,7 +124,7 @@ def snapshots(tmp_path_factory: pytest.TempPathFactory) -> list[list]:
 
 @pytest.mark.parametrize("delay", [0.001, 0.004, 0.008, 0.012, 0.018])
 def test_kill_at_any_moment_keeps_whole_entries(delay: float, tmp_path: Path,
-                                                uninterrupted: dict, snapshots: list) -> None:
+                                                uninterrupted: dict[str, Any], snapshots: list[Any]) -> None:
     """Killed without waiting for an acknowledgement, while entries stream in: what is
     stored is always the events of whole entries (one transaction per entry)."""
     data = tmp_path / "data"

@@ -5,6 +5,7 @@ closed trick and a finished deal."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,7 +27,7 @@ def _session(tmp_path: Path, profile: str, lines: list[str], **kw: str) -> LiveS
     return s
 
 
-def _state(s: LiveSession) -> tuple:
+def _state(s: LiveSession) -> tuple[Any, ...]:
     stored = s.store.events(s.header.id)
     return (s.game.report(), list(s.game.events), stored, s.where(), s.prompt())
 

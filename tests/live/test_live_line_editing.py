@@ -18,6 +18,10 @@ from tests.helpers.live import REFEREE, referee_env
 pty = pytest.importorskip("pty")
 
 
+# starts the referee CLI or another process (issue 13: the slow tier)
+pytestmark = pytest.mark.slow
+
+
 def _read(fd: int, seconds: float, until: bytes = b"") -> bytes:
     out = b""
     end = time.time() + seconds

@@ -12,6 +12,7 @@ import sqlite3
 import subprocess
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,8 +22,9 @@ from tests.helpers.live import PAGAT_SCRIPT, PAGAT_START, REFEREE, Report, Run, 
 FIXTURE = Path(__file__).parent / "fixtures" / "sessions-v0.db"
 
 
-def _log(run: Run, *args: str) -> dict:
-    return json.loads(run("log", *args, "--json").stdout)
+def _log(run: Run, *args: str) -> dict[str, Any]:
+    log: dict[str, Any] = json.loads(run("log", *args, "--json").stdout)
+    return log
 
 
 def _tricks(data_dir: Path, sid: int = 1, deal: int = 1, db: Path | None = None) -> list[list[str]]:
@@ -36,7 +38,7 @@ def _tricks(data_dir: Path, sid: int = 1, deal: int = 1, db: Path | None = None)
     return [[str(c) for c in t.cards] for t in d.tricks] if d is not None else []
 
 
-def _texts(log: dict) -> list[str]:
+def _texts(log: dict[str, Any]) -> list[str]:
     return [e["text"] for e in log["entries"]]
 
 

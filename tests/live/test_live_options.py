@@ -174,10 +174,6 @@ def test_declarations_offered_and_replaced(tmp_path: Path) -> None:
 
 
 def test_export_with_open_bavyan_question(run: Run, report: Report, tmp_path: Path) -> None:
-    try:
-        import referee.records  # noqa: F401
-    except ImportError:
-        pytest.skip("referee.records not available")
     run("start", "--profile", "kort", "--caller", "S",
         input="\n".join([*KORT_SCRIPT[:9], "trump C", *KORT_SCRIPT[10:17]]) + "\n")
     live = report()

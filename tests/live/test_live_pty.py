@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,32 +18,38 @@ pexpect = pytest.importorskip("pexpect")
 DEAL_2 = [*PAGAT_SCRIPT[:9], "2D 2C 3D AD"]  # deal 2 after trick 1: S is void in diamonds
 
 
-def _spawn(data_dir: Path, *args: str):  # -> pexpect.spawn
+# starts the referee CLI or another process (issue 13: the slow tier)
+pytestmark = pytest.mark.slow
+
+
+def _spawn(data_dir: Path, *args: str) -> Any:  # a pexpect.spawn
     env = referee_env(data_dir)
     child = pexpect.spawn(REFEREE[0], [*REFEREE[1:], *args], env=env, encoding="utf-8",
                           dimensions=(40, 100), timeout=30)
     return child
 
 
-def _type(child, lines: list[str]) -> None:
+def _type(child: Any, lines: list[str]) -> None:
     for line in lines:
         child.expect(r"> $")
         child.sendline(line)
 
 
-def _log(data_dir: Path) -> list[dict]:
+def _log(data_dir: Path) -> list[dict[str, Any]]:
     proc = subprocess.run([*REFEREE, "log", "--json"], capture_output=True, text=True,
                           env=referee_env(data_dir), timeout=60, check=True)
-    return json.loads(proc.stdout)["entries"]
+    entries: list[dict[str, Any]] = json.loads(proc.stdout)["entries"]
+    return entries
 
 
-def _report(data_dir: Path) -> dict:
+def _report(data_dir: Path) -> dict[str, Any]:
     proc = subprocess.run([*REFEREE, "report", "--json"], capture_output=True, text=True,
                           env=referee_env(data_dir), timeout=60, check=True)
-    return json.loads(proc.stdout)
+    out: dict[str, Any] = json.loads(proc.stdout)
+    return out
 
 
-def _finish(child) -> None:
+def _finish(child: Any) -> None:
     child.expect(r"> $")
     child.sendeof()
     child.expect("stays open")

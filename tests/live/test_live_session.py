@@ -7,8 +7,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-
-import pytest
+from typing import Any
 
 from tests.helpers.live import (
     KORT_DEALS,
@@ -27,23 +26,13 @@ def _sides(pair: tuple[int, int]) -> dict[str, int]:
     return {"NS": pair[0], "EW": pair[1]}
 
 
-def _has_replay() -> bool:
-    try:
-        import referee.cli.replay
-        import referee.records  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
-def _export_and_replay(run: Run, tmp_path: Path) -> dict:
-    if not _has_replay():
-        pytest.skip("referee.records / referee replay not available")
+def _export_and_replay(run: Run, tmp_path: Path) -> dict[str, Any]:
     out = tmp_path / "session.yaml"
     run("export", "-o", str(out))
     text = out.read_text(encoding="utf-8")
     assert "date:" in text and "ended: true" in text
-    return json.loads(run("replay", str(out), "--json").stdout)
+    summary: dict[str, Any] = json.loads(run("replay", str(out), "--json").stdout)
+    return summary
 
 
 def test_pagat_session(run: Run, report: Report, tmp_path: Path) -> None:

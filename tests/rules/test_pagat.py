@@ -16,7 +16,7 @@ from referee.core.events import Bavyan, ChooseTrump, EndSession, Play, Redeal, R
 from referee.core.game import Game
 from referee.core.table import Seat
 from referee.errors import RulesError
-from tests.helpers.rules import auto, card, deal, last, pagat, play, profile, sides, trump
+from tests.helpers.rules import auto, card, deal, last, pagat, play, profile, revoke_by, sides, trump
 
 
 def plain(g: Game, side: str, caller: str | None = None) -> dict[str, Any]:
@@ -32,29 +32,6 @@ def nil(g: Game, side: str) -> dict[str, Any]:
     return deal(g, ("S" if side == "NS" else "E") * 7)
 
 
-def revoke_by(g: Game, seat: Seat) -> dict[str, Any]:
-    """A new deal (trumps spades) in which ``seat`` revokes: void in hearts in trick 1,
-    a heart in trick 2. The tricks are built from the caller's lead."""
-    trump(g, "S")
-    lead = g.to_play
-    assert lead is not None
-    order = [lead]
-    for _ in range(3):
-        order.append(Seat((order[-1] + 1) % 4))
-    t1 = {p: c for p, c in zip(order, ["AH", "2H", "3H", "4H"], strict=True)}
-    t2 = {p: c for p, c in zip(order, ["KH", "5H", "6H", "7H"], strict=True)}
-    if seat != lead:
-        t1[seat] = "2D"  # fails to follow
-    else:
-        raise AssertionError("choose a follower")
-    play(g, " ".join(t1[p] for p in order))
-    # the caller's AH won trick 1; in trick 2 the revoker follows hearts: the deal
-    # ends with his card (R43), so the cards after it are not played
-    for p in order:
-        play(g, t2[p])
-        if p == seat:
-            break
-    return last(g)
 
 
 # ----------------------------------------------------------- R40 dealer/caller

@@ -90,6 +90,7 @@ sessions = st.tuples(st.sampled_from(NAMES), st.integers(1, 3), st.integers(0, 2
                      st.booleans())
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sessions)
 def test_R65_undo_and_resume_give_the_state_of_a_fresh_fold(case: tuple[str, int, int, bool]
@@ -134,6 +135,7 @@ def careless(name: str, deals: int, rng: random.Random) -> Game:
     return g
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(NAMES), st.integers(1, 3), st.integers(0, 2**32 - 1))
 def test_R65_undo_of_flagged_and_proven_breaches_gives_the_fold(name: str, deals: int,

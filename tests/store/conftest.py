@@ -15,13 +15,15 @@ import tempfile
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
-from tests.helpers.live import REFEREE, Run, referee_env
+from tests.helpers.cli import invoke
+from tests.helpers.live import Run, referee_env
 
 
-def _no_server(reason: str) -> None:
+def _no_server(reason: str) -> NoReturn:
     if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
         pytest.fail(f"CI: no PostgreSQL server for the store tests: {reason}")
     pytest.skip(f"no PostgreSQL server: {reason}")
@@ -79,7 +81,7 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 @pytest.fixture
 def run(tmp_path: Path) -> Run:
-    """``run("start", ..., input=...)``: the real CLI in a subprocess."""
+    """``run("start", ..., input=...)``: the referee command, in process (tests.helpers.cli)."""
     data = tmp_path / "data"
     data.mkdir(exist_ok=True)
 
@@ -88,8 +90,7 @@ def run(tmp_path: Path) -> Run:
         e = referee_env(data)
         e.pop("REFEREE_STORE", None)
         e.update(env or {})
-        proc = subprocess.run([*REFEREE, *args], input=input or "", capture_output=True, text=True,
-                              env=e, timeout=120)
+        proc = invoke(*args, env=e, input=input or "")
         if check and proc.returncode != 0:
             raise AssertionError(f"referee {' '.join(args)} exited {proc.returncode}:\n"
                                  f"{proc.stdout}\n{proc.stderr}")

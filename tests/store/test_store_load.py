@@ -4,10 +4,12 @@ SIGKILLed at seeded points and resumed; every report equals the simulator's."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.helpers import loadtest
 
 
-def test_eight_tables_at_once_two_killed_and_resumed(pg_url: str, capsys) -> None:
+def test_eight_tables_at_once_two_killed_and_resumed(pg_url: str, capsys: pytest.CaptureFixture[str]) -> None:
     res = loadtest.run(pg_url, tables=8, deals=2, pause=False, kill=2, seed=7, say=print,
                        cli_report=False)
     assert res["errors"] == []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import cv2
 import pytest
@@ -12,8 +13,11 @@ from referee.cli.main import main
 from tests.helpers.synth import card_face, place, table
 from vision.camera_check import check_frame
 
+# renders frames and reads them (issue 13: the slow tier)
+pytestmark = pytest.mark.slow
 
-def photo(width: float, kind: str = "felt") -> object:
+
+def photo(width: float, kind: str = "felt") -> Any:
     f = table(kind)
     for i, card in enumerate(("7H", "5D", "9C")):
         place(f, card_face(card), (400.0 + 240 * i, 360.0), 10.0 * i, width)

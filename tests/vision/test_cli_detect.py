@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import cv2
 import pytest
@@ -15,8 +16,12 @@ from tests.helpers.synth import card_face, place, table
 runner = CliRunner()
 
 
+# renders frames and reads them (issue 13: the slow tier)
+pytestmark = pytest.mark.slow
+
+
 @pytest.fixture
-def scene(tmp_path: Path) -> tuple[Path, dict]:
+def scene(tmp_path: Path) -> tuple[Path, dict[str, Any]]:
     frame = table("felt")
     truth = {}
     for i, card in enumerate(["7H", "5D", "AD"]):
@@ -26,7 +31,7 @@ def scene(tmp_path: Path) -> tuple[Path, dict]:
     return path, truth
 
 
-def test_json_report_follows_the_record_format(scene: tuple[Path, dict], tmp_path: Path) -> None:
+def test_json_report_follows_the_record_format(scene: tuple[Path, dict[str, Any]], tmp_path: Path) -> None:
     path, truth = scene
     empty = tmp_path / "empty.png"
     cv2.imwrite(str(empty), table("wood"))
@@ -53,7 +58,7 @@ def test_json_report_follows_the_record_format(scene: tuple[Path, dict], tmp_pat
                    for a, b in zip(p, q, strict=True)) < 6
 
 
-def test_threshold_filters_and_text_output(scene: tuple[Path, dict]) -> None:
+def test_threshold_filters_and_text_output(scene: tuple[Path, dict[str, Any]]) -> None:
     path, _ = scene
     res = runner.invoke(app, ["detect", str(path)])
     assert res.exit_code == 0
@@ -63,7 +68,7 @@ def test_threshold_filters_and_text_output(scene: tuple[Path, dict]) -> None:
     assert all(c["confidence"] >= 1.0 for c in json.loads(strict.stdout)[0]["cards"])
 
 
-def test_annotate_writes_one_image_per_input(scene: tuple[Path, dict], tmp_path: Path) -> None:
+def test_annotate_writes_one_image_per_input(scene: tuple[Path, dict[str, Any]], tmp_path: Path) -> None:
     path, _ = scene
     out = tmp_path / "annotated"
     res = runner.invoke(app, ["detect", "--annotate", str(out), str(path)])
@@ -86,7 +91,7 @@ def test_missing_and_unreadable_images_exit_1(tmp_path: Path) -> None:
     assert res.stdout == ""
 
 
-def test_a_bad_file_is_reported_and_the_others_still_read(scene: tuple[Path, dict],
+def test_a_bad_file_is_reported_and_the_others_still_read(scene: tuple[Path, dict[str, Any]],
                                                           tmp_path: Path) -> None:
     path, truth = scene
     res = runner.invoke(app, ["detect", "--json", str(tmp_path / "nope.jpg"), str(path)])
@@ -97,7 +102,7 @@ def test_a_bad_file_is_reported_and_the_others_still_read(scene: tuple[Path, dic
     assert {c["card"] for c in report[0]["cards"]} <= set(truth)
 
 
-def test_text_output_speaks_the_language(scene: tuple[Path, dict], tmp_path: Path) -> None:
+def test_text_output_speaks_the_language(scene: tuple[Path, dict[str, Any]], tmp_path: Path) -> None:
     from referee import i18n
 
     path, _ = scene
@@ -114,7 +119,7 @@ def test_text_output_speaks_the_language(scene: tuple[Path, dict], tmp_path: Pat
     assert "7H" not in res.stdout and "5D" not in res.stdout
 
 
-def test_bad_threshold_is_a_usage_error(scene: tuple[Path, dict]) -> None:
+def test_bad_threshold_is_a_usage_error(scene: tuple[Path, dict[str, Any]]) -> None:
     path, _ = scene
     res = runner.invoke(app, ["detect", "--threshold", "1.5", str(path)])
     assert res.exit_code == 2

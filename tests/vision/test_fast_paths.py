@@ -72,3 +72,48 @@ def test_a_faded_red_index_is_ink_but_the_rim_of_strong_red_print_is_not() -> No
     disk = np.zeros((CARD_H, CARD_W), np.uint8)
     cv2.circle(disk, (75, 109), 15, 1, -1)
     assert not (middle & (disk[85:135, 50:100] == 0)).any()  # outside the corners: strong red only
+
+
+def test_histogram_median_equals_numpy_median() -> None:
+    from vision.detector import _median_u8
+
+    rng = np.random.default_rng(5)
+    for n in (1, 2, 3, 4, 11, 1000, 360_000):
+        for _ in range(8):
+            a = rng.integers(0, 256, (1, n), dtype=np.uint8)
+            if rng.random() < 0.5:
+                a = (a // 64 * 64).astype(np.uint8)  # few distinct values: ties
+            assert _median_u8(a) == float(np.median(a))
+
+
+def test_batched_corner_reads_equal_one_card_at_a_time() -> None:
+    from vision.verdict import read_corners, read_corners_batch
+
+    rng = np.random.default_rng(6)
+    cards = []
+    for i in range(5):
+        card = np.full((CARD_H, CARD_W, 3), 235, np.uint8)
+        if i % 2 == 0:  # an index-like mark in both corners (A may or may not see a card)
+            cv2.putText(card, "7", (6, 30), cv2.FONT_HERSHEY_SIMPLEX, 0.9, (0, 0, 200), 2)
+            card[:] = np.maximum(card, rng.integers(0, 30, card.shape, dtype=np.uint8))
+            card = np.ascontiguousarray(np.maximum(card, card[::-1, ::-1]))
+        cards.append(card)
+    batch = read_corners_batch(cards)
+    assert batch == [read_corners(c) for c in cards]
+    assert read_corners_batch([]) == []
+
+
+def test_side_refit_fits_the_straight_sides_of_a_rounded_card() -> None:
+    from vision.detector import _refine_quad
+
+    mask = np.zeros((300, 300), np.uint8)
+    # a card 100 x 140 px with corners rounded by 12 px: the refit meets the true corners
+    cv2.rectangle(mask, (112, 80), (200, 220), 255, -1)
+    cv2.rectangle(mask, (100, 92), (212, 208), 255, -1)
+    for cx, cy in ((112, 92), (200, 92), (200, 208), (112, 208)):
+        cv2.circle(mask, (cx, cy), 12, 255, -1)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    rough = np.array([[104, 84], [208, 84], [208, 216], [104, 216]], np.float64)
+    quad = _refine_quad(rough, contours[0])
+    want = np.array([[100, 80], [212, 80], [212, 220], [100, 220]], np.float64)
+    assert np.abs(quad - want).max() < 1.0

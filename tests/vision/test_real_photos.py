@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -38,8 +39,12 @@ FLOOR = {
 }
 
 
+# renders frames and reads them (issue 13: the slow tier)
+pytestmark = pytest.mark.slow
+
+
 @pytest.fixture(scope="module")
-def tallies() -> dict:
+def tallies() -> dict[str, Any]:
     folder = Path(__file__).resolve().parents[3] / "shared" / "data" / "cards-real"
     if not (folder / "labels.csv").is_file():
         pytest.skip(f"evaluation photos not found: {folder / 'labels.csv'} is missing")
@@ -52,14 +57,14 @@ def tallies() -> dict:
 
 
 @pytest.mark.parametrize("source", sorted(FLOOR))
-def test_accuracy_floor_per_source(tallies: dict, source: str) -> None:
+def test_accuracy_floor_per_source(tallies: dict[str, Any], source: str) -> None:
     right, wrong = FLOOR[source]
     t = tallies[source]
     assert t.right >= right, f"{source}: {t.right} read right, floor {right}"
     assert t.wrong <= wrong, f"{source}: {t.wrong} wrong labels, at most {wrong}"
 
 
-def test_totals_are_consistent(tallies: dict) -> None:
+def test_totals_are_consistent(tallies: dict[str, Any]) -> None:
     total = tallies["total"]
     assert total.labelled == 170
     assert total.found == total.right + total.wrong
@@ -110,6 +115,7 @@ def test_degraded_photos_give_no_new_wrong_label(cards_real: Path, degrade: str)
     right = 0
     for name, expected in read_labels(cards_real):
         img = cv2.imread(str(cards_real / name))
+        assert img is not None, name
         if degrade == "half_size":
             img = cv2.resize(img, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
         elif degrade == "noisy_jpeg":
@@ -120,6 +126,7 @@ def test_degraded_photos_give_no_new_wrong_label(cards_real: Path, degrade: str)
             img = cv2.resize(img, None, fx=0.6, fy=0.6, interpolation=cv2.INTER_AREA)
             img = (255 * (img / 255.0) ** 1.8 * 0.6).astype(np.uint8)
             img = cv2.GaussianBlur(img, (0, 0), 0.8)
+        assert img is not None, name
         t = score_image(expected, [d.card for d in detect(img)])
         right += t.right
         reported = [d.card for d in detect(img)] if t.wrong else []

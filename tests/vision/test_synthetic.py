@@ -14,6 +14,10 @@ DRAWN = ["7H", "5D", "8H", "2H", "3D", "6H", "AD"]
 BLACK = ["AS", "2S", "5S", "8C", "9C", "TS", "3C", "AC"]
 
 
+# renders frames and reads them (issue 13: the slow tier)
+pytestmark = pytest.mark.slow
+
+
 def test_drawn_cards_on_felt_are_read_with_their_outlines() -> None:
     frame = table("felt")
     truth = {}

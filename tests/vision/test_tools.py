@@ -35,6 +35,7 @@ def make_folder(tmp_path: Path) -> Path:
     return folder
 
 
+@pytest.mark.slow
 def test_evaluate_prints_per_image_lines_then_the_totals(tmp_path: Path) -> None:
     res = run("vision.evaluate", str(make_folder(tmp_path)))
     assert res.returncode == 0, res.stderr
@@ -53,12 +54,14 @@ def test_evaluate_prints_per_image_lines_then_the_totals(tmp_path: Path) -> None
     assert "synth_empty: cards 0, found 0, right 0, wrong 0" in lines
 
 
+@pytest.mark.slow
 def test_evaluate_without_labels_is_an_error(tmp_path: Path) -> None:
     res = run("vision.evaluate", str(tmp_path))
     assert res.returncode == 2
     assert "labels.csv" in res.stderr
 
 
+@pytest.mark.slow
 def test_bench_reports_milliseconds_per_frame(tmp_path: Path) -> None:
     folder = make_folder(tmp_path)
     res = run("vision.bench", str(folder / "synth_scene_a.png"), "--repeat", "2")

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from vision.tracker import PlayTracker, Seen, point_in_polygon
+from vision.tracker import Edge, PlayTracker, Seen, point_in_polygon
 
 SIZE = (1280, 720)
 AREA = [(320, 120), (960, 120), (960, 600), (320, 600)]
-SEATS = {"S": "bottom", "W": "left", "N": "top", "E": "right"}
+SEATS: dict[str, Edge] = {"S": "bottom", "W": "left", "N": "top", "E": "right"}
 
 
-def frames(tracker: PlayTracker, seq: list[list[Seen]], next_seat: str | None = None) -> list:
+def frames(tracker: PlayTracker, seq: list[list[Seen]], next_seat: str | None = None) -> list[Any]:
     plays = []
     for dets in seq:
         plays.extend(tracker.update(dets, next_seat).plays)
@@ -111,6 +113,7 @@ def test_bad_configuration_is_rejected() -> None:
         PlayTracker(SIZE, AREA, SEATS, turn_order=["S", "X"])
 
 
+@pytest.mark.slow
 def test_package_and_tracker_import_no_cv2_or_numpy() -> None:
     import subprocess
     import sys

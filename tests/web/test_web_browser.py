@@ -43,6 +43,10 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 PLAYERS = ",".join(f"{k}={v}" for k, v in NAMES.items())
 
 
+# starts the referee CLI or another process (issue 13: the slow tier)
+pytestmark = pytest.mark.slow
+
+
 def _pagat(port: int, players: str = PLAYERS, serve: bool = True) -> list[str]:
     args = ["start", "--profile", "pagat", "--dealer", "S", "--players", players, "--seed", "1",
             "--duration", "90m"]

@@ -19,6 +19,10 @@ from tests.helpers.web import NAMES, SSEReader, Table, free_port, stored, wait_p
 PLAYERS = ",".join(f"{k}={v}" for k, v in NAMES.items())
 
 
+# starts the referee CLI or another process (issue 13: the slow tier)
+pytestmark = pytest.mark.slow
+
+
 def _get(port: int, method: str, path: str) -> tuple[int, str, dict[str, str]]:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     conn.request(method, path, body=b"trump H" if method != "GET" else None)

@@ -25,8 +25,6 @@ a pure function of (seed, chunk number, font list).
 
 from __future__ import annotations
 
-import subprocess
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,17 +35,21 @@ from numpy.typing import NDArray
 
 from vision.corners import corner_crops
 from vision.detector import warp
+from vision.train.art import FH as FH
+from vision.train.art import FW as FW
+from vision.train.art import RANKS as RANKS
+from vision.train.art import SUITS as SUITS
+from vision.train.art import load_art as load_art
+from vision.train.art import render_svgs as render_svgs
+from vision.train.tables import grid as grid
+from vision.train.tables import noise
+from vision.train.tables import reset_noise as reset_noise
+from vision.train.tables import table as table
 
-RANKS = "A23456789TJQK"
-SUITS = "SHDC"
 NONE_RANK = len(RANKS)
 NONE_SUIT = len(SUITS)
 RANK_TEXT = {r: ("10" if r == "T" else r) for r in RANKS}
 SUIT_CHARS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
-ART_NAME = {"A": "a", "T": "10", "J": "j", "Q": "q", "K": "k"}
-
-#: hi-res face size (width, height) the glyphs are drawn on
-FW, FH = 300, 420
 
 #: the CC0 art's corner index box (fractions of the face), painted over on font faces
 ART_INDEX = (0.0, 0.0, 0.16, 0.27)
@@ -55,51 +57,8 @@ ART_INDEX = (0.0, 0.0, 0.16, 0.27)
 Mask = NDArray[np.uint8]
 Img = NDArray[np.uint8]
 
-RENDER_JS = """
-import * as deck from './node_modules/@letele/playing-cards/dist/index.esm.js';
-import React from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import fs from 'fs';
-fs.mkdirSync('svg', {recursive: true});
-for (const k of Object.keys(deck)) {
-  fs.writeFileSync(`svg/${k}.svg`, renderToStaticMarkup(React.createElement(deck[k])));
-}
-"""
-
-
 # ----------------------------------------------------------------------------- art
-
-
-def render_svgs(workdir: Path) -> Path:
-    """npm-install the CC0 deck (pinned) in ``workdir`` and render its SVGs; the SVG dir."""
-    subprocess.run(["npm", "init", "-y"], cwd=workdir, check=True, capture_output=True)
-    subprocess.run(["npm", "install", "@letele/playing-cards@0.1.0", "react@18", "react-dom@18"],
-                   cwd=workdir, check=True, capture_output=True)
-    (workdir / "render.mjs").write_text(RENDER_JS)
-    subprocess.run(["node", "render.mjs"], cwd=workdir, check=True)
-    return workdir / "svg"
-
-
-def load_art(cache: Path, svg_dir: Path | None = None) -> dict[str, NDArray[np.uint8]]:
-    """The 52 CC0 faces and the 2 backs as BGRA (FH, FW, 4) arrays, keyed ``"TH"``,
-    ``"B1"``; rendered once (npm, node, cairosvg) and cached in ``cache`` (.npz)."""
-    if cache.is_file():
-        with np.load(cache) as z:
-            return {k: z[k] for k in z.files}
-    import cairosvg
-
-    with tempfile.TemporaryDirectory() as tmp:
-        sdir = svg_dir if svg_dir is not None else render_svgs(Path(tmp))
-        out: dict[str, NDArray[np.uint8]] = {}
-        names = [(f"{r}{s}", f"{s}{ART_NAME.get(r, r)}") for s in SUITS for r in RANKS]
-        names += [("B1", "B1"), ("B2", "B2")]
-        for key, name in names:
-            png = cairosvg.svg2png(url=str(sdir / f"{name}.svg"), output_width=FW, output_height=FH)
-            img = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_UNCHANGED)
-            out[key] = np.asarray(img, np.uint8)
-    cache.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(cache, **out)  # type: ignore[arg-type]
-    return out
+# (vision.train.art: the CC0 faces, re-exported here)
 
 
 def _crop(mask: Mask) -> Mask | None:
@@ -235,108 +194,6 @@ def _join_ten(one: Mask, zero: Mask, gap: float) -> Mask:
     return out
 
 
-# ----------------------------------------------------------------------------- tables
-
-
-_GRIDS: dict[tuple[int, int], tuple[NDArray[np.float32], NDArray[np.float32]]] = {}
-
-
-def grid(h: int, w: int) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
-    """(yy, xx) pixel coordinate arrays of an (h, w) image, float32, cached (read only)."""
-    if (h, w) not in _GRIDS:
-        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-        yy.flags.writeable = False
-        xx.flags.writeable = False
-        _GRIDS[(h, w)] = (yy, xx)
-    return _GRIDS[(h, w)]
-
-
-class Noise:
-    """A bank of standard normal noise (float32) drawn once; windows of it at random
-    offsets stand in for fresh noise (drawing it per image is the slowest step)."""
-
-    def __init__(self, rng: np.random.Generator, side: int = 1024) -> None:
-        self.bank = rng.standard_normal((side, side, 3), dtype=np.float32)
-
-    def window(self, rng: np.random.Generator, h: int, w: int, ch: int = 3) -> NDArray[np.float32]:
-        """An (h, w, ch) window (tiled when larger than the bank)."""
-        s = self.bank.shape[0]
-        if h > s or w > s:  # larger than the bank: tiled
-            reps = (-(-h // s), -(-w // s), 1)
-            return np.tile(self.bank, reps)[:h, :w, :ch]
-        y, x = int(rng.integers(0, s - h + 1)), int(rng.integers(0, s - w + 1))
-        return self.bank[y : y + h, x : x + w, :ch]
-
-
-_NOISE: Noise | None = None
-
-
-def noise(rng: np.random.Generator) -> Noise:
-    """The noise bank, drawn from ``rng`` on first use in this process (each chunk
-    calls :func:`reset_noise` first, so a chunk does not depend on earlier ones)."""
-    global _NOISE
-    if _NOISE is None:
-        _NOISE = Noise(rng)
-    return _NOISE
-
-
-def reset_noise() -> None:
-    """Forget the noise bank (the next :func:`noise` draws a new one)."""
-    global _NOISE
-    _NOISE = None
-
-
-def table(rng: np.random.Generator, h: int, w: int) -> Img:
-    """A generated table surface (h, w, 3) BGR: wood, cloth, felt, dark cloth or a mat."""
-    kind = rng.choice(["wood", "maple", "white", "beige", "felt", "dark", "mat", "grey"],
-                      p=[0.16, 0.14, 0.12, 0.12, 0.16, 0.12, 0.08, 0.10])
-    yy, xx = grid(h, w)
-    if kind in ("wood", "maple"):
-        base = (np.array([90, 150, 200]) if kind == "wood" else np.array([150, 195, 225]))
-        base = (base + rng.uniform(-25, 25, 3)).astype(np.float32)
-        ang = rng.uniform(0, np.pi)
-        c, s_ = np.float32(np.cos(ang)), np.float32(np.sin(ang))
-        u = xx * c + yy * s_
-        v = yy * c - xx * s_
-        freq = np.float32(rng.uniform(0.15, 0.6))
-        warp_ = 6 * np.sin(v * np.float32(rng.uniform(0.01, 0.04)) + np.float32(rng.uniform(0, 6)))
-        grain = np.sin((u + warp_) * freq) * 0.5 + 0.5
-        amp = np.float32(rng.uniform(5, 30))
-        img = base[None, None, :] - amp * grain[..., None]
-    elif kind in ("white", "beige", "grey"):
-        base = {"white": np.array([225, 228, 230]), "beige": np.array([175, 205, 225]),
-                "grey": np.array([150, 150, 150])}[str(kind)] + rng.uniform(-30, 20, 3)
-        img = np.broadcast_to(base, (h, w, 3)).astype(np.float32)
-        weave = np.sin(xx * np.float32(rng.uniform(1, 2.5))) * np.sin(yy * np.float32(rng.uniform(1, 2.5)))
-        img = img + np.float32(rng.uniform(0, 8)) * weave[..., None]
-    elif kind == "felt":
-        base = rng.choice([np.array([40, 110, 30]), np.array([110, 60, 20]),
-                           np.array([30, 30, 130]), np.array([90, 90, 40])]) + rng.uniform(-25, 25, 3)
-        img = np.broadcast_to(base, (h, w, 3)).astype(np.float32)
-    elif kind == "dark":
-        base = rng.uniform(10, 60, 3)
-        img = np.broadcast_to(base, (h, w, 3)).astype(np.float32)
-    else:  # a patterned mat: blobs of two colours
-        a, b = rng.uniform(20, 160, 3), rng.uniform(20, 160, 3)
-        t = np.sin(xx * np.float32(rng.uniform(0.05, 0.3))) * np.cos(yy * np.float32(rng.uniform(0.05, 0.3)))
-        img = np.where((t > 0)[..., None], a, b).astype(np.float32)
-    img = np.ascontiguousarray(img + np.float32(rng.uniform(1, 7)) * noise(rng).window(rng, h, w, 1),
-                               np.float32)
-    # distractors: chips (striped discs) and skin-coloured blobs (hands)
-    for _ in range(int(rng.integers(0, 3))):
-        ctr = (int(rng.integers(0, w)), int(rng.integers(0, h)))
-        r = int(rng.integers(6, max(7, min(h, w) // 4)))
-        if rng.random() < 0.5:
-            col = rng.uniform(0, 255, 3)
-            cv2.circle(img, ctr, r, col.tolist(), -1)
-            cv2.circle(img, ctr, max(1, r * 2 // 3), (235, 235, 235), max(1, r // 6))
-        else:
-            col = np.array([120, 150, 200]) + rng.uniform(-40, 30, 3)
-            cv2.ellipse(img, ctr, (r, int(r * rng.uniform(0.4, 0.8))), rng.uniform(0, 180), 0, 360,
-                        col.tolist(), -1)
-    return np.clip(img, 0, 255).astype(np.uint8)
-
-
 # ----------------------------------------------------------------------------- faces
 
 
@@ -467,6 +324,59 @@ def _index_cover(occ: NDArray[np.uint8], quad: NDArray[np.float32], box: tuple[i
     return out[0], out[1]
 
 
+def _occlude(rng: np.random.Generator, img: Any, quad: NDArray[np.float32],
+             box: tuple[int, int, int, int], art: dict[str, NDArray[np.uint8]], cw: float,
+             ch: float, labels: list[tuple[int, int]]) -> Any:
+    """Another card (blank or a face) laid over part of the card at ``quad`` in the
+    scene ``img`` (float32, square); ``labels`` of covered indices become none (or
+    -1: partly covered, ambiguous, dropped) in place. Returns the new scene."""
+    side = img.shape[0]
+    src = np.array([[0, 0], [FW - 1, 0], [FW - 1, FH - 1], [0, FH - 1]], np.float32)
+    occ = np.zeros((side, side), np.uint8)
+    oc = quad[int(rng.integers(4))] + rng.normal(0, 0.35 * cw, 2)
+    ob = cv2.boxPoints(((float(oc[0]), float(oc[1])), (cw, ch), float(rng.uniform(0, 360))))
+    cv2.fillConvexPoly(occ, np.round(ob).astype(np.int32), 1)
+    cover = _index_cover(occ, quad, box, (side, side))
+    for i, cov in enumerate(cover):
+        if cov > 0.35:
+            labels[i] = (NONE_RANK, NONE_SUIT)
+        elif cov > 0.0:
+            labels[i] = (-1, -1)  # partly covered: ambiguous, dropped
+    tone = rng.uniform(200, 250)
+    oimg = np.full((side, side, 3), tone, np.float32)
+    if rng.random() < 0.5:  # the occluder is a face: some art under it
+        other = art[str(rng.choice(list(art.keys())))]
+        mo = cv2.getPerspectiveTransform(src, ob.astype(np.float32))
+        oimg = cv2.warpPerspective(other[..., :3], mo, (side, side)).astype(np.float32)
+    osh = cv2.GaussianBlur(occ.astype(np.float32), (0, 0), max(1.0, 0.02 * cw))
+    img *= (1 - 0.3 * osh)[..., None]
+    img = np.where(occ[..., None] > 0, oimg, img)
+    return img
+
+
+def _light(rng: np.random.Generator, img: Any, cw: float) -> Any:
+    """Light on the scene ``img`` (float32, square): gradient shadow, glare, colour
+    cast, exposure, blur and noise. Returns the new scene."""
+    side = img.shape[0]
+    # light: gradient shadow, glare, colour cast, exposure
+    yy, xx = grid(side, side)
+    g = (rng.uniform(-1, 1, 2) / side).astype(np.float32)
+    ramp = np.clip((xx - side / 2) * g[0] + (yy - side / 2) * g[1] + 0.5, 0, 1)
+    ramp = 1 - np.float32(rng.uniform(0, 0.45)) * ramp
+    img *= ramp[..., None]
+    if rng.random() < 0.25:
+        gx, gy = (rng.uniform(0, 1, 2) * side).astype(np.float32)
+        r2 = np.float32(2 * (rng.uniform(0.02, 0.2) * side) ** 2)
+        glare = np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / r2)
+        img += np.float32(rng.uniform(40, 160)) * glare[..., None]
+    img *= (rng.uniform(0.8, 1.15, 3) * rng.uniform(0.45, 1.2)).astype(np.float32)
+    sigma = rng.uniform(0.0, 1.3) * (1.0 if cw < 160 else rng.uniform(1, 2.5))
+    if sigma > 0.25:
+        img = cv2.GaussianBlur(img, (0, 0), sigma)
+    img += np.float32(rng.uniform(0, 7)) * noise(rng).window(rng, side, side)
+    return img
+
+
 def render(rng: np.random.Generator, face: NDArray[np.uint8], label: tuple[int, int],
            box: tuple[int, int, int, int] | None, art: dict[str, NDArray[np.uint8]],
            inner: bool = False) -> Sample:
@@ -502,41 +412,8 @@ def render(rng: np.random.Generator, face: NDArray[np.uint8], label: tuple[int, 
     img += (fw[..., :3].astype(np.float32) - img) * a
     labels = [label, label]
     if box is not None and rng.random() < 0.3:  # another card over part of this one
-        occ = np.zeros((side, side), np.uint8)
-        oc = quad[int(rng.integers(4))] + rng.normal(0, 0.35 * cw, 2)
-        ob = cv2.boxPoints(((float(oc[0]), float(oc[1])), (cw, ch), float(rng.uniform(0, 360))))
-        cv2.fillConvexPoly(occ, np.round(ob).astype(np.int32), 1)
-        cover = _index_cover(occ, quad, box, (side, side))
-        for i, cov in enumerate(cover):
-            if cov > 0.35:
-                labels[i] = (NONE_RANK, NONE_SUIT)
-            elif cov > 0.0:
-                labels[i] = (-1, -1)  # partly covered: ambiguous, dropped
-        tone = rng.uniform(200, 250)
-        oimg = np.full((side, side, 3), tone, np.float32)
-        if rng.random() < 0.5:  # the occluder is a face: some art under it
-            other = art[str(rng.choice(list(art.keys())))]
-            mo = cv2.getPerspectiveTransform(src, ob.astype(np.float32))
-            oimg = cv2.warpPerspective(other[..., :3], mo, (side, side)).astype(np.float32)
-        osh = cv2.GaussianBlur(occ.astype(np.float32), (0, 0), max(1.0, 0.02 * cw))
-        img *= (1 - 0.3 * osh)[..., None]
-        img = np.where(occ[..., None] > 0, oimg, img)
-    # light: gradient shadow, glare, colour cast, exposure
-    yy, xx = grid(side, side)
-    g = (rng.uniform(-1, 1, 2) / side).astype(np.float32)
-    ramp = np.clip((xx - side / 2) * g[0] + (yy - side / 2) * g[1] + 0.5, 0, 1)
-    ramp = 1 - np.float32(rng.uniform(0, 0.45)) * ramp
-    img *= ramp[..., None]
-    if rng.random() < 0.25:
-        gx, gy = (rng.uniform(0, 1, 2) * side).astype(np.float32)
-        r2 = np.float32(2 * (rng.uniform(0.02, 0.2) * side) ** 2)
-        glare = np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / r2)
-        img += np.float32(rng.uniform(40, 160)) * glare[..., None]
-    img *= (rng.uniform(0.8, 1.15, 3) * rng.uniform(0.45, 1.2)).astype(np.float32)
-    sigma = rng.uniform(0.0, 1.3) * (1.0 if cw < 160 else rng.uniform(1, 2.5))
-    if sigma > 0.25:
-        img = cv2.GaussianBlur(img, (0, 0), sigma)
-    img += np.float32(rng.uniform(0, 7)) * noise(rng).window(rng, side, side)
+        img = _occlude(rng, img, quad, box, art, cw, ch, labels)
+    img = _light(rng, img, cw)
     u8: Any = np.clip(img, 0, 255).astype(np.uint8)
     _, enc = cv2.imencode(".jpg", u8, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(35, 96))])
     u8 = cv2.imdecode(enc, cv2.IMREAD_COLOR)

@@ -9,13 +9,14 @@ from __future__ import annotations
 import json
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from referee.errors import RecordError, RefereeError
 from referee.records import dump_record, load_record, loads_record, replay
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 RECORDS = SHARED / "records"
 ORDER = "SENW"  # R1: play passes S -> E -> N -> W
 
@@ -23,7 +24,7 @@ ORDER = "SENW"  # R1: play passes S -> E -> N -> W
 def shared_records() -> list[Path | None]:
     if not RECORDS.is_dir():
         return [None]
-    return sorted(RECORDS.glob("*.yaml"))
+    return [*sorted(RECORDS.glob("*.yaml"))]
 
 
 def need_shared() -> None:
@@ -31,7 +32,7 @@ def need_shared() -> None:
         pytest.skip(f"../shared not found: {RECORDS} is missing")
 
 
-def run(text: str, base: Path | str = ".") -> dict:
+def run(text: str, base: Path | str = ".") -> dict[str, Any]:
     return replay(loads_record(textwrap.dedent(text), base, source="rec.yaml")).report()
 
 
@@ -124,7 +125,7 @@ def test_lenient_spellings() -> None:
 
 
 def test_profile_path_is_relative_to_record(tmp_path: Path) -> None:
-    src = Path(__file__).resolve().parents[1] / "profiles" / "pagat.yaml"
+    src = Path(__file__).resolve().parents[2] / "profiles" / "pagat.yaml"
     (tmp_path / "rules").mkdir()
     (tmp_path / "rules" / "mine.yaml").write_text(src.read_text().replace("name: pagat", "name: mine"))
     (tmp_path / "rec.yaml").write_text(

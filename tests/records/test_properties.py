@@ -3,14 +3,18 @@
 - random legal deals under both profiles replay without error;
 - every card is played at most once per deal (R3);
 - the tricks per deal (NS + EW) are the completed tricks played (R4, R5, R50);
-- a record written back replays to the same report;
+- a record written back replays to the same report, and ``dumps(loads(text)) == text``;
+- the sessions hold revokes, table rulings, misdeals and the end signal at set
+  rates (:data:`RATES`), each in at least 5% of them;
 - replacing one card token by a token that is not a card gives an error naming
   it, its deal and its trick (R2, record-format.md).
 """
 
 from __future__ import annotations
 
+import random
 import string
+from typing import Any
 
 import pytest
 import yaml
@@ -18,9 +22,11 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from referee.core.cards import Card
+from referee.core.events import Misdeal, RevokeRuling
+from referee.core.game import Game
 from referee.errors import NotationError, RecordError
 from referee.profiles import load_profile
-from referee.records import dump_record, loads_record, replay
+from referee.records import dump_record, dumps, loads, loads_record, replay
 from referee.simulate import simulate_game
 
 PROFILES = {name: load_profile(name) for name in ("pagat", "kort", "kort-ranked")}
@@ -35,8 +41,18 @@ sessions = st.tuples(
 )
 
 
-def session_record(name: str, deals: int, seed: int, in_progress: bool) -> tuple[str, dict]:
-    game = simulate_game(PROFILES[name], deals=deals, seed=seed, in_progress=in_progress)
+RATES = {"misdeal_rate": 0.1, "revoke_rate": 0.15, "ruling_rate": 0.1, "end_rate": 0.2}
+"""The generator's rates of the table's other events (:func:`referee.simulate.play_deal`):
+misdeals (R66), revokes (R6), table rulings (R43, R60) per deal, the end signal (R44) per
+session."""
+
+
+def session_game(name: str, deals: int, seed: int, in_progress: bool) -> Game:
+    return simulate_game(PROFILES[name], deals=deals, seed=seed, in_progress=in_progress, **RATES)
+
+
+def session_record(name: str, deals: int, seed: int, in_progress: bool) -> tuple[str, dict[str, Any]]:
+    game = session_game(name, deals, seed, in_progress)
     return dump_record(game), game.report()
 
 
@@ -49,11 +65,14 @@ def test_random_legal_sessions_replay(case: tuple[str, int, int, bool]) -> None:
     again = game.report()
     # a record written back replays to the same report
     assert again == report
-    # and writing it again gives the same text (canonical)
+    # and writing it again gives the same text (canonical), from the game or the record
     assert dump_record(game) == text
+    assert dumps(loads(text, ".", source="random.yaml")) == text
 
     data = yaml.safe_load(text)
-    assert len(again["deals"]) == len(data["deals"]) == deals
+    # the end signal (R44) comes after a deal: no deal follows it
+    assert len(again["deals"]) == len(data["deals"])
+    assert len(data["deals"]) == deals or (data.get("ended") and len(data["deals"]) < deals)
     for d_rec, d_rep in zip(data["deals"], again["deals"], strict=True):
         tricks = [t.split() for t in d_rec["tricks"]]
         cards = [Card.parse(tok.partition(":")[0]) for t in tricks for tok in t]
@@ -70,6 +89,26 @@ def test_random_legal_sessions_replay(case: tuple[str, int, int, bool]) -> None:
             if d_rep["result"] == "win":
                 loser = "EW" if winner == "NS" else "NS"
                 assert d_rep["tricks"][winner] == 7 and 1 <= d_rep["tricks"][loser] <= 6
+
+
+def test_generator_holds_revokes_rulings_misdeals_and_end() -> None:
+    """Each of a proven revoke (R6: the report's ``revoke`` has a ``proven_at``), a table
+    ruling (R60), a misdeal (R66) and the end signal (R44) occurs in at least 5% of the
+    sessions the property tests draw (the same profiles, lengths and in-progress mix)."""
+    rng = random.Random(2026)
+    n = 150
+    seen = dict.fromkeys(("revoke", "ruling", "misdeal", "end"), 0)
+    for _ in range(n):
+        game = session_game(rng.choice(sorted(PROFILES)), rng.randint(1, 6),
+                            rng.randrange(2**32), rng.random() < 0.5)
+        deals = game.report()["deals"]
+        seen["revoke"] += any(d["revoke"] is not None and d["revoke"]["proven_at"] is not None
+                              for d in deals)
+        seen["ruling"] += any(isinstance(ev, RevokeRuling) for ev in game.events)
+        seen["misdeal"] += any(isinstance(ev, Misdeal) for ev in game.events)
+        seen["end"] += game.ended
+    rates = {k: v / n for k, v in seen.items()}
+    assert all(r >= 0.05 for r in rates.values()), rates
 
 
 def _is_card(token: str) -> bool:

@@ -1,0 +1,42 @@
+"""``referee players``: the known players (issue 15). Moved from ``referee.cli.club``
+unchanged (one module per command)."""
+
+from __future__ import annotations
+
+import typer
+
+from referee.cli.club import StoreOpt, _SessionOpt, select
+from referee.i18n import _, ngettext, render_error
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``players`` to the ``referee`` app."""
+    app.command(help=_("List the known players: sessions played, first and last session day."))(players)
+
+
+def players(session_file: _SessionOpt = None, store_url: StoreOpt = None) -> None:
+    """List the known players."""
+    from referee.cli.live import _open
+    from referee.cli.terminal import terminal
+    from referee.club.names import name_key
+    from referee.club.select import Criteria
+    from referee.errors import RefereeError
+
+    try:
+        with _open(session_file, store_url) as store:
+            sessions = select(store, Criteria())
+            from referee.club.db import ClubDB
+
+            with ClubDB(store.target) as club:
+                names = club.players()
+    except RefereeError as exc:
+        terminal().abort(render_error(exc))
+    seen: dict[str, list[str]] = {}
+    for s in sessions:
+        for n in s.players.values():
+            seen.setdefault(name_key(n), []).append(s.date)
+    for n in names:
+        days = seen.get(name_key(n), [])
+        typer.echo(ngettext("{name}: {count} session, {first} to {last}",
+                            "{name}: {count} sessions, {first} to {last}", len(days)).format(
+            name=n, count=len(days), first=min(days) if days else "-", last=max(days) if days else "-"))

@@ -1,0 +1,159 @@
+"""The hatch-style CLI (issue 13 point 2), in process: one Application is the way out of
+every command; every global option has an environment variable (REFEREE_SESSION,
+REFEREE_PROFILE, REFEREE_LANG); ``start`` and ``resume`` share one group of camera
+options. The entry point is ``referee.cli.main.main(argv) -> int``."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+import typer
+
+from referee.cli.application import EXIT_INVALID, EXIT_USAGE, Application
+from referee.cli.main import main
+from referee.cli.options import CameraArgs
+
+CLI = Path(__file__).resolve().parents[2] / "referee" / "cli"
+CLUB_MODULES = ("club.py", "store_cmd.py", "standings.py", "players.py")
+
+
+def referee(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *argv: str,
+            stdin: str = "") -> tuple[int, str, str]:
+    """Run ``referee argv`` in process: exit code, stdout, stderr."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    capsys.readouterr()
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# ------------------------------------------------------------------ the Application
+def test_abort_says_one_line_and_exits_with_its_code(capsys: pytest.CaptureFixture[str]) -> None:
+    app = Application()
+    with pytest.raises(typer.Exit) as exc:
+        app.abort("no session 7 in x.db", EXIT_USAGE)
+    assert exc.value.exit_code == 2
+    assert capsys.readouterr().err == "error: no session 7 in x.db\n"
+    with pytest.raises(typer.Exit) as exc:
+        app.abort("bad")
+    assert exc.value.exit_code == EXIT_INVALID == 1
+    with pytest.raises(typer.Exit) as exc:
+        app.exit(130)
+    assert exc.value.exit_code == 130
+
+
+def test_output_goes_out_as_given(capsys: pytest.CaptureFixture[str]) -> None:
+    app = Application()
+    app.write('{"a": 1}\n')
+    app.echo("line [b]not markup[/b]")
+    app.line("x " * 60)  # one line, never wrapped at 80 columns
+    app.note("1 session merged")
+    out, err = capsys.readouterr()
+    assert out == '{"a": 1}\nline [b]not markup[/b]\n' + "x " * 60 + "\n"
+    assert err == "note: 1 session merged\n"
+
+
+def test_no_command_module_goes_around_the_application() -> None:
+    """Commands print, fail and exit only through the Application (the club's commands,
+    moved unchanged out of referee.cli.club, still reach it through ``terminal()`` and
+    also use ``typer.echo``: their owner converts them)."""
+    around = re.compile(r"typer\.echo\(|sys\.std(out|err)\.write|raise typer\.Exit|(?<![.\w])print\(")
+    for path in sorted(CLI.glob("*.py")):
+        if path.name in ("application.py", *CLUB_MODULES):
+            continue
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            assert not around.search(line.split("#", 1)[0]), f"{path.name}:{n}: {line.strip()}"
+
+
+def test_usage_error_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, err = referee(capsys, monkeypatch, "replay")
+    assert (code, out) == (2, "")
+    assert err == "error: Missing argument 'RECORD'. See 'referee replay --help'.\n"
+
+
+# ------------------------------------------------------------------ environment variables
+def test_profile_and_session_from_the_environment(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    db = tmp_path / "club.db"
+    monkeypatch.setenv("REFEREE_PROFILE", "kort")
+    monkeypatch.setenv("REFEREE_SESSION", str(db))
+    code, _out, err = referee(capsys, monkeypatch, "start", "--caller", "S")
+    assert (code, err) == (0, "")
+    assert db.is_file()  # not the REFEREE_DATA_DIR default
+    code, out, _err = referee(capsys, monkeypatch, "report", "--json")
+    assert code == 0 and json.loads(out)["profile"] == "kort"
+    # a typed option beats its variable
+    other = tmp_path / "other.db"
+    code, _out, err = referee(capsys, monkeypatch, "start", "--profile", "pagat", "--dealer", "S",
+                              "--session", str(other))
+    assert (code, err) == (0, "")
+    code, out, _err = referee(capsys, monkeypatch, "report", "--json", "--session", str(other))
+    assert json.loads(out)["profile"] == "pagat"
+    code, out, _err = referee(capsys, monkeypatch, "sessions")
+    assert code == 0 and len([ln for ln in out.splitlines() if " kort " in ln]) == 1
+
+
+def test_the_variables_are_in_the_help(capsys: pytest.CaptureFixture[str],
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    _code, top, _err = referee(capsys, monkeypatch, "--help")
+    assert "REFEREE_LANG" in top
+    code, start, _err = referee(capsys, monkeypatch, "start", "--help")
+    assert code == 0
+    for name in ("REFEREE_PROFILE", "REFEREE_SESSION", "REFEREE_LANG"):
+        assert f"[env var: {name}]" in start, name
+
+
+def test_lang_from_the_environment(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    missing = tmp_path / "none.db"
+    monkeypatch.setenv("REFEREE_LANG", "ru")
+    code, _out, err = referee(capsys, monkeypatch, "report", "--session", str(missing))
+    assert code == 1 and err.startswith("ошибка: ")
+    # a language the referee does not have is passed over (as LANG would be), not refused
+    monkeypatch.setenv("REFEREE_LANG", "xx")
+    code, _out, err = referee(capsys, monkeypatch, "report", "--session", str(missing))
+    assert code == 1 and err.startswith("error: ")
+    # typed, it is a usage error naming it
+    code, _out, err = referee(capsys, monkeypatch, "--lang", "xx", "report")
+    assert code == 2 and "'xx'" in err and len(err.splitlines()) == 1
+
+
+# ------------------------------------------------------------------ the camera group
+CAMERA_OPTIONS = ("--camera", "--video", "--seats", "--play-area", "--threshold")
+
+
+@pytest.mark.parametrize("command", ["start", "resume"])
+def test_start_and_resume_share_the_camera_options(command: str, capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    code, out, _err = referee(capsys, monkeypatch, command, "--help")
+    assert code == 0
+    for option in CAMERA_OPTIONS:
+        assert re.search(rf"{option}\s", out), (command, option)
+
+
+def test_a_bad_camera_option_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    db = tmp_path / "s.db"
+    code, out, err = referee(capsys, monkeypatch, "start", "--profile", "kort", "--session", str(db),
+                             "--video", str(tmp_path / "v.avi"), "--seats", "S=bottom,E=bottom,N=top,W=left")
+    assert (code, out) == (2, "") and len(err.splitlines()) == 1 and err.startswith("error: ")
+    assert not db.exists()
+
+
+def test_resume_takes_what_was_not_typed_from_the_session() -> None:
+    saved = {"index": 1, "seats": "S=top,E=left,N=bottom,W=right", "threshold": 0.8,
+             "play_area": "0.1,0.1,0.9,0.9"}
+    got = CameraArgs(threshold=0.7).over(saved)
+    assert got == CameraArgs(camera=1, seats="S=top,E=left,N=bottom,W=right",
+                             play_area="0.1,0.1,0.9,0.9", threshold=0.7)
+    video = CameraArgs(video=Path("rest.avi")).over(saved)
+    assert video.camera is None and video.video == Path("rest.avi")  # the video replaces it
+    bare = CameraArgs().over({})
+    assert (bare.camera, bare.seats, bare.threshold) == (None, "S=bottom,E=right,N=top,W=left", 0.6)
+    assert bare.options() is None  # no camera, no video: the keyboard only

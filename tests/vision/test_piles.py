@@ -1,0 +1,112 @@
+"""Cards in piles found by a visible index corner (vision.piles, issue 10 point 1):
+the outline laid on a blob corner, the rule that both classifiers must agree, and
+a card read twice in two places (one deck) left unsure."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+
+from vision import piles
+from vision.learned import CornerRead, thresholds
+
+SHORT, LONG = 100.0, 140.0
+
+
+def rect(x: float, y: float, w: float, h: float) -> np.ndarray:
+    return np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], np.float32)
+
+
+def blob(*rects: np.ndarray) -> np.ndarray:
+    """The outer contour (N, 2) of the union of axis-aligned rectangles."""
+    m = np.zeros((700, 900), np.uint8)
+    for r in rects:
+        cv2.fillConvexPoly(m, np.round(r).astype(np.int32), 255)
+    cs, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    return max(cs, key=cv2.contourArea).reshape(-1, 2).astype(np.float32)
+
+
+def test_an_exposed_corner_gives_the_whole_card_with_its_index_corner_first() -> None:
+    # a portrait card at (100, 100) with another portrait card over its lower right
+    lower = rect(100, 100, SHORT, LONG)
+    upper = rect(160, 170, SHORT, LONG)
+    hyps = piles.corner_hypotheses(blob(lower, upper), (SHORT, LONG))
+    # the lower card's top-left (an index corner) gives the lower card's outline
+    assert any(np.abs(h - lower).max() < 4 for h in hyps), hyps
+    # the upper card's bottom-right corner is an index corner of the upper card turned
+    # half a turn: its outline starts there and runs left and up
+    turned = np.roll(upper, -2, axis=0)
+    assert any(np.abs(h - turned).max() < 4 for h in hyps), hyps
+    # the lower card's top-right corner has no index as the card lies; it would be
+    # an index corner only of a card lying on its side (the card's top running down)
+    for h in hyps:
+        if np.abs(h[0] - lower[1]).max() < 4:
+            assert abs(h[1][0] - h[0][0]) < 4 and h[1][1] - h[0][1] > 0.9 * SHORT
+
+
+def test_a_landscape_corner_is_laid_the_other_way() -> None:
+    # a card lying on its side (landscape): its index corners are top-right and
+    # bottom-left; the outline's first side (the card's top) runs down from top-right
+    card = rect(300, 300, LONG, SHORT)
+    hyps = piles.corner_hypotheses(blob(card, rect(400, 260, 20, 20)), (SHORT, LONG))
+    tr = np.array([300 + LONG, 300], np.float32)
+    h = next(h for h in hyps if np.abs(h[0] - tr).max() < 4)
+    assert np.abs(h[1] - [300 + LONG, 300 + SHORT]).max() < 4  # top side: down
+    assert np.abs(h[3] - [300, 300]).max() < 4  # long side: to the left
+
+
+def test_blobs_far_larger_than_a_pile_are_not_searched() -> None:
+    table = rect(0, 0, 890, 690)
+    assert piles.corner_hypotheses(blob(table), (30.0, 42.0)) == []
+
+
+def test_card_size_is_the_median_of_the_outlines() -> None:
+    qs = [rect(0, 0, 90, 130), rect(0, 0, 100, 140), rect(0, 0, 150, 110)]
+    assert piles.card_size(qs) == (100.0, 140.0)
+    assert piles.card_size([]) is None
+
+
+class FakeModel:
+    def __init__(self, card: str | None, conf: float) -> None:
+        self.r = CornerRead(card[0], card[1], conf, conf) if card else CornerRead("-", "-", conf, conf)
+
+    def read(self, crops: np.ndarray) -> list[CornerRead]:
+        return [self.r] * len(crops)
+
+
+@pytest.mark.parametrize(("a", "b", "ok"), [
+    (("7H", 1.0), ("7H", 1.0), True),
+    (("7H", 1.0), ("7D", 1.0), False),  # the classifiers disagree
+    (("7H", 1.0), (None, 1.0), False),  # one sees no card
+    (("7H", 1.0), ("7H", -1.0), False),  # B below the covered threshold
+])
+def test_a_corner_needs_both_classifiers_at_the_covered_threshold(
+        monkeypatch: pytest.MonkeyPatch, a: tuple[Any, ...], b: tuple[Any, ...], ok: bool) -> None:
+    t = thresholds()["pair_covered"]
+    conf = {1.0: 1.0, -1.0: t - 1e-4}
+    ms = (FakeModel(a[0], conf[a[1]]), FakeModel(b[0], conf[b[1]]))
+    monkeypatch.setattr(piles, "models", lambda: ms)
+    img = np.full((400, 400, 3), 200, np.uint8)
+    r = piles.read_corner(img, rect(50, 50, SHORT, LONG))
+    assert (r is not None and r.card == "7H") == ok
+
+
+def test_a_card_read_again_elsewhere_is_unsure(monkeypatch: pytest.MonkeyPatch) -> None:
+    lower = rect(100, 100, SHORT, LONG)
+    upper = rect(160, 170, SHORT, LONG)
+
+    def read(image: np.ndarray, outline: np.ndarray) -> piles.CornerCard:
+        return piles.CornerCard("7H", 0.9, outline)
+
+    monkeypatch.setattr(piles, "read_corner", read)
+    img = np.zeros((700, 900, 3), np.uint8)
+    contour = blob(lower, upper)
+    # 7H already read far away: both readings are dropped
+    new, clash = piles.corner_cards(img, [contour], {"7H": rect(600, 400, SHORT, LONG)}, [])
+    assert new == [] and clash == {"7H"}
+    # 7H already read as this very card: nothing new, nothing dropped
+    new, clash = piles.corner_cards(img, [blob(lower)], {"7H": lower}, [])
+    assert new == [] and clash == set()

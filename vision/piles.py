@@ -1,0 +1,296 @@
+"""Cards in piles and tricks, found by a visible index corner.
+
+In a pile or an overlapping trick, a lower card often shows only one corner: a
+convex corner of the blob of card-coloured pixels, where two straight sides
+meet at about a right angle. :func:`corner_hypotheses` turns each such corner
+into the outline of a whole card lying there (its size that of the cards read
+alone in the same frame): of the two ways of laying a portrait card on the
+corner, only one puts its index there (x along the top, y down the side, the
+turn from x to y clockwise in the image), so one corner gives one outline.
+
+:func:`read_corner` reads that corner's index with both shipped classifiers
+(:mod:`vision.learned`): the card is reported only when A and B, built and
+trained differently on other fonts, read the same card on that one crop, each
+at ``pair_covered`` or more (the threshold of "an index alone", calibrated for
+zero wrong on held-apart generated crops; see ``vision/models/manifest.json``).
+Nothing else on the outline is used (the rest of the card may lie under other
+cards). A card already read elsewhere in the frame is not reported again (one
+deck: each card once).
+
+``corners`` of such a detection is the estimated outline of the whole card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from vision.corners import corner_crops
+from vision.detector import CARD_H, CARD_W, warp
+from vision.learned import models, thresholds
+
+#: the two sides meeting at a corner: within this |cos| of a right angle (65-115 deg)
+MAX_COS = 0.42
+#: each side at least this fraction of the card's short side (the index zone, 25% x
+#: 36% of the card, must show; the sides beyond may be covered)
+MIN_SIDE = 0.3
+#: a side longer than this many times the card side it stands for belongs to no
+#: card laid that way
+MAX_SIDE = 1.2
+#: blobs (groups of overlapping cards) up to this many card areas are searched
+MAX_BLOB_CARDS = 14.0
+
+
+@dataclass(frozen=True)
+class CornerCard:
+    """A card read from one index corner: ``card`` label, ``confidence`` (0.5 at the
+    calibrated threshold, 1.0 when certain) and ``outline`` (4, 2) float32 image
+    pixels, the card's top-left (the corner read), top-right, bottom-right, bottom-left."""
+
+    card: str
+    confidence: float
+    outline: NDArray[np.float32]
+
+
+def card_size(quads: list[NDArray[Any]]) -> tuple[float, float] | None:
+    """(short side, long side) in image pixels: the medians over card outlines
+    ``quads`` (each (4, 2)); None without any."""
+    if not quads:
+        return None
+    shorts, longs = [], []
+    for q in quads:
+        p = np.asarray(q, np.float64).reshape(4, 2)
+        s = np.hypot(*(np.roll(p, -1, axis=0) - p).T)
+        a, b = (s[0] + s[2]) / 2, (s[1] + s[3]) / 2
+        shorts.append(min(a, b))
+        longs.append(max(a, b))
+    return float(np.median(shorts)), float(np.median(longs))
+
+
+def _convex_vertices(poly: NDArray[np.float64]) -> list[tuple[NDArray[Any], NDArray[Any], NDArray[Any]]]:
+    """(previous, vertex, next) of each convex vertex of a closed polygon (N, 2)."""
+    n = len(poly)
+    x, y = poly[:, 0], poly[:, 1]
+    orient = np.sign(np.sum(x * np.roll(y, -1) - np.roll(x, -1) * y))
+    out = []
+    for i in range(n):
+        a, b, c = poly[i - 1], poly[i], poly[(i + 1) % n]
+        turn = (b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0])
+        if turn * orient > 0:
+            out.append((a, b, c))
+    return out
+
+
+#: notches narrower than this fraction of the short side are closed (print touching
+#: the card's edge breaks its outline in the whiteness mask)
+CLOSE = 0.15
+
+
+def _closed(pts: NDArray[np.float32], short: float) -> NDArray[np.float32]:
+    """The outline (N, 2) of the filled contour ``pts`` with notches narrower than
+    CLOSE x ``short`` closed (a morphological closing; convex corners stay)."""
+    k = max(3, int(CLOSE * short) | 1)
+    x0, y0 = np.floor(pts.min(axis=0)) - k
+    w, h = (np.ceil(pts.max(axis=0)) - [x0, y0] + k + 1).astype(int)
+    m = np.zeros((h, w), np.uint8)
+    cv2.fillPoly(m, [np.round(pts - [x0, y0]).astype(np.int32)], 255)
+    m = cv2.morphologyEx(m, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    cs, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    if not cs:
+        return pts
+    off = np.array([x0, y0], np.float32)
+    return np.asarray(max(cs, key=cv2.contourArea).reshape(-1, 2) + off, np.float32)
+
+
+#: a polygon side shorter than this fraction of the short side, between two longer
+#: ones, is a rounded card corner cut off: the two sides are extended to meet
+CHAMFER = 0.22
+
+
+def _merge_chamfers(poly: NDArray[np.float64], min_len: float) -> NDArray[np.float64]:
+    """``poly`` (N, 2) with each short side (< ``min_len``) between two longer ones
+    replaced by the crossing of those two (when they cross near it)."""
+    pts = [p for p in poly]
+    i = 0
+    while i < len(pts) and len(pts) > 4:
+        n = len(pts)
+        a, b, c, d = pts[i - 1], pts[i], pts[(i + 1) % n], pts[(i + 2) % n]
+        if float(np.hypot(*(c - b))) >= min_len or min(
+                float(np.hypot(*(b - a))), float(np.hypot(*(d - c)))) < min_len:
+            i += 1
+            continue
+        u, v = b - a, d - c
+        m = np.array([u, -v]).T
+        if abs(float(np.linalg.det(m))) < 1e-6 * float(np.hypot(*u) * np.hypot(*v)):
+            i += 1
+            continue
+        q = a + np.linalg.solve(m, c - a)[0] * u
+        if float(np.hypot(*(q - (b + c) / 2))) > 2 * min_len:
+            i += 1
+            continue
+        pts[i] = q
+        del pts[(i + 1) % n]
+        if (i + 1) % n == 0:
+            i -= 1
+    return np.array(pts, np.float64)
+
+
+def corner_hypotheses(contour: NDArray[Any], size: tuple[float, float]) -> list[NDArray[np.float32]]:
+    """Card outlines (4, 2; the index corner first, then clockwise) on the convex
+    right-angled corners of a blob ``contour`` (image pixels) of cards whose sides
+    are ``size`` (short, long) pixels. Empty for blobs too large or too small."""
+    short, long_ = size
+    area = abs(cv2.contourArea(contour.astype(np.float32)))
+    if not 0.5 * short * long_ <= area <= MAX_BLOB_CARDS * short * long_:
+        return []
+    c = _closed(contour.reshape(-1, 2).astype(np.float32), short)
+    eps = max(1.5, 0.04 * short)
+    poly = cv2.approxPolyDP(c.reshape(-1, 1, 2), eps, True).reshape(-1, 2).astype(np.float64)
+    poly = _merge_chamfers(poly, CHAMFER * short)
+    if len(poly) < 3:
+        return []
+    out = []
+    for a, b, cc in _convex_vertices(poly):
+        ua, uc = a - b, cc - b
+        la, lc = float(np.hypot(*ua)), float(np.hypot(*uc))
+        if min(la, lc) < MIN_SIDE * short:
+            continue
+        ua, uc = ua / la, uc / lc
+        if abs(float(np.dot(ua, uc))) > MAX_COS:
+            continue
+        # the index corner: x (short side) to y (long side) turns clockwise (y down)
+        if ua[0] * uc[1] - ua[1] * uc[0] > 0:
+            ux, uy, lx, ly = ua, uc, la, lc
+        else:
+            ux, uy, lx, ly = uc, ua, lc, la
+        if lx > MAX_SIDE * short or ly > MAX_SIDE * long_:
+            continue
+        tl = _refine_corner(c, b, ux, uy, lx, ly)
+        out.append(np.array([tl, tl + ux * short, tl + ux * short + uy * long_, tl + uy * long_],
+                            np.float32))
+    return out
+
+
+def _refine_corner(pts: NDArray[Any], b: NDArray[Any], ux: NDArray[Any], uy: NDArray[Any],
+                   lx: float, ly: float) -> NDArray[Any]:
+    """The corner at polygon vertex ``b`` as the crossing of straight lines fitted to
+    the contour points ``pts`` (N, 2) along its two sides (directions ``ux``, ``uy``,
+    visible lengths ``lx``, ``ly``; the rounded corner itself and the far ends are
+    left out); ``b`` itself when a side has too few points."""
+    lines = []
+    for u, length in ((ux, lx), (uy, ly)):
+        rel = pts - b
+        t = rel @ u
+        d = np.abs(rel @ np.array([-u[1], u[0]]))
+        sel = (t > 0.2 * length) & (t < 0.85 * length) & (d < max(2.0, 0.06 * length))
+        if sel.sum() < 5:
+            return b
+        vx, vy, x0, y0 = cv2.fitLine(pts[sel].astype(np.float32), cv2.DIST_HUBER, 0, 0.01,
+                                     0.01).ravel()
+        lines.append((np.array([vx, vy], np.float64), np.array([x0, y0], np.float64)))
+    (d1, p1), (d2, p2) = lines
+    m = np.array([d1, -d2]).T
+    if abs(float(np.linalg.det(m))) < 1e-3:
+        return b
+    s = np.linalg.solve(m, p2 - p1)
+    q = p1 + s[0] * d1
+    return q if float(np.hypot(*(q - b))) < 0.25 * min(lx, ly) else b
+
+
+def _scaled(conf: float, t: float) -> float:
+    return round(0.5 + 0.5 * float(np.clip((conf - t) / max(1e-6, 1 - t), 0.0, 1.0)), 3)
+
+
+def read_corner(image: NDArray[Any], outline: NDArray[Any]) -> CornerCard | None:
+    """The card whose index is at ``outline[0]`` (see :func:`corner_hypotheses`) in
+    a BGR image, or None unless both classifiers read the same card there at
+    ``pair_covered`` or more."""
+    ms = models()
+    if ms is None:
+        return None
+    card = warp(image, outline)
+    assert card.shape[:2] == (CARD_H, CARD_W)
+    crop = corner_crops(card)[:1]
+    t = thresholds()["pair_covered"]
+    ra = ms[0].read(crop)[0]
+    if ra.card is None or ra.conf < t:
+        return None
+    rb = ms[1].read(crop)[0]
+    if rb.card != ra.card or rb.conf < t:
+        return None
+    return CornerCard(ra.card, _scaled(min(ra.conf, rb.conf), t), outline)
+
+
+def corner_cards(image: NDArray[Any], blobs: list[NDArray[Any]], known: dict[str, NDArray[Any]],
+                 quads: list[NDArray[Any]]) -> tuple[list[CornerCard], set[str]]:
+    """Cards read on the index corners of ``blobs`` (contours in image pixels of
+    overlapping cards), and the cards of ``known`` (label -> outline (4, 2), read
+    already) that a corner reads again elsewhere (one deck: one of the two
+    readings is wrong, so neither counts). ``quads``: every card outline found (a
+    corner on one of them is left to the outline's reading, which saw the whole
+    card); the cards are sized like the known ones, else like these. Known cards
+    and repeats are not returned."""
+    size = card_size(list(known.values()) or quads)
+    if size is None or not blobs:
+        return [], set()
+    out: dict[str, CornerCard] = {}
+    clash: set[str] = set()
+    tried: list[NDArray[Any]] = []
+    for contour in _distinct(blobs, size, quads):
+        for outline in corner_hypotheses(contour, size):
+            if any(float(np.abs(outline - o).max()) < 0.08 * size[0] for o in tried):
+                continue  # the same corner in another threshold's blob
+            tried.append(outline)
+            if any(_same_outline(outline, q, 0.1 * size[0]) for q in quads):
+                continue  # a card found whole: its outline's reading (with its pips) stands
+            r = read_corner(image, outline)
+            if r is None:
+                continue
+            where = known[r.card] if r.card in known else (
+                out[r.card].outline if r.card in out else None)
+            if where is None:
+                out[r.card] = r
+            elif not _inside(outline[0], where, 0.15 * size[0]):
+                clash.add(r.card)
+    return [c for k, c in out.items() if k not in clash], clash & set(known)
+
+
+def _distinct(blobs: list[NDArray[Any]], size: tuple[float, float],
+              quads: list[NDArray[Any]]) -> list[NDArray[Any]]:
+    """The blobs worth searching: of a pile's size (see :func:`corner_hypotheses`),
+    not lying within one card outline of ``quads`` (a card found whole), and one of
+    each set found at several thresholds with the same bounding box (within
+    ``0.05 x`` the short side)."""
+    short, long_ = size
+    boxes: list[NDArray[Any]] = []
+    out = []
+    tol = 0.1 * short
+    rects = [(q.min(axis=0) - tol, q.max(axis=0) + tol) for q in map(np.asarray, quads)]
+    for c in blobs:
+        if not 0.5 * short * long_ <= abs(cv2.contourArea(c)) <= MAX_BLOB_CARDS * short * long_:
+            continue
+        box = np.concatenate([c.min(axis=0), c.max(axis=0)])
+        if any(bool((box[:2] >= lo).all() and (box[2:] <= hi).all()) for lo, hi in rects):
+            continue
+        if any(float(np.abs(box - b).max()) < 0.05 * short for b in boxes):
+            continue
+        boxes.append(box)
+        out.append(c)
+    return out
+
+
+def _same_outline(a: NDArray[Any], b: NDArray[Any], tol: float) -> bool:
+    """True if outlines ``a`` and ``b`` (4, 2) have the same corners within ``tol`` px,
+    in any order."""
+    d = np.hypot(*(np.asarray(a)[:, None, :] - np.asarray(b)[None, :, :]).transpose(2, 0, 1))
+    return bool((d.min(axis=1) < tol).all())
+
+
+def _inside(p: NDArray[Any], outline: NDArray[Any], tol: float) -> bool:
+    """True if point ``p`` lies in ``outline`` (4, 2) or within ``tol`` px of it."""
+    poly = np.asarray(outline, np.float32).reshape(-1, 1, 2)
+    return cv2.pointPolygonTest(poly, (float(p[0]), float(p[1])), True) >= -tol
