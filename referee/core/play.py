@@ -46,6 +46,7 @@ _BIT: dict[Card, int] = {c: 1 << c.code for c in FULL_DECK}
 # Tags closing the undo frames (R65) on Game._frames, see Game.__init__.
 EVENT, FULL, LEAD, CLOSE, WON = "event", "full", "lead", "close", "won"
 _DUTY = {"tsar": Duty.TSAR, "trop": Duty.TROP, "trop7": Duty.TROP7}
+_DECLARED: dict[Duty, Declaration] = {Duty.TROP: "trop", Duty.TROP7: "trop7"}
 _PLAYING, _PENDING = BavyanState.PLAYING, BavyanState.PENDING
 _ONLY_TRUMPS, _NO_TRUMPS = "only-trumps", "no-trumps"
 
@@ -296,7 +297,7 @@ def _lead_duties(g: Game, d: Deal, t: Trick, seat: Seat, card: Card,
     exempt = (d.voids[seat] | 1 << trump) == ALL_SUITS or presumed(d, seat)
     if duty.owes_trump:
         duty.leads += 1  # R52: a continuation lead; any declaration is ignored
-        t.declaration = duty.kind.value  # type: ignore[assignment]
+        t.declaration = _DECLARED[duty.kind]
         duty.after_lead(True)
         return None
     if duty.owes_nontrump:
