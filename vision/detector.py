@@ -51,11 +51,14 @@ class Quad:
     ``corners`` is a (4, 2) float32 array of image pixels (x right, y down) in
     clockwise order starting with the corner nearest the image top-left.
     ``fill`` is contour area / outline area (1.0 for a perfect quadrilateral).
-    ``area`` and ``center`` are computed once (the corners are not to be changed).
+    ``whole``: False for an outline completed from three corners visible in a blob
+    of overlapping cards (the card's middle may lie under another card).
+    ``area``, ``center`` and ``upright`` are computed once (the corners are not to be changed).
     """
 
     corners: FloatArray
     fill: float
+    whole: bool = True
 
     @cached_property
     def area(self) -> float:
@@ -68,6 +71,11 @@ class Quad:
         c = self.corners.mean(axis=0)
         return float(c[0]), float(c[1])
 
+    @cached_property
+    def upright(self) -> tuple[list[FloatArray], float]:
+        """:func:`upright_orders` of the corners, computed once."""
+        return upright_orders(self.corners)
+
 
 def order_clockwise(pts: NDArray[Any]) -> FloatArray:
     """Order four points clockwise (x right, y down) from the one nearest (0, 0).
@@ -75,7 +83,7 @@ def order_clockwise(pts: NDArray[Any]) -> FloatArray:
     ``pts``: (4, 2) array. Returns a new (4, 2) float32 array.
     """
     p = np.asarray(pts, dtype=np.float32).reshape(4, 2)
-    c = p.mean(axis=0)
+    c = (p[0] + p[1] + p[2] + p[3]) / 4  # = p.mean(axis=0), bit for bit, without its overhead
     ang = np.arctan2(p[:, 1] - c[1], p[:, 0] - c[0])  # y down: increasing = clockwise
     p = p[np.argsort(ang)]
     start = int(np.argmin(p[:, 0] ** 2 + p[:, 1] ** 2))
@@ -407,7 +415,7 @@ def find_card_groups(image: NDArray[Any], min_side_px: float = 24.0,
         if ref is None and a > 0.25 * sh * sw:
             continue
         for quad in _quads_in_blob(c, mask, min_area, seen)[:MAX_BLOB_QUADS]:
-            found.append(Quad(order_clockwise(quad / scale), 1.0))
+            found.append(Quad(order_clockwise(quad / scale), 1.0, whole=False))
     return _group(found)
 
 

@@ -35,9 +35,9 @@ from vision.learned import models, thresholds
 
 #: the two sides meeting at a corner: within this |cos| of a right angle (65-115 deg)
 MAX_COS = 0.42
-#: each side at least this fraction of the card's short side (the index zone, 25% x
-#: 36% of the card, must show; the sides beyond may be covered)
-MIN_SIDE = 0.3
+#: each side at least this fraction of the card's short side (the classifiers say
+#: "none" for an index zone, 25% x 36% of the card, that is partly covered)
+MIN_SIDE = 0.2
 #: a side longer than this many times the card side it stands for belongs to no
 #: card laid that way
 MAX_SIDE = 1.2
@@ -263,18 +263,21 @@ def _distinct(blobs: list[NDArray[Any]], size: tuple[float, float],
               quads: list[NDArray[Any]]) -> list[NDArray[Any]]:
     """The blobs worth searching: of a pile's size (see :func:`corner_hypotheses`),
     not lying within one card outline of ``quads`` (a card found whole), and one of
-    each set found at several thresholds with the same bounding box (within
-    ``0.05 x`` the short side)."""
+    each set found at several thresholds with the same bounding box and area
+    (within ``0.05 x`` the short side, and that times the short side)."""
     short, long_ = size
     boxes: list[NDArray[Any]] = []
     out = []
     tol = 0.1 * short
-    rects = [(q.min(axis=0) - tol, q.max(axis=0) + tol) for q in map(np.asarray, quads)]
+    cards = [np.asarray(q, np.float32).reshape(-1, 1, 2) for q in quads
+             if abs(cv2.contourArea(np.asarray(q, np.float32))) <= 1.3 * short * long_]
     for c in blobs:
         if not 0.5 * short * long_ <= abs(cv2.contourArea(c)) <= MAX_BLOB_CARDS * short * long_:
             continue
-        box = np.concatenate([c.min(axis=0), c.max(axis=0)])
-        if any(bool((box[:2] >= lo).all() and (box[2:] <= hi).all()) for lo, hi in rects):
+        box = np.concatenate([c.min(axis=0), c.max(axis=0), [abs(cv2.contourArea(c)) / short]])
+        ends = c[[c[:, 0].argmin(), c[:, 1].argmin(), c[:, 0].argmax(), c[:, 1].argmax()]]
+        if any(all(cv2.pointPolygonTest(q, (float(x), float(y)), True) >= -tol for x, y in ends)
+               for q in cards):
             continue
         if any(float(np.abs(box - b).max()) < 0.05 * short for b in boxes):
             continue
@@ -294,3 +297,30 @@ def _inside(p: NDArray[Any], outline: NDArray[Any], tol: float) -> bool:
     """True if point ``p`` lies in ``outline`` (4, 2) or within ``tol`` px of it."""
     poly = np.asarray(outline, np.float32).reshape(-1, 1, 2)
     return cv2.pointPolygonTest(poly, (float(p[0]), float(p[1])), True) >= -tol
+
+
+#: an outline whose area is below this fraction of the frame's typical card is
+#: also tried grown to the typical size (the outline of a card's inner frame or
+#: of its printed area, found where the margin merged with the table)
+SMALL_OUTLINE = 0.92
+
+
+def grown(corners: NDArray[Any], size: tuple[float, float]) -> NDArray[np.float32] | None:
+    """The outline ``corners`` (4, 2) grown about its centre, along its own axes, to a
+    card of ``size`` (short, long) pixels; None unless it is notably smaller
+    (area below SMALL_OUTLINE of the card's) and its sides are at least 0.6 of
+    the card's."""
+    p = np.asarray(corners, np.float64).reshape(4, 2)
+    short, long_ = size
+    if abs(cv2.contourArea(p.astype(np.float32))) >= SMALL_OUTLINE * short * long_:
+        return None
+    c = p.mean(axis=0)
+    u = (p[1] - p[0]) + (p[2] - p[3])  # along sides 0-1 and 3-2
+    v = (p[3] - p[0]) + (p[2] - p[1])
+    lu, lv = float(np.hypot(*u)) / 2, float(np.hypot(*v)) / 2
+    su, sv = (short, long_) if lu <= lv else (long_, short)
+    if min(lu / su, lv / sv) < 0.6:
+        return None
+    u, v = u / (2 * lu), v / (2 * lv)
+    hu, hv = u * su / 2, v * sv / 2
+    return np.array([c - hu - hv, c + hu - hv, c + hu + hv, c - hu + hv], np.float32)

@@ -35,11 +35,10 @@ from vision.detector import (
     Quad,
     find_card_groups,
     order_clockwise,
-    upright_orders,
     warp,
 )
 from vision.glyphs import Templates, load_templates
-from vision.piles import corner_cards
+from vision.piles import card_size, corner_cards, grown
 from vision.segment import Component, components, ink_masks
 from vision.verdict import Learned, combine, decide_learned, read_corners, read_corners_batch
 
@@ -87,7 +86,7 @@ def _prepare(image: NDArray[Any], quads: list[Quad]) -> list[_Prepared]:
     both classifiers on all the corner crops at once (one forward per classifier)."""
     cards = []
     for q in quads:
-        src = upright_orders(q.corners)[0][0]
+        src = q.upright[0][0]
         cards.append(None if _blank(image, src) else warp(image, src))
     shown = [c for c in cards if c is not None]
     reads = iter(read_corners_batch(shown))
@@ -170,7 +169,7 @@ def _read_quad(image: NDArray[Any], quad: Quad, t: Templates, pre: _Prepared | N
     """(reading or None, whether the outline shows any print), see :func:`read_quad`.
     ``pre``: the blank check, warp and learned reads of the likelier way up, when
     already made (:func:`_prepare`)."""
-    orders, ratio = upright_orders(quad.corners)
+    orders, ratio = quad.upright
     if pre is None:
         pre = _Prepared(None) if _blank(image, orders[0]) else _Prepared(warp(image, orders[0]))
         if pre.card is not None:
@@ -189,6 +188,29 @@ def _read_quad(image: NDArray[Any], quad: Quad, t: Templates, pre: _Prepared | N
     return max(reads, key=lambda r: r.confidence), True
 
 
+def _retry_grown(image: NDArray[Any], groups: list[list[Quad]], kept: list[tuple[Quad, CardRead]],
+                 threshold: float, t: Templates) -> None:
+    """Read again, grown to the size of the cards read (:func:`vision.piles.grown`),
+    each unread outline notably smaller than they are and not inside one of them;
+    readings added to ``kept`` (same rules as any outline)."""
+    size = card_size([q.corners for q, _ in kept])
+    if size is None:
+        return
+    done = {id(q) for q, _ in kept}
+    for group in groups:
+        q = group[0]
+        if id(q) in done or any(
+                cv2.pointPolygonTest(k.corners.reshape(-1, 1, 2), q.center, False) >= 0
+                for k, _ in kept):
+            continue
+        g = grown(q.corners, size)
+        if g is None:
+            continue
+        r, _ = _read_quad(image, Quad(order_clockwise(g), q.fill), t)
+        if r is not None and r.confidence >= threshold and all(r.card != c.card for _, c in kept):
+            kept.append((Quad(order_clockwise(g), q.fill), r))
+
+
 def detect(image: NDArray[Any], threshold: float = DEFAULT_THRESHOLD) -> list[Detection]:
     """Find and read every card in a BGR uint8 image (H, W, 3).
 
@@ -200,7 +222,7 @@ def detect(image: NDArray[Any], threshold: float = DEFAULT_THRESHOLD) -> list[De
     kept: list[tuple[Quad, CardRead]] = []
     blobs: list[NDArray[Any]] = []
     groups = find_card_groups(image, blobs_out=blobs)  # largest first
-    quads = [q.corners for g in groups for q in g]
+    quads = [q.corners for g in groups for q in g if q.whole]
     # every group's first outline, the likelier way up, through the classifiers at once
     # (a group skipped below costs its share of the batch, no more)
     firsts = _prepare(image, [g[0] for g in groups])
@@ -217,6 +239,7 @@ def detect(image: NDArray[Any], threshold: float = DEFAULT_THRESHOLD) -> list[De
                 break
             if not printed:
                 break  # nothing printed inside: another outline of it will not help
+    _retry_grown(image, groups, kept, threshold, t)
     out = [Detection(r.card, r.confidence, order_clockwise(q.corners)) for q, r in kept]
     # cards in piles and tricks by a visible index corner; a card read twice in
     # different places (one deck) is unsure

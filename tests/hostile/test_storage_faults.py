@@ -136,6 +136,7 @@ def snapshots(tmp_path_factory: pytest.TempPathFactory) -> list[list[Any]]:
 POINTS = [1, 2, 9, len(SCRIPT) // 2, len(SCRIPT) - 1]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["full", "commit", "sync", "locked"])
 @pytest.mark.parametrize("at", POINTS)
 def test_fault_then_resume(tmp_path: Path, mode: str, at: int, snapshots: list[list[Any]],

@@ -110,3 +110,41 @@ def test_a_card_read_again_elsewhere_is_unsure(monkeypatch: pytest.MonkeyPatch) 
     # 7H already read as this very card: nothing new, nothing dropped
     new, clash = piles.corner_cards(img, [blob(lower)], {"7H": lower}, [])
     assert new == [] and clash == set()
+
+
+def test_a_small_outline_is_grown_to_the_cards_size_along_its_own_axes() -> None:
+    # an outline of a card's printed area (85% of each side), turned 30 degrees
+    ang = np.deg2rad(30)
+    u, v = np.array([np.cos(ang), np.sin(ang)]), np.array([-np.sin(ang), np.cos(ang)])
+    c = np.array([300.0, 300.0])
+
+    def box(w: float, h: float) -> np.ndarray:
+        return np.array([c - u * w / 2 - v * h / 2, c + u * w / 2 - v * h / 2,
+                         c + u * w / 2 + v * h / 2, c - u * w / 2 + v * h / 2], np.float32)
+
+    g = piles.grown(box(0.85 * SHORT, 0.85 * LONG), (SHORT, LONG))
+    assert g is not None and np.abs(g - box(SHORT, LONG)).max() < 1e-3
+    # an outline of the card's own size, or a sliver, is not grown
+    assert piles.grown(box(SHORT, LONG), (SHORT, LONG)) is None
+    assert piles.grown(box(0.3 * SHORT, LONG), (SHORT, LONG)) is None
+
+
+def test_the_lowest_card_of_a_fan_is_read_by_its_corner_with_its_whole_outline() -> None:
+    from tests.helpers import trickvideo as tv
+    from vision.reader import detect
+
+    frame = tv.surface("felt", np.random.default_rng(3), (1280, 720))
+    w = 95
+    for k, (c, x) in enumerate((("9S", 1000), ("4H", 1150))):  # cards alone: the size
+        tv.put(frame, tv.face(c, "plain"), (x, 150), 10 * k, w)
+    # a fan: each card over the one before, 45 px right and 40 px down; the lowest
+    # card (7C) shows its top-left index corner, its middle lies under the KD
+    fan = ["7C", "KD", "3S", "8H"]
+    for k, c in enumerate(fan):
+        tv.put(frame, tv.face(c, "plain"), (400 + 45 * k, 350 + 40 * k), 0, w)
+    dets = {d.card: d for d in detect(frame)}
+    assert set(dets) <= {"9S", "4H", *fan}  # never a card that is not there
+    assert "7C" in dets
+    h = w * tv.face("7C", "plain").shape[0] / tv.face("7C", "plain").shape[1]
+    truth = rect(400 - w / 2, 350 - h / 2, w, h)
+    assert np.abs(dets["7C"].corners - truth).max() < 0.08 * w

@@ -86,6 +86,7 @@ def test_closeup_scales_bring_every_median_card_to_90_px() -> None:
         assert float(r["median_card_width_px"]) * scales[r["file"]] == pytest.approx(90.0)
 
 
+@pytest.mark.slow
 def test_generated_pile_frames_are_fixed_by_their_seed() -> None:
     np = pytest.importorskip("numpy")
     from vision.train.scenes import pile_frame
