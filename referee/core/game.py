@@ -41,6 +41,9 @@ from referee.core.view import DealView, ScoreView
 from referee.core.vocab import BavyanState, Phase
 from referee.errors import N_
 
+_PENDING, _PLAYING = BavyanState.PENDING, BavyanState.PLAYING
+_TRUMP, _PLAY, _BAVYAN, _OVER = Phase.TRUMP, Phase.PLAY, Phase.BAVYAN, Phase.OVER
+
 _HANDLERS: dict[type, Callable[[Game, Any], list[Notice]]] = {
     ChooseTrump: deal_events.choose_trump,
     Bavyan: deal_events.bavyan,
@@ -166,15 +169,15 @@ class Game:
         """What the session waits for (:class:`~referee.core.vocab.Phase`)."""
         d = self.current
         if d is not None and d.result is None:
-            if d.bavyan is BavyanState.PENDING:
-                return Phase.BAVYAN
-            return Phase.TRUMP if d.trump is None else Phase.PLAY
-        return Phase.OVER if self.ended else Phase.TRUMP
+            if d.bavyan is _PENDING:
+                return _BAVYAN
+            return _TRUMP if d.trump is None else _PLAY
+        return _OVER if self.ended else _TRUMP
 
     @property
     def to_play(self) -> Seat | None:
         """The seat whose turn it is to play a card (R4), or None outside play."""
-        if self.phase is not Phase.PLAY:
+        if self.phase is not _PLAY:
             return None
         d = self._deals[-1]
         t = d.open_trick

@@ -48,6 +48,8 @@ EVENT, FULL, LEAD, CLOSE, WON = "event", "full", "lead", "close", "won"
 _DUTY = {"tsar": Duty.TSAR, "trop": Duty.TROP, "trop7": Duty.TROP7}
 _DECLARED: dict[Duty, Declaration] = {Duty.TROP: "trop", Duty.TROP7: "trop7"}
 _PLAYING, _PENDING = BavyanState.PLAYING, BavyanState.PENDING
+_FREE, _TROP7 = Duty.FREE, Duty.TROP7  # enum members looked up once (a class lookup per card is slow)
+_SIDES = (Side.NS, Side.EW)
 _ONLY_TRUMPS, _NO_TRUMPS = "only-trumps", "no-trumps"
 
 End = tuple[Result, Side]
@@ -276,8 +278,8 @@ def _nontrump_lead(d: Deal, t: Trick, seat: Seat) -> End | None:
     # R22/R24: the leader has no trump left; a later trump proves a breach.
     d.suspects.setdefault((seat, _NO_TRUMPS), t.number)
     kind = duty.kind
-    duty.kind = Duty.FREE
-    if kind is Duty.TROP7:
+    duty.kind = _FREE
+    if kind is _TROP7:
         d.trop7_side = None
         return (Result.TROP_FAILED, SIDE_OF[seat].other)
     return None
@@ -365,13 +367,13 @@ def close_trick(g: Game, d: Deal, t: Trick, notices: list[Notice],
 def _duties_after_trick(d: Deal, side: Side) -> End | None:
     """Both sides' duties after a trick ``side`` won (R21, R22, R51); a trop7 the
     opponents broke ends the deal (R25)."""
-    for s in (Side.NS, Side.EW):
+    for s in _SIDES:
         d.duties[s].after_trick(s == side)
     if d.trop7_side is not None:
         if side != d.trop7_side:
             d.trop7_side = None
             return (Result.TROP_FAILED, side)  # R25: broken, 1 win to the opponents
-        if d.duties[d.trop7_side].kind is not Duty.TROP7:
+        if d.duties[d.trop7_side].kind is not _TROP7:
             d.trop7_side = None  # all leads played: the trop7 is kept so far
     return None
 
