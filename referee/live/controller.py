@@ -185,14 +185,21 @@ class LiveSession:
         ``origin``: where the line came from, stored with the entry (None: this
         session's :attr:`default_origin`, keyboard or script). At a prompt that asks
         one thing the bare answer works (``H`` for trumps, ``yes`` for bavyan)."""
-        line = bare_answer(line, self.game.phase, language())
-        entry = parse_entry(line)
+        entry = self.parse(line)
         if entry is None:
             return None
         origin = origin or self.default_origin
         if entry.command is not None:
             return self._command(entry, origin)
         return self._events(entry, origin)
+
+    def parse(self, line: str) -> Entry | None:
+        """``line`` parsed as the entry it means now: at a prompt that asks one thing the
+        bare answer is the whole entry (``H`` -> ``trump H`` while trumps are asked,
+        ``yes`` -> ``bavyan yes`` at the bavyan question, :func:`bare_answer`). None for
+        a blank line; raises NotationError. Every path that reads a typed line (entering
+        it, looking at it for a ruling) goes through here, so they agree."""
+        return parse_entry(bare_answer(line, self.game.phase, language()))
 
     def _events(self, entry: Entry, origin: Origin) -> Outcome:
         g = self.game
@@ -436,7 +443,7 @@ class LiveSession:
         """For a ``revoke SEAT TRICK`` line, the cards of that trick and whether the seat
         followed suit (issue 11), for the table to look at before it confirms; None for
         any other line. Raises RefereeError for a ruling the rules refuse."""
-        entry = parse_entry(line)
+        entry = self.parse(line)
         if entry is None or not entry.events or not isinstance(entry.events[0], RevokeRuling):
             return None
         ev = entry.events[0]
