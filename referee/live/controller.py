@@ -21,7 +21,6 @@ from typing import Any
 from referee.core.cards import Card
 from referee.core.events import ChooseTrump, Event, Play, RevokeRuling
 from referee.core.game import Game, Notice
-from referee.core.notation import CYRILLIC_LANGUAGES
 from referee.core.table import Seat
 from referee.errors import RefereeError, RulesError
 from referee.i18n import _, language, render_error
@@ -36,6 +35,7 @@ from referee.live.entry import (
     typed_declaration,
 )
 from referee.live.fixes import deal_view, fix_changes, places
+from referee.live.help import help_lines
 from referee.live.opening import first_seats, new_game, profile_snapshot
 from referee.live.summary import summary_lines
 from referee.session.log import LogEntry, Unit, seat_tag
@@ -304,10 +304,8 @@ class LiveSession:
             if entry.args:
                 self.set_players(parse_players(entry.args), text=entry.text, origin=origin)
             return Outcome(_(M.ECHO_PLAYERS).format(players=M.players_text(self.players)))
-        lines = _(M.HELP).splitlines() + _(M.HELP_MORE).splitlines()
-        if language() in CYRILLIC_LANGUAGES:
-            lines += _(M.HELP_CYRILLIC).splitlines()
-        return Outcome(_(M.ECHO_HELP), lines, help=True)
+        # what this profile allows (the screen adds its `deals` view, RichDisplay)
+        return Outcome(_(M.ECHO_HELP), help_lines(g.profile.options), help=True)
 
     def _rebuild(self) -> None:
         """The game made again from the store's effective events (after an undo or a fix)."""
