@@ -29,8 +29,8 @@ from referee.core.table import SEATS, Seat
 from referee.errors import RulesError
 
 if TYPE_CHECKING:
-    from referee.core.deal import Deal
     from referee.core.profile import Profile
+    from referee.core.view import DealView
 
 
 def deal_hands(rng: random.Random) -> dict[Seat, list[Card]]:
@@ -40,7 +40,7 @@ def deal_hands(rng: random.Random) -> dict[Seat, list[Card]]:
     return {s: deck[13 * i: 13 * i + 13] for i, s in enumerate(SEATS)}
 
 
-def _lead(game: Game, d: Deal, seat: Seat, hand: list[Card], rng: random.Random) -> Play:
+def _lead(game: Game, d: DealView, seat: Seat, hand: list[Card], rng: random.Random) -> Play:
     """A random legal lead with a legal declaration (R4, R20-R25, R51-R54)."""
     trump = d.trump
     assert trump is not None
@@ -61,7 +61,7 @@ def _lead(game: Game, d: Deal, seat: Seat, hand: list[Card], rng: random.Random)
         return Play(card)  # a non-trump, or a hand of only trumps: nothing declared (R24)
     allowed = ["tsar"]
     playing_bavyan = d.bavyan == "playing" and d.bavyan_side == side
-    if o.trop and len(trumps) >= 3 and (d.won[side] < o.trop_until or playing_bavyan):
+    if o.trop and len(trumps) >= 3 and (d.tricks_won[side] < o.trop_until or playing_bavyan):
         allowed.append("trop")
         first = not d.tricks and seat == d.caller
         if o.trop7 and first and len(trumps) >= o.trop7_leads:
@@ -158,9 +158,9 @@ def simulate_game(profile: Profile, deals: int = 10, seed: int | random.Random =
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     first = SEATS[rng.randrange(4)]
     if profile.rotation == "dealer":
-        game = Game(profile, first_dealer=first)
+        game = Game.from_events(profile, first_dealer=first)
     else:
-        game = Game(profile, first_caller=first)
+        game = Game.from_events(profile, first_caller=first)
     end_after = rng.randrange(deals) if end_rate and rng.random() < end_rate else None
     for i in range(deals):
         stop = rng.randrange(0, 40) if in_progress and i == deals - 1 else None

@@ -1,6 +1,9 @@
 """``referee store import``, ``referee standings``, ``referee players`` (issue 15), and the
 club's part of ``start`` (players linked by name, ``--table``) and of the filters of
-``report``/``sessions``.
+``report``/``sessions``. The commands, like every other, take ``ctx`` and print, fail and
+exit only through the run's :class:`referee.cli.application.Application`; the helpers here
+that print are given it. ``--session`` (``REFEREE_SESSION``) and ``--store`` are the
+shared options of :mod:`referee.cli.options`.
 
 Nothing heavy at module level: sqlite3, rich and openskill are imported inside the
 commands that use them.
@@ -8,7 +11,6 @@ commands that use them.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -16,14 +18,10 @@ import typer
 from referee.i18n import _, render_error
 
 if TYPE_CHECKING:
+    from referee.cli.application import Application
     from referee.club.select import ClubSession, Criteria
     from referee.session.store import Store
 
-_SessionOpt = Annotated[Path | None, typer.Option(
-    "--session", help=_("Session database file (default: the user data dir, or $REFEREE_DATA_DIR)."))]
-StoreOpt = Annotated[str | None, typer.Option(
-    "--store", metavar="URL", help=_("The store: sqlite:///FILE (as --session FILE) or a club's "
-                                     "postgresql://USER@HOST/DB (default: $REFEREE_STORE)."))]
 PlayerOpt = Annotated[list[str] | None, typer.Option(
     "--player", metavar="NAME", help=_("Only sessions where this player sat (may be repeated)."))]
 PairOpt = Annotated[list[str] | None, typer.Option(
@@ -70,17 +68,18 @@ def select(store: Store, criteria: Criteria) -> list[ClubSession]:
         return club_sessions(store, club, criteria)
 
 
-def criteria(players: list[str] | None = None, pairs: list[str] | None = None, table: str | None = None,
-             since: str | None = None, until: str | None = None, profile: str | None = None) -> Criteria:
-    """The filter options as Criteria; a bad date or pair is a usage error (exit 2)."""
-    from referee.cli.terminal import EXIT_USAGE, terminal
+def criteria(app: Application, players: list[str] | None = None, pairs: list[str] | None = None,
+             table: str | None = None, since: str | None = None, until: str | None = None,
+             profile: str | None = None) -> Criteria:
+    """The filter options as Criteria; a bad date or pair: ``app`` aborts, exit 2 (usage)."""
+    from referee.cli.application import EXIT_USAGE
     from referee.club.select import Criteria, CriteriaError
 
     try:
         return Criteria.from_options(players=players, pairs=pairs, table=table, since=since,
                                      until=until, profile=profile)
     except CriteriaError as exc:
-        terminal().abort(render_error(exc), EXIT_USAGE)
+        app.abort(render_error(exc), EXIT_USAGE)
 
 
 def register(app: typer.Typer) -> None:
@@ -92,8 +91,8 @@ def register(app: typer.Typer) -> None:
         module.register(app)
 
 
-def report_selected(store: Store, crit: Criteria, *, as_json: bool) -> None:
-    """``referee report`` with filters: every matching session's summary, oldest first;
+def report_selected(app: Application, store: Store, crit: Criteria, *, as_json: bool) -> None:
+    """``referee report`` with filters: every matching session's summary (on ``app``), oldest first;
     with ``--json`` a list of ``{"id", "date", "table", "players", "report"}`` (the
     report as ``referee report ID --json`` prints it). None matching: a SessionError."""
     import json
@@ -110,7 +109,7 @@ def report_selected(store: Store, crit: Criteria, *, as_json: bool) -> None:
             game = LiveSession.resume(store, s.id).game
             out.append({"id": s.id, "date": s.date, "table": s.table, "players": s.players,
                         "report": game.report()})
-        typer.echo(json.dumps(out, indent=2, ensure_ascii=False))
+        app.echo(json.dumps(out, indent=2, ensure_ascii=False))
         return
     blocks = []
     for s in chosen:
@@ -118,4 +117,4 @@ def report_selected(store: Store, crit: Criteria, *, as_json: bool) -> None:
         if s.table:
             lines.insert(1, _("table {table}, {date}").format(table=s.table, date=s.date))
         blocks.append("\n".join(lines))
-    typer.echo("\n\n".join(blocks))
+    app.echo("\n\n".join(blocks))

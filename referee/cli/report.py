@@ -43,13 +43,13 @@ def report(
     from referee.live.controller import LiveSession, summary_lines
 
     app = application(ctx)
-    crit = club.criteria(player, pair, table, since, until)
+    crit = club.criteria(app, player, pair, table, since, until)
     if not crit.empty:
         if session_id is not None:
             app.abort(_("give a session ID or filters, not both"), EXIT_USAGE)
         try:
             with open_store(session_file, store_url) as store:
-                club.report_selected(store, crit, as_json=as_json)
+                club.report_selected(app, store, crit, as_json=as_json)
         except RefereeError as exc:
             app.abort(render_error(exc))
         return

@@ -42,7 +42,7 @@ def sessions(
     from referee.cli.application import EXIT_INVALID, application
 
     app = application(ctx)
-    crit = club.criteria(player, pair, table, since, until)
+    crit = club.criteria(app, player, pair, table, since, until)
     files: list[tuple[Path | None, str | None]] = [(f, None) for f in session_files or ()]
     if store_url:
         files.append((None, store_url))

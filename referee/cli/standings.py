@@ -1,5 +1,5 @@
-"""``referee standings``: standings per player and per pair (issue 15). Moved from
-``referee.cli.club`` unchanged (one module per command)."""
+"""``referee standings``: standings per player and per pair (issue 15). Moved out of
+``referee.cli.club`` (one module per command)."""
 
 from __future__ import annotations
 
@@ -7,17 +7,8 @@ from typing import Annotated
 
 import typer
 
-from referee.cli.club import (
-    PairOpt,
-    PlayerOpt,
-    SinceOpt,
-    StoreOpt,
-    TableOpt,
-    UntilOpt,
-    _SessionOpt,
-    criteria,
-    select,
-)
+from referee.cli.club import PairOpt, PlayerOpt, SinceOpt, TableOpt, UntilOpt, criteria, select
+from referee.cli.options import SessionOpt, StoreOpt
 from referee.i18n import _, render_error
 
 
@@ -28,6 +19,7 @@ def register(app: typer.Typer) -> None:
 
 
 def standings(
+    ctx: typer.Context,
     since: SinceOpt = None,
     until: UntilOpt = None,
     profile: Annotated[str | None, typer.Option(
@@ -38,15 +30,14 @@ def standings(
     as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
     as_csv: Annotated[bool, typer.Option("--csv", help=_(
         "Print CSV (UTF-8 with a byte-order mark, for spreadsheets)."))] = False,
-    session_file: _SessionOpt = None,
+    session_file: SessionOpt = None,
     store_url: StoreOpt = None,
 ) -> None:
     """Standings per player and per pair."""
     import json
-    import sys
 
-    from referee.cli.live import _open
-    from referee.cli.terminal import EXIT_USAGE, terminal
+    from referee.cli.application import EXIT_USAGE, application
+    from referee.cli.live import open_store
     from referee.club.output import as_csv as csv_text
     from referee.club.output import as_json as json_data
     from referee.club.output import print_tables
@@ -54,23 +45,21 @@ def standings(
     from referee.club.standings import standings as compute
     from referee.errors import RefereeError
 
-    term = terminal()
+    app = application(ctx)
     if as_json and as_csv:
-        term.abort(_("give --json or --csv, not both"), EXIT_USAGE)
-    crit = criteria(player, pair, table, since, until, profile)
+        app.abort(_("give --json or --csv, not both"), EXIT_USAGE)
+    crit = criteria(app, player, pair, table, since, until, profile)
     try:
-        with _open(session_file, store_url) as store:
+        with open_store(session_file, store_url) as store:
             result = compute(store, select(store, crit))
     except RefereeError as exc:
-        term.abort(render_error(exc))
+        app.abort(render_error(exc))
     if as_json:
-        typer.echo(json.dumps(json_data(result, since=crit.since, defaults=model_defaults()),
+        app.echo(json.dumps(json_data(result, since=crit.since, defaults=model_defaults()),
                               ensure_ascii=False, indent=2))
     elif as_csv:
-        sys.stdout.flush()
-        sys.stdout.buffer.write(csv_text(result).encode("utf-8"))
-        sys.stdout.buffer.flush()
+        app.write_bytes(csv_text(result).encode("utf-8"))
     elif not result:
-        typer.echo(_("no session to count"))
+        app.echo(_("no session to count"))
     else:
-        print_tables(term.out, result)
+        print_tables(app.out, result)

@@ -53,7 +53,4 @@ def fold(h: SessionHeader, events: list[Event]) -> Game:
     Raises ProfileError or RulesError for a session the rules do not accept."""
     from referee.live.controller import new_game
 
-    game = new_game(h)
-    for ev in events:
-        game.apply(ev)
-    return game
+    return new_game(h, events)

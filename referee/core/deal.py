@@ -1,7 +1,8 @@
 """One deal: its tricks, voids and proven revokes (R3-R6, R50, R59, R63, R64).
 
 :class:`Deal` is the mutable state of one deal inside a :class:`~referee.core.game.Game`;
-only the game changes it. Readers use its fields and properties.
+only the engine changes it. Readers outside :mod:`referee.core` see it through the
+read-only :class:`~referee.core.view.DealView`.
 """
 
 from __future__ import annotations
@@ -14,14 +15,14 @@ from referee.core.events import Declaration
 from referee.core.leads import LeadDuty
 from referee.core.scoring import Score
 from referee.core.table import Seat, Side
+from referee.core.vocab import BavyanState, Result
 
 
 @dataclass(slots=True)
 class Trick:
     """A trick (R4): ``leader``, the cards in play order, ``winner`` once complete.
 
-    ``number`` is 1-based within the deal. ``declared`` is the declaration
-    written on the lead (as entered, or None); ``declaration`` is what the lead
+    ``number`` is 1-based within the deal. ``declaration`` is what the lead
     counted as under kort (R20-R25, after R52/R53), or None.
     """
 
@@ -30,7 +31,6 @@ class Trick:
     cards: list[Card] = field(default_factory=list)
     seats: list[Seat] = field(default_factory=list)
     declaration: Declaration | None = None
-    declared: Declaration | None = None
     winner: Seat | None = None
 
     @property
@@ -61,18 +61,16 @@ class Revoke:
         return {"seat": self.seat.name, "trick": self.trick, "proven_at": self.proven_at}
 
 
-BavyanState = Literal["no", "pending", "playing", "declined"]
-
-
 @dataclass(slots=True)
 class Deal:
     """The state of one deal. ``tricks`` holds the completed and abandoned tricks
     plus the open one last (see :attr:`open_trick`).
 
-    ``won`` counts completed tricks per side (index ``Side``). ``result`` is None
-    while the deal is in progress, else a result name of the report; ``winner``
-    the side credited with the deal (R64). ``score_before`` is the session score
-    before this deal was settled (so a table ruling, R43, can re-settle it).
+    ``tricks_won`` counts completed tricks per side (index ``Side``). ``result`` is
+    None while the deal is in progress; ``winner`` the side credited with the deal
+    (R64); ``match_wins`` and ``courts`` what it gave per side (R30, R41).
+    ``score_before`` is the session score before this deal was settled (so a table
+    ruling, R43, can re-settle it).
     """
 
     number: int
@@ -84,7 +82,7 @@ class Deal:
     thirteenth: Card | None = None
     redeals: int = 0
     tricks: list[Trick] = field(default_factory=list)
-    won: list[int] = field(default_factory=lambda: [0, 0])
+    tricks_won: list[int] = field(default_factory=lambda: [0, 0])
     seen: int = 0
     voids: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     void_trick: dict[tuple[Seat, Suit], int] = field(default_factory=dict)
@@ -95,13 +93,13 @@ class Deal:
     ``(seat, "only-trumps")`` is here the seat is presumed all-trump (R67)."""
     proven: set[tuple[Seat, str]] = field(default_factory=set)
     trop7_side: Side | None = None
-    bavyan: BavyanState = "no"
+    bavyan: BavyanState = BavyanState.NO
     bavyan_side: Side | None = None
     revoke: Revoke | None = None
     flags: list[str] = field(default_factory=list)
-    result: str | None = None
+    result: Result | None = None
     winner: Side | None = None
-    wins: tuple[int, int] = (0, 0)
+    match_wins: tuple[int, int] = (0, 0)
     courts: tuple[int, int] = (0, 0)
     abandoned: bool = False
 
@@ -114,25 +112,26 @@ class Deal:
         """
         tricks = self.tricks
         v = self.voids
+        w = self.tricks_won
         d0, d1 = self.duties
         last = tricks[-1] if tricks else None
         k = len(last.cards) if last is not None else None
         decl = last.declaration if last is not None else None
         win = last.winner if last is not None else None
         return (len(tricks), k, decl, win, self.trump, self.thirteenth, self.redeals,
-                self.won[0], self.won[1], self.seen, v[0], v[1], v[2], v[3], len(self.void_trick),
+                w[0], w[1], self.seen, v[0], v[1], v[2], v[3], len(self.void_trick),
                 d0.kind, d0.leads, d0.target, d1.kind, d1.leads, d1.target,
                 dict(self.suspects) if self.suspects else None,
                 set(self.proven) if self.proven else None,
                 self.trop7_side, self.bavyan, self.bavyan_side, self.revoke, len(self.flags),
-                self.result, self.winner, self.wins, self.courts, self.abandoned)
+                self.result, self.winner, self.match_wins, self.courts, self.abandoned)
 
     def restore(self, state: tuple[Any, ...]) -> None:
         """Put back the state :meth:`capture` took (in place: references stay valid)."""
         (n, k, decl, win, self.trump, self.thirteenth, self.redeals, w0, w1, self.seen,
          v0, v1, v2, v3, nvt, k0, l0, t0, k1, l1, t1, suspects, proven, self.trop7_side,
          self.bavyan, self.bavyan_side, self.revoke, nflags, self.result, self.winner,
-         self.wins, self.courts, self.abandoned) = state
+         self.match_wins, self.courts, self.abandoned) = state
         tricks = self.tricks
         del tricks[n:]
         if k is not None:
@@ -140,7 +139,7 @@ class Deal:
             t.declaration, t.winner = decl, win
             del t.cards[k:]
             del t.seats[k:]
-        self.won[0], self.won[1] = w0, w1
+        self.tricks_won[0], self.tricks_won[1] = w0, w1
         self.voids[:] = (v0, v1, v2, v3)
         vt = self.void_trick
         while len(vt) > nvt:
@@ -178,10 +177,6 @@ class Deal:
     def completed_tricks(self) -> list[Trick]:
         """The completed tricks (with a winner), in order."""
         return [t for t in self.tricks if t.winner is not None]
-
-    def cards_played(self) -> int:
-        """How many cards stand in this deal."""
-        return sum(len(t.cards) for t in self.tricks)
 
     def badge(self) -> str:
         """The KORT trump badge word now: ``trop 7``, ``trop``, ``tsar`` or ``trump``.

@@ -1,21 +1,27 @@
-"""The rules engine: a session of deals driven by events (R1-R67).
+"""The rules engine: a session of deals as the fold of its events (R1-R67).
 
-:class:`Game` takes events (:mod:`referee.core.events`) one at a time through
-:meth:`Game.apply`. A refused event raises :class:`~referee.errors.RulesError`
-and leaves the state exactly as it was; an accepted one returns the
-:class:`Notice` list of what happened (trick won, deal over, revoke proven, ...)
-for a screen to show. Undo (R65) is :meth:`Game.undo`: the event list is the
-source of truth, so a game is always the fold of its events; beside each event the
-game keeps what that event changed (as python-chess keeps a board state per move),
-so undo puts it back without replaying anything.
+:meth:`Game.from_events` is the one way to a game: the profile, the first seats and
+the events so far (none for a new session; the stored ones for a resume; a record's
+for a replay). :meth:`Game.apply` takes one more event (:mod:`referee.core.events`):
+a refused event raises :class:`~referee.errors.RulesError` and leaves the state
+exactly as it was; an accepted one returns the typed notices of what happened
+(:mod:`referee.core.notices`: card played, trick won, deal over, revoke proven, ...).
+Undo (R65) is :meth:`Game.undo`, a pop: beside each event the game keeps what that
+event changed (as python-chess keeps a board state per move), so undo puts it back
+without replaying anything. Readers get :class:`~referee.core.view.DealView`, a
+read-only view of each deal.
+
+The work is split by idea: card play, proofs and lead duties in
+:mod:`referee.core.play`, the other events in :mod:`referee.core.deal_events`.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
-from referee.core.cards import FULL_DECK, Card, Suit
-from referee.core.deal import Deal, Revoke, Trick
+from referee.core import deal_events, play
+from referee.core.deal import Deal
 from referee.core.events import (
     Bavyan,
     ChooseTrump,
@@ -26,96 +32,76 @@ from referee.core.events import (
     Redeal,
     RevokeRuling,
 )
+from referee.core.notices import DealOver, Notice
+from referee.core.play import AFTER, ALL_SUITS, CLOSE, EVENT, FULL, LEAD, SIDE_OF, presumed, refused
 from referee.core.profile import Profile
-from referee.core.scoring import Score, kort_result, settle
-from referee.core.table import Seat, Side
-from referee.core.trick import trick_winner_index
-from referee.errors import N_, Phrase, RulesError
+from referee.core.scoring import Score
+from referee.core.table import Seat
+from referee.core.view import DealView, ScoreView
+from referee.core.vocab import BavyanState, Phase
+from referee.errors import N_
 
-_ALL_SUITS = 0b1111
-# Lookup tables for the per-card hot path (enum construction is slow).
-_AFTER: dict[bool, tuple[tuple[Seat, ...], ...]] = {
-    cw: tuple(tuple(Seat((s + (-k if cw else k)) % 4) for k in range(4)) for s in range(4))
-    for cw in (False, True)
+_PENDING, _PLAYING = BavyanState.PENDING, BavyanState.PLAYING
+_TRUMP, _PLAY, _BAVYAN, _OVER = Phase.TRUMP, Phase.PLAY, Phase.BAVYAN, Phase.OVER
+
+_HANDLERS: dict[type, Callable[[Game, Any], list[Notice]]] = {
+    ChooseTrump: deal_events.choose_trump,
+    Bavyan: deal_events.bavyan,
+    Redeal: deal_events.redeal,
+    Misdeal: deal_events.misdeal,
+    RevokeRuling: deal_events.ruling,
+    EndSession: deal_events.end,
 }
-_SIDE_OF: tuple[Side, ...] = (Side.NS, Side.EW, Side.NS, Side.EW)
-_BIT: dict[Card, int] = {c: 1 << c.code for c in FULL_DECK}
-# Tags closing the undo frames (R65) on Game._frames, see Game.__init__.
-_EVENT, _FULL, _LEAD, _CLOSE, _WON = "event", "full", "lead", "close", "won"
 
 
-def _refused(id: str, template: str, params: dict[str, Any] | None = None, **where: Any) -> RulesError:
-    """A RulesError ``id`` with the English ``template`` and its ``params`` (cards stay
-    :class:`Card`, shown as the table reads them when rendered: issue 8) and the place
-    ``where`` (``deal``, ``trick``, ``seat``, ``token``)."""
-    return RulesError(template, id=id, params=params or {}, **where)
-
-
-class Notice(NamedTuple):
-    """Something the table should be told. ``kind`` is one of:
-
-    ``trick`` (``seat`` won trick ``trick``), ``deal`` (deal over: ``result``,
-    ``side`` the winner), ``revoke`` / ``breach`` (proven: ``seat``, ``trick``
-    where it happened, ``proven_at``, ``card`` the proof, ``penalty`` True when
-    it ended the deal), ``flag`` (``text``), ``bavyan`` (``side`` at 7:0 must
-    decide, R27), ``match`` (``side`` won the match, R31), ``declared``
-    (``text`` the declaration the lead counts as), ``replaced`` (R53: the
-    declaration ``result`` was taken as ``text``), ``trump`` (trumps chosen),
-    ``redeal``, ``misdeal``, ``ruling``, ``end`` (R44 signal given).
-    """
-
-    kind: str
-    seat: Seat | None = None
-    side: Side | None = None
-    trick: int | None = None
-    proven_at: int | None = None
-    card: Card | None = None
-    result: str | None = None
-    text: str = ""
-    penalty: bool = False
+def _first_seats(profile: Profile, first_dealer: Seat | None,
+                 first_caller: Seat | None) -> Seat:
+    """The first caller the profile's rotation gives (R11, R40); raises RulesError
+    when the seat it needs is missing or the two disagree."""
+    if profile.rotation == "dealer":
+        if first_dealer is None:
+            raise refused("game.needs-first-dealer", N_("profile {profile} needs a first dealer (R40)"),
+                          {"profile": profile.name})
+        derived = first_dealer.next(profile.clockwise)
+        if first_caller is not None and first_caller != derived:
+            raise refused(
+                "game.caller-not-after-dealer",
+                N_("first caller {caller} is not the first dealer's right-hand neighbour "
+                   "{seat} (R40)"), {"caller": first_caller.name, "seat": derived.name},
+                seat=first_caller, token=first_caller.name)
+        return derived
+    if first_dealer is not None:
+        raise refused("game.no-dealer-rotation",
+                      N_("profile {profile} has no dealer rotation: name the first "
+                         "caller, not a dealer (R11)"), {"profile": profile.name})
+    if first_caller is None:
+        raise refused("game.needs-first-caller", N_("profile {profile} needs a first caller (R11)"),
+                      {"profile": profile.name})
+    return first_caller
 
 
 class Game:
-    """A session under one profile.
+    """A session under one profile; build it with :meth:`from_events`.
 
-    Construct with the profile and the first dealer (pagat, R40) or the first
-    caller (kort, R11); ``target`` overrides the profile's match target (R31).
-    Raises RulesError when the seat the profile needs is missing.
+    ``first_dealer`` (pagat, R40) or ``first_caller`` (kort, R11); ``target``
+    overrides the profile's match target (R31). Raises RulesError when the seat the
+    profile needs is missing.
     """
 
     def __init__(self, profile: Profile, *, first_dealer: Seat | None = None,
                  first_caller: Seat | None = None, target: int | None = None) -> None:
         self.profile = profile
         self.clockwise = profile.clockwise
-        if profile.rotation == "dealer":
-            if first_dealer is None:
-                raise _refused("game.needs-first-dealer", N_("profile {profile} needs a first dealer (R40)"),
-                               {"profile": profile.name})
-            derived = first_dealer.next(self.clockwise)
-            if first_caller is not None and first_caller != derived:
-                raise _refused(
-                    "game.caller-not-after-dealer",
-                    N_("first caller {caller} is not the first dealer's right-hand neighbour "
-                       "{seat} (R40)"), {"caller": first_caller.name, "seat": derived.name},
-                    seat=first_caller, token=first_caller.name)
-            first_caller = derived
-        else:
-            if first_dealer is not None:
-                raise _refused("game.no-dealer-rotation",
-                               N_("profile {profile} has no dealer rotation: name the first "
-                                  "caller, not a dealer (R11)"), {"profile": profile.name})
-            if first_caller is None:
-                raise _refused("game.needs-first-caller", N_("profile {profile} needs a first caller (R11)"),
-                               {"profile": profile.name})
+        first_caller = _first_seats(profile, first_dealer, first_caller)
         if target is not None and not profile.is_match:
-            raise _refused("game.no-match-target",
-                           N_("profile {profile} has no match target (R44: courts decide)"),
-                           {"profile": profile.name})
+            raise refused("game.no-match-target",
+                          N_("profile {profile} has no match target (R44: courts decide)"),
+                          {"profile": profile.name})
         self.first_dealer = first_dealer
         self.first_caller = first_caller
         self.target = target if target is not None else profile.scoring.match_target
-        self.score = Score(dealer=first_dealer, caller=first_caller)
-        self.deals: list[Deal] = []
+        self._score = Score(dealer=first_dealer, caller=first_caller)
+        self._deals: list[Deal] = []
         self.events: list[Event] = []
         self.ended = False
         # What undo (R65) puts back, one frame per event in ``events``, as python-chess
@@ -124,30 +110,54 @@ class Game:
         # watch. A card's ``code`` is its bit in ``Deal.seen``, negated when it opened
         # its trick. Frames, bottom to top:
         # - ``code``: a card that only took its place;
-        # - ``code, side, kind, leads, target, trop7_side, flags, _LEAD``: a kort lead
+        # - ``code, side, kind, leads, target, trop7_side, flags, LEAD``: a kort lead
         #   (its side's duty before, R20-R25; the flag count);
         # - ``code, both duties (kind, leads, target), trop7_side, bavyan, bavyan_side,
-        #   _CLOSE``: a card that completed its trick (R4, R21-R27);
-        # - ``code, _WON``: the same without lead rules (no duties, no bavyan: pagat);
-        # - ``code, state, _FULL``: any other card (a void, a proof, a suspect), with the
+        #   CLOSE``: a card that completed its trick (R4, R21-R27);
+        # - ``code, WON``: the same without lead rules (no duties, no bavyan: pagat);
+        # - ``code, state, FULL``: any other card (a void, a proof, a suspect), with the
         #   deal's state just after the card took its place (Deal.capture);
-        # - ``(deal count, last deal, its state, score, ended), _EVENT``: other events.
+        # - ``(deal count, last deal, its state, score, ended), EVENT``: other events.
         # A card that ended its deal found the score at ``Deal.score_before``.
         self._frames: list[Any] = []
         self._tricks_to_win = profile.deal.tricks_to_win
-        self._after = _AFTER[self.clockwise]
+        self._after = AFTER[self.clockwise]
         self._lead_rules = profile.options.tsar
+
+    @classmethod
+    def from_events(cls, profile: Profile, events: Iterable[Event] = (), *,
+                    first_dealer: Seat | None = None, first_caller: Seat | None = None,
+                    target: int | None = None) -> Game:
+        """The game that ``events`` make from the start of a session (the fold): live
+        play starts with none, a resume passes the stored events, a record replay its
+        own. Raises RulesError for missing first seats (R11, R40) or a bad ``target``
+        (R31), and the first refused event's RulesError."""
+        game = cls(profile, first_dealer=first_dealer, first_caller=first_caller, target=target)
+        apply = game.apply
+        for ev in events:
+            apply(ev)
+        return game
 
     # ------------------------------------------------------------------ queries
     @property
-    def current(self) -> Deal | None:
+    def deals(self) -> Sequence[DealView]:
+        """The deals so far, in order (read-only views; a misdealt deal is gone, R66)."""
+        return self._deals
+
+    @property
+    def score(self) -> ScoreView:
+        """The session score now (R30, R31, R41, R61) and the next deal's seats."""
+        return self._score
+
+    @property
+    def current(self) -> DealView | None:
         """The last deal (in progress or just finished), or None before the first."""
-        return self.deals[-1] if self.deals else None
+        return self._deals[-1] if self._deals else None
 
     @property
     def in_progress(self) -> bool:
         """True while the last deal has no result (including a pending bavyan question)."""
-        return bool(self.deals) and self.deals[-1].result is None
+        return bool(self._deals) and self._deals[-1].result is None
 
     @property
     def over(self) -> bool:
@@ -155,36 +165,35 @@ class Game:
         return self.ended and not self.in_progress
 
     @property
-    def phase(self) -> str:
-        """``trump`` (a caller must choose trumps), ``play``, ``bavyan`` (R27 question
-        open) or ``over`` (session ended, R44)."""
+    def phase(self) -> Phase:
+        """What the session waits for (:class:`~referee.core.vocab.Phase`)."""
         d = self.current
         if d is not None and d.result is None:
-            if d.bavyan == "pending":
-                return "bavyan"
-            return "trump" if d.trump is None else "play"
-        return "over" if self.ended else "trump"
+            if d.bavyan is _PENDING:
+                return _BAVYAN
+            return _TRUMP if d.trump is None else _PLAY
+        return _OVER if self.ended else _TRUMP
 
     @property
     def to_play(self) -> Seat | None:
         """The seat whose turn it is to play a card (R4), or None outside play."""
-        if self.phase != "play":
+        if self.phase is not _PLAY:
             return None
-        d = self.deals[-1]
+        d = self._deals[-1]
         t = d.open_trick
         if t is not None:
-            return self._seat_after(t.leader, len(t.cards))
-        return self._next_leader(d)
+            return self._after[t.leader][len(t.cards)]
+        return play.next_leader(d)
 
     @property
     def next_dealer(self) -> Seat | None:
         """Who deals the next deal (pagat, R42); None under kort or while a deal is on (R62)."""
-        return None if self.in_progress else self.score.dealer
+        return None if self.in_progress else self._score.dealer
 
     @property
     def next_caller(self) -> Seat | None:
         """Who calls trumps in the next deal (R12, R40); None while a deal is on (R62)."""
-        return None if self.in_progress else self.score.caller
+        return None if self.in_progress else self._score.caller
 
     @property
     def match_target(self) -> int | None:
@@ -198,63 +207,65 @@ class Game:
         if self.profile.rotation != "caller":
             return None
         if caller is None:
-            caller = self.current.caller if self.in_progress and self.current else self.score.caller
+            caller = self._deals[-1].caller if self.in_progress else self._score.caller
         return self._after[caller][3]
 
     def allowed_declarations(self) -> tuple[str, ...]:
         """The declarations the seat about to lead may make on a trump lead now
-        (R20-R25, R53, R54): ``()`` when none applies (not a lead, no tsar rule,
-        a trop continuing or an R21/R23 duty owed), else ``("tsar", ...)``."""
-        d = self.current
+        (R20-R25, R53-R55, R67): ``()`` when none applies (not a lead, no tsar rule,
+        a trop continuing or an R21/R23 duty owed, a hand known (R55) or presumed
+        (R67) to hold only trumps), else ``("tsar", ...)``."""
         o = self.profile.options
-        if not o.tsar or d is None or self.phase != "play" or d.open_trick is not None:
+        if not o.tsar or self.phase is not Phase.PLAY or self._deals[-1].open_trick is not None:
             return ()
+        d = self._deals[-1]
         seat = self.to_play
-        assert seat is not None
-        side = _SIDE_OF[seat]
+        assert seat is not None and d.trump is not None
+        side = SIDE_OF[seat]
         duty = d.duties[side]
         if duty.owes_trump or duty.owes_nontrump:
             return ()
+        if (d.voids[seat] | 1 << d.trump) == ALL_SUITS or presumed(d, seat):
+            return ()  # R55, R67: a hand of only trumps declares nothing
         allowed = ["tsar"]
-        bavyan_side = d.bavyan == "playing" and d.bavyan_side == side
-        if o.trop and (d.won[side] < o.trop_until or bavyan_side):
+        bavyan_side = d.bavyan is BavyanState.PLAYING and d.bavyan_side == side
+        if o.trop and (d.tricks_won[side] < o.trop_until or bavyan_side):
             allowed.append("trop")
             if o.trop7 and not d.tricks and seat == d.caller:
                 allowed.append("trop7")
         return tuple(allowed)
 
-    def known_void(self, seat: Seat, suit: Suit) -> bool:
-        """True when ``seat`` has failed to follow ``suit`` in the current deal (R6)."""
-        d = self.current
-        return d is not None and bool(d.voids[seat] >> suit & 1)
+    def outcome(self, d: DealView) -> DealOver | None:
+        """The :class:`~referee.core.notices.DealOver` of finished deal ``d`` as it stands
+        now (after any later ruling, R43), None while ``d`` is in progress."""
+        if d.result is None or d.winner is None:
+            return None
+        i = d.number  # deals are numbered 1.. in order
+        after = self._deals[i].score_before if i < len(self._deals) else self._score
+        before = d.score_before.match_wins
+        w, won = d.winner, d.tricks_won
+        mw = d.match_wins
+        return DealOver(d.number, d.result, w, (won[0], won[1]), mw, d.courts,
+                        (before[0] + mw[0], before[1] + mw[1]), after.streaks[w],
+                        d.revoke.seat if d.revoke is not None else None)
 
     # ------------------------------------------------------------------- events
     def apply(self, event: Event) -> list[Notice]:
-        """Apply one event; return what happened. Raises RulesError, leaving the
-        state unchanged, when the rules refuse it."""
-        if isinstance(event, Play):
-            notices = self._play(event)  # keeps its own, lighter frame
+        """Apply one event; return what happened, in order. Raises RulesError, leaving
+        the state unchanged, when the rules refuse it."""
+        if type(event) is Play:
+            notices = play.play_card(self, event)  # keeps its own, lighter frame
             self.events.append(event)
             return notices
-        deals = self.deals
-        d = deals[-1] if deals else None
-        frame = (len(deals), d, d.capture() if d is not None else None, self.score, self.ended)
-        if isinstance(event, ChooseTrump):
-            notices = self._choose_trump(event)
-        elif isinstance(event, Bavyan):
-            notices = self._bavyan(event)
-        elif isinstance(event, Redeal):
-            notices = self._redeal(event)
-        elif isinstance(event, Misdeal):
-            notices = self._misdeal()
-        elif isinstance(event, RevokeRuling):
-            notices = self._ruling(event)
-        elif isinstance(event, EndSession):
-            notices = self._end()
-        else:  # pragma: no cover - the Event union is closed
+        handler = _HANDLERS.get(type(event))
+        if handler is None:
             raise TypeError(f"not an event: {event!r}")
+        deals = self._deals
+        d = deals[-1] if deals else None
+        frame = (len(deals), d, d.capture() if d is not None else None, self._score, self.ended)
+        notices = handler(self, event)
         self.events.append(event)
-        self._frames += (frame, _EVENT)
+        self._frames += (frame, EVENT)
         return notices
 
     def undo(self) -> Event:
@@ -265,25 +276,25 @@ class Game:
         Raises RulesError when there is nothing to undo.
         """
         if not self.events:
-            raise _refused("game.nothing-to-undo", N_("nothing to undo"))
+            raise refused("game.nothing-to-undo", N_("nothing to undo"))
         last = self.events.pop()
         st = self._frames
         tag = st.pop()
         if type(tag) is int:
             self._unplace(tag)
-            return last
-        if tag == _EVENT:
+        elif tag == EVENT:
             self._undo_event(st.pop())
-            return last
-        d = self.deals[-1]
-        if tag == _FULL:
+        elif tag == FULL:
+            d = self._deals[-1]
             code, state = st[-2:]
             del st[-2:]
             over = d.result is not None
             d.restore(state)  # as it was just after the card took its place
             if over:
-                self.score = d.score_before.copy()
-        elif tag == _LEAD:
+                self._score = d.score_before.copy()
+            self._unplace(code)
+        elif tag == LEAD:
+            d = self._deals[-1]
             code, side, kind, leads, target, d.trop7_side, nflags = st[-7:]
             del st[-7:]
             duty = d.duties[side]
@@ -291,25 +302,32 @@ class Game:
             del d.flags[nflags:]
             d.suspects.clear()  # a lead with suspects standing keeps a full frame
             self._unfinish(d)
+            self._unplace(code)
         else:
-            if tag == _CLOSE:
-                d0, d1 = d.duties
-                (code, d0.kind, d0.leads, d0.target, d1.kind, d1.leads, d1.target, d.trop7_side,
-                 d.bavyan, d.bavyan_side) = st[-10:]
-                del st[-10:]
-            else:
-                code = st.pop()
-            t = d.tricks[-1]
-            assert t.winner is not None
-            d.won[_SIDE_OF[t.winner]] -= 1
-            t.winner = None
-            self._unfinish(d)
-        self._unplace(code)
+            self._undo_close(tag == CLOSE)
         return last
+
+    def _undo_close(self, close: bool) -> None:
+        """Undo a card that completed its trick (a CLOSE or WON frame, R4)."""
+        d = self._deals[-1]
+        st = self._frames
+        if close:
+            d0, d1 = d.duties
+            (code, d0.kind, d0.leads, d0.target, d1.kind, d1.leads, d1.target, d.trop7_side,
+             d.bavyan, d.bavyan_side) = st[-10:]
+            del st[-10:]
+        else:
+            code = st.pop()
+        t = d.tricks[-1]
+        assert t.winner is not None
+        d.tricks_won[SIDE_OF[t.winner]] -= 1
+        t.winner = None
+        self._unfinish(d)
+        self._unplace(code)
 
     def _unplace(self, code: int) -> None:
         """Take the last card off its trick and the seen cards (undo, R65)."""
-        d = self.deals[-1]
+        d = self._deals[-1]
         tricks = d.tricks
         t = tricks[-1]
         t.cards.pop()
@@ -325,452 +343,21 @@ class Game:
         if d.result is not None:
             d.result = None
             d.winner = None
-            d.wins = d.courts = (0, 0)
+            d.match_wins = d.courts = (0, 0)
             d.abandoned = False
-            self.score = d.score_before.copy()
+            self._score = d.score_before.copy()
 
     def _undo_event(self, frame: tuple[Any, ...]) -> None:
         count, d, state, score, ended = frame
-        deals = self.deals
+        deals = self._deals
         del deals[count:]  # a deal the event started
         if d is not None:
             if len(deals) < count:
                 deals.append(d)  # the deal a misdeal cancelled (R66)
             assert state is not None
             d.restore(state)
-        self.score = score
+        self._score = score
         self.ended = ended
-
-    def replay(self, events: list[Event]) -> None:
-        """Apply many events in order (stops at the first RulesError, which is raised)."""
-        for ev in events:
-            self.apply(ev)
-
-    # ---------------------------------------------------------------- helpers
-    def _seat_after(self, seat: Seat, steps: int) -> Seat:
-        return self._after[seat][steps]
-
-    def _next_leader(self, d: Deal) -> Seat:
-        for t in reversed(d.tricks):
-            if t.winner is not None:
-                return t.winner
-        return d.caller
-
-    @staticmethod
-    def _presumed(d: Deal, seat: Seat) -> bool:
-        """True while ``seat`` is presumed to hold only trumps (R67): a trump lead of his
-        was flagged against an R21/R23 duty (R52) and no non-trump of his has been seen."""
-        return bool(d.suspects) and (seat, "only-trumps") in d.suspects
-
-    def _err(self, id: str, template: str, d: Deal | None = None, params: dict[str, Any] | None = None,
-             *, trick: int | None = None, seat: Seat | None = None,
-             token: str | None = None) -> RulesError:
-        """The refusal ``id`` (English ``template``, its ``params``) in deal ``d``."""
-        return _refused(id, template, params, deal=d.number if d else None, trick=trick, seat=seat,
-                        token=token)
-
-    # ------------------------------------------------------------ trump choice
-    def _choose_trump(self, ev: ChooseTrump) -> list[Notice]:
-        d = self.current
-        p = self.profile
-        if ev.thirteenth is not None:
-            if not p.options.thirteen:
-                raise self._err("trump.no-thirteen",
-                                N_('trump "13" is not a rule of profile {profile} (R10, R40)'), d,
-                                {"profile": p.name}, token="13")
-            if ev.thirteenth.suit != ev.suit:
-                raise self._err("trump.thirteenth-suit",
-                                N_("the 13th card's suit must be the trump suit (R10)"), d,
-                                token=str(ev.thirteenth))
-        if d is not None and d.result is None:
-            if d.bavyan == "pending":
-                raise self._err("bavyan.decide-first",
-                                N_("the side at 7:0 must first decide on bavyan (R27)"), d)
-            if d.tricks:
-                raise self._err("trump.play-started", N_("trumps are already chosen for deal {deal} "
-                                                         "and play has started"), d,
-                                {"deal": d.number}, token=ev.suit.name)
-            d.trump = ev.suit
-            d.thirteenth = ev.thirteenth
-            return [Notice("trump", seat=d.caller, text=ev.suit.name, card=ev.thirteenth)]
-        if self.ended:
-            raise self._err("session.ended", N_("the session has ended (R44): no new deal"), d)
-        number = len(self.deals) + 1
-        deal = Deal(number=number, dealer=self.score.dealer, caller=self.score.caller,
-                    match_number=self.score.match_number, score_before=self.score.copy(),
-                    trump=ev.suit, thirteenth=ev.thirteenth)
-        self.deals.append(deal)
-        return [Notice("trump", seat=deal.caller, text=ev.suit.name, card=ev.thirteenth)]
-
-    def _before_first_lead(self, what: Phrase) -> Deal:
-        d = self.current
-        if d is None or d.result is not None:
-            raise self._err("deal.not-started",
-                            N_("{what} needs a deal that has started (choose trumps first)"), d,
-                            {"what": what})
-        if d.tricks:
-            raise self._err("deal.after-first-lead",
-                            N_("{what} is only possible before the first lead"), d, {"what": what})
-        return d
-
-    def _redeal(self, ev: Redeal) -> list[Notice]:
-        p = self.profile
-        if not p.options.redeal:
-            raise self._err("redeal.not-a-rule",
-                            N_("redeal is not a rule of profile {profile} (R13, R40)"), self.current,
-                            {"profile": p.name}, token="redeal")
-        d = self._before_first_lead(Phrase(N_("a redeal (R13)")))
-        if d.trump is None:
-            raise self._err("redeal.before-trumps",
-                            N_("a redeal comes after the caller has chosen trumps (R13)"), d)
-        if ev.hand:
-            if len(ev.hand) != 13 or len(set(ev.hand)) != 13:
-                raise self._err("redeal.hand-size",
-                                N_("a redeal hand must be 13 different cards, got {count}"), d,
-                                {"count": len(ev.hand)}, token=" ".join(map(str, ev.hand)))
-            pictures = [c for c in ev.hand if c.rank.is_picture]
-            if pictures:
-                raise self._err("redeal.picture-card",
-                                N_("no redeal: the caller's hand holds {card}, a picture card (R13)"),
-                                d, {"card": pictures[0]}, token=str(pictures[0]))
-        d.redeals += 1
-        d.trump = None
-        d.thirteenth = None
-        return [Notice("redeal", seat=d.caller)]
-
-    def _misdeal(self) -> list[Notice]:
-        if not self.profile.options.misdeal:
-            raise self._err("misdeal.not-allowed", N_("misdeal is not allowed by profile {profile}"),
-                            self.current, {"profile": self.profile.name}, token="misdeal")
-        d = self.current
-        if (d is None or d.result is not None) and not self.ended:
-            # Dealt again before trumps were named: nothing to cancel but the cards.
-            s = self.score
-            return [Notice("misdeal", seat=s.dealer if s.dealer is not None else s.caller)]
-        d = self._before_first_lead(Phrase(N_("a misdeal (R66)")))
-        self.deals.pop()
-        self.score = d.score_before
-        return [Notice("misdeal", seat=d.dealer if d.dealer is not None else d.caller)]
-
-    # ---------------------------------------------------------------- bavyan
-    def _bavyan(self, ev: Bavyan) -> list[Notice]:
-        d = self.current
-        if d is None or d.bavyan != "pending":
-            raise self._err("bavyan.no-question", N_("no bavyan question is open: only after 7:0 (R27)"),
-                            d, token="bavyan")
-        if ev.play_on:
-            d.bavyan = "playing"
-            return []
-        d.bavyan = "declined"
-        assert d.bavyan_side is not None
-        return self._finish(d, self._seven_nil_result(d, d.bavyan_side), d.bavyan_side)
-
-    def _seven_nil_result(self, d: Deal, side: Side) -> str:
-        return "court" if side == d.caller.side else "at-court"
-
-    # ---------------------------------------------------------------- rulings
-    def _ruling(self, ev: RevokeRuling) -> list[Notice]:
-        d = self.current
-        if d is None:
-            raise self._err("ruling.no-deal", N_("no deal to rule on"), None)
-        if d.result is None and d.trump is None:
-            raise self._err("ruling.no-card", N_("no card has been played in this deal"), d)
-        played = [t for t in d.tricks if ev.seat in t.seats]
-        if not any(t.number == ev.trick for t in played):
-            raise self._err("ruling.no-card-in-trick",
-                            N_("{seat} played no card in trick {trick} of deal {deal}"), d,
-                            {"seat": ev.seat.name, "trick": ev.trick, "deal": d.number},
-                            trick=ev.trick, seat=ev.seat, token=str(ev.trick))
-        rev = Revoke(ev.seat, ev.trick, None, kind="ruling")
-        notices = [Notice("ruling", seat=ev.seat, trick=ev.trick)]
-        if self.profile.scoring.revoke_penalty == "court":
-            # R43: replaces the deal's result; re-settle from the score before the deal.
-            if d.result is not None:
-                self.score = d.score_before.copy()
-                d.result = None
-            if d.open_trick is not None:
-                d.abandoned = True
-            d.revoke = rev
-            notices += self._finish(d, "revoke", ev.seat.side.other)
-        else:
-            d.revoke = rev
-            d.flags.append(f"table ruling: {ev.seat.name} revoked in trick {ev.trick} "
-                           "(no penalty, R36)")
-        return notices
-
-    def _end(self) -> list[Notice]:
-        if self.ended:
-            raise self._err("session.end-signalled",
-                            N_("the end of the session was already signalled (R44)"), self.current,
-                            token="end")
-        self.ended = True
-        return [Notice("end")]
-
-    # ------------------------------------------------------------------ play
-    def _play(self, ev: Play) -> list[Notice]:
-        d = self.current
-        if d is None or d.result is not None or d.trump is None:
-            if d is not None and d.result is not None:
-                raise self._err("play.deal-over", N_("deal {deal} is over ({result}): choose trumps "
-                                                     "for the next deal first"), d,
-                                {"deal": d.number, "result": d.result}, token=str(ev.card))
-            raise self._err("play.no-trumps", N_("choose trumps before the first card (R10, R40)"), d,
-                            token=str(ev.card))
-        if d.bavyan == "pending":
-            raise self._err("bavyan.decide-first",
-                            N_("the side at 7:0 must first decide on bavyan (R27)"), d,
-                            token=str(ev.card))
-        card = ev.card
-        trump = d.trump
-        tricks = d.tricks
-        t = tricks[-1] if tricks and len(tricks[-1].cards) < 4 else None
-        number = t.number if t is not None else len(tricks) + 1
-        seat = self._next_leader(d) if t is None else self._after[t.leader][len(t.cards)]
-        bit = _BIT[card]
-        if d.seen & bit:
-            where = next(x.number for x in tricks if card in x.cards)
-            raise self._err("play.seen-twice",
-                            N_("{card} was already played in deal {deal} (trick {where}); a card "
-                               "is seen once per deal (R3)"), d,
-                            {"card": card, "deal": d.number, "where": where},
-                            trick=number, seat=seat, token=str(card))
-        if d.thirteenth is not None and card == d.thirteenth and seat != d.caller:
-            raise self._err("play.thirteenth-elsewhere",
-                            N_("{card} is the caller's shown 13th card: {seat} cannot hold it "
-                               "(R59)"), d, {"card": card, "seat": seat.name},
-                            trick=number, seat=seat, token=str(card))
-        is_lead = t is None
-        decl = ev.declaration
-        p = self.profile
-        if decl is not None:
-            if not p.options.tsar:
-                raise self._err("declare.not-a-rule",
-                                N_("declaration :{decl} is not a rule of profile {profile} (R40)"), d,
-                                {"decl": decl, "profile": p.name},
-                                trick=number, seat=seat, token=f"{card}:{decl}")
-            if not is_lead:
-                raise self._err("declare.not-a-lead",
-                                N_("declaration :{decl} only on the lead of a trick (R20)"), d,
-                                {"decl": decl}, trick=number, seat=seat, token=f"{card}:{decl}")
-            if card.suit != trump:
-                raise self._err("declare.non-trump", N_("declaration :{decl} on a non-trump lead (R20)"),
-                                d, {"decl": decl}, trick=number, seat=seat, token=f"{card}:{decl}")
-            if (decl == "trop" and not p.options.trop) or (decl == "trop7" and not p.options.trop7):
-                raise self._err("declare.not-allowed",
-                                N_("declaration :{decl} is not allowed by profile {profile}"), d,
-                                {"decl": decl, "profile": p.name},
-                                trick=number, seat=seat, token=f"{card}:{decl}")
-        # ---- validated: from here on the event is accepted and state changes
-        notices: list[Notice] = []
-        if t is None:
-            t = Trick(number=number, leader=seat, declared=decl)
-            tricks.append(t)
-        t.cards.append(card)
-        t.seats.append(seat)
-        d.seen |= bit
-        ends_deal: tuple[str, Side] | None = None
-        suit = card.suit
-        voids = d.voids
-        # Undo (R65): the frame goes on the stack before anything beyond the card's place
-        # changes: a full state before a proof or a void, else a lead's or a trick's end.
-        code = -bit if is_lead else bit
-        frames = self._frames
-        framed = False
-        # R6: a card of a suit the seat already failed to follow proves a revoke.
-        if voids[seat] >> suit & 1:
-            frames += (code, d.capture(), _FULL)
-            framed = True
-            ends_deal = self._prove(d, Revoke(seat, d.void_trick[(seat, suit)], number,
-                                              "revoke", card, suit), notices)
-        # R24 ruling: a suspected lead breach is proven by the card that contradicts it;
-        # R67: any non-trump ends an "only trumps" presumption, dated to the flagged lead.
-        if d.suspects:
-            if not framed:
-                frames += (code, d.capture(), _FULL)
-                framed = True
-            key = (seat, "only-trumps" if suit != trump else "no-trumps")
-            at = d.suspects.pop(key, None)
-            if at is not None:
-                self._prove(d, Revoke(seat, at, number, "breach", card, None), notices)
-        if not is_lead:
-            led = t.cards[0].suit
-            if suit != led and not (voids[seat] >> led & 1):
-                if not framed:
-                    frames += (code, d.capture(), _FULL)
-                    framed = True
-                if not self._presumed(d, seat):
-                    # R6; R67: a presumed all-trump player's failure to follow is no revoke.
-                    voids[seat] |= 1 << led
-                    d.void_trick[(seat, led)] = number
-                    th = d.thirteenth
-                    if (th is not None and seat == d.caller and th.suit == led
-                            and not d.seen & _BIT[th]):
-                        # R59: the caller holds the unplayed 13th card of the led suit.
-                        r = self._prove(d, Revoke(seat, number, number, "revoke", card, led),
-                                        notices)
-                        ends_deal = ends_deal or r
-        elif self._lead_rules:
-            if not framed:
-                duty = d.duties[seat & 1]
-                frames += (code, seat & 1, duty.kind, duty.leads, duty.target, d.trop7_side,
-                           len(d.flags), _LEAD)
-                framed = True
-            r = self._lead_duties(d, t, seat, card, decl, notices)
-            ends_deal = ends_deal or r
-        if ends_deal is None and len(t.cards) == 4:
-            if framed:
-                pass
-            elif self._lead_rules:
-                d0, d1 = d.duties
-                frames += (code, d0.kind, d0.leads, d0.target, d1.kind, d1.leads, d1.target,
-                           d.trop7_side, d.bavyan, d.bavyan_side, _CLOSE)
-                framed = True
-            else:
-                frames += (code, _WON)
-                framed = True
-            ends_deal = self._close_trick(d, t, trump, notices)
-        elif ends_deal is not None and len(t.cards) == 4:
-            # R50: the ending card completes its trick, so the trick counts.
-            self._close_trick(d, t, trump, notices, count_only=True)
-        if not framed:
-            frames.append(code)  # nothing changed but the card's place
-        if ends_deal is not None:
-            if len(t.cards) < 4:
-                d.abandoned = True  # R50: the trick is abandoned, no winner
-            notices += self._finish(d, *ends_deal)
-        return notices
-
-    def _prove(self, d: Deal, rev: Revoke, notices: list[Notice]) -> tuple[str, Side] | None:
-        """Record a proven revoke or breach (R6, R24, R36, R43, R59). Returns the
-        deal's end ``(result, winner)`` when the profile's penalty ends it."""
-        key = (rev.seat, f"{rev.kind}:{rev.suit}:{rev.trick}")
-        if key in d.proven:
-            return None
-        d.proven.add(key)
-        penalty = self.profile.scoring.revoke_penalty == "court" and rev.kind == "revoke"
-        if d.revoke is None or penalty:
-            d.revoke = rev
-        notices.append(Notice(rev.kind, seat=rev.seat, trick=rev.trick, proven_at=rev.proven_at,
-                              card=rev.card, penalty=penalty))
-        if penalty:
-            return ("revoke", rev.seat.side.other)
-        what = "revoke" if rev.kind == "revoke" else "lead breach"
-        d.flags.append(f"{what} proven: {rev.seat.name} in trick {rev.trick}, proven by "
-                       f"{rev.card} in trick {rev.proven_at} (no penalty, R36)")
-        return None
-
-    def _lead_duties(self, d: Deal, t: Trick, seat: Seat, card: Card,
-                     decl: str | None, notices: list[Notice]) -> tuple[str, Side] | None:
-        """Kort trump-lead duties on a lead (R20-R25, R51-R55, R67). Returns a deal end
-        when a trop7 is broken by a non-trump lead (R25, R50)."""
-        side = _SIDE_OF[seat]
-        duty = d.duties[side]
-        trump = d.trump
-        assert trump is not None
-        o = self.profile.options
-        if card.suit != trump:
-            if duty.owes_trump:
-                # R22/R24: the leader has no trump left; a later trump proves a breach.
-                d.suspects.setdefault((seat, "no-trumps"), t.number)
-                kind = duty.kind
-                duty.kind = "free"
-                if kind == "trop7":
-                    d.trop7_side = None
-                    return ("trop-failed", side.other)
-            else:
-                duty.after_lead(False)
-            return None
-        # R55: a known all-trump hand; R67: one presumed so since a flagged lead.
-        exempt = (d.voids[seat] | 1 << trump) == _ALL_SUITS or self._presumed(d, seat)
-        if duty.owes_trump:
-            duty.leads += 1  # R52: a continuation lead; any declaration is ignored
-            t.declaration = duty.kind  # type: ignore[assignment]
-            duty.after_lead(True)
-            return None
-        if duty.owes_nontrump:
-            duty.after_lead(True)
-            if not exempt:
-                d.suspects.setdefault((seat, "only-trumps"), t.number)
-                d.flags.append(f"trick {t.number}: {seat.name} led trump {card} against a "
-                               "tsar/trop duty: illegal unless he holds only trumps (R21, R23, R24)")
-                notices.append(Notice("flag", seat=seat, trick=t.number, card=card,
-                                      text="lead-breach"))
-            return None
-        if exempt:
-            return None  # R24/R55: a hand of only trumps declares nothing
-        chosen = decl or "tsar"
-        if chosen == "trop7" and (t.number != 1 or seat != d.caller):
-            chosen = "trop"
-            d.flags.append(f"trick {t.number}: trop7 only on the first lead of the deal; taken "
-                           "as trop (R25, R53)")
-            notices.append(Notice("replaced", seat=seat, trick=t.number, text="trop",
-                                  result="trop7"))
-        if chosen in ("trop", "trop7") and d.won[side] >= o.trop_until and not (
-                d.bavyan == "playing" and d.bavyan_side == side):
-            d.flags.append(f"trick {t.number}: with {d.won[side]} tricks only tsar may be "
-                           f"declared; {chosen} taken as tsar (R24, R53)")
-            notices.append(Notice("replaced", seat=seat, trick=t.number, text="tsar",
-                                  result=chosen))
-            chosen = "tsar"
-        t.declaration = chosen  # type: ignore[assignment]
-        duty.kind = chosen  # type: ignore[assignment]
-        duty.leads = 1
-        duty.target = o.trop7_leads if chosen == "trop7" else o.trop_leads if chosen == "trop" else 1
-        if chosen == "trop7":
-            d.trop7_side = side
-        notices.append(Notice("declared", seat=seat, trick=t.number, text=chosen))
-        return None
-
-    def _close_trick(self, d: Deal, t: Trick, trump: Suit, notices: list[Notice],
-                     count_only: bool = False) -> tuple[str, Side] | None:
-        """Settle a complete trick (R4) and see whether the deal is over (R5, R25, R27)."""
-        winner = t.seats[trick_winner_index(t.cards, trump)]
-        t.winner = winner
-        side = _SIDE_OF[winner]
-        d.won[side] += 1
-        notices.append(Notice("trick", seat=winner, side=side, trick=t.number))
-        if count_only:
-            return None
-        if self.profile.options.tsar:
-            for s in (Side.NS, Side.EW):
-                d.duties[s].after_trick(s == side)
-            if d.trop7_side is not None:
-                if side != d.trop7_side:
-                    d.trop7_side = None
-                    return ("trop-failed", side)  # R25: broken, 1 win to the opponents
-                if d.duties[d.trop7_side].kind != "trop7":
-                    d.trop7_side = None  # all leads played: the trop7 is kept so far
-        won, lost = d.won[side], d.won[1 - side]
-        if d.bavyan == "playing":
-            if side != d.bavyan_side:
-                return ("bavyan-failed", side)  # R27
-            if won == 13:
-                return ("bavyan" if side == d.caller.side else "at-bavyan", side)
-            return None
-        if won >= self._tricks_to_win:
-            if lost == 0 and self.profile.options.bavyan:
-                d.bavyan = "pending"
-                d.bavyan_side = side
-                notices.append(Notice("bavyan", side=side))
-                return None
-            if self.profile.is_match:
-                return (kort_result(side, d.caller.side, won, lost, self._tricks_to_win), side)
-            return ("court" if lost == 0 else "win", side)
-        return None
-
-    def _finish(self, d: Deal, result: str, winner: Side) -> list[Notice]:
-        """End the deal with ``result`` credited to ``winner`` and settle the score."""
-        d.result = result
-        d.winner = winner
-        self.score = self.score.copy()  # settled in a new object: undo puts the old one back
-        st = settle(self.profile, self.score, result=result, winner=winner, dealer=d.dealer,
-                    caller=d.caller, target=self.target)
-        d.wins = st.wins
-        d.courts = st.courts
-        notices = [Notice("deal", side=winner, result=result)]
-        if st.match_won_by is not None:
-            notices.append(Notice("match", side=st.match_won_by))
-        return notices
 
     # ------------------------------------------------------------------ report
     def report(self) -> dict[str, Any]:

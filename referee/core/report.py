@@ -8,20 +8,22 @@ Required keys follow the spec exactly; kort deals carry the extra keys
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from referee.core.table import Side
+from referee.core.vocab import BavyanState, Result
 
 if TYPE_CHECKING:
-    from referee.core.deal import Deal
     from referee.core.game import Game
+    from referee.core.view import DealView
 
 
-def _sides(pair: list[int] | tuple[int, int]) -> dict[str, int]:
+def _sides(pair: Sequence[int]) -> dict[str, int]:
     return {"NS": int(pair[0]), "EW": int(pair[1])}
 
 
-def deal_report(game: Game, d: Deal) -> dict[str, Any]:
+def deal_report(game: Game, d: DealView) -> dict[str, Any]:
     """One entry of the report's ``deals`` list (R30, R41, R57, R60, R64)."""
     out: dict[str, Any] = {
         "number": d.number,
@@ -29,10 +31,10 @@ def deal_report(game: Game, d: Deal) -> dict[str, Any]:
         "caller": d.caller.name,
         "trump": d.trump.name if d.trump is not None else None,
         "trick_winners": [t.winner.name for t in d.tricks if t.winner is not None],
-        "tricks": _sides(d.won),
-        "result": d.result or "in-progress",
+        "tricks": _sides(d.tricks_won),
+        "result": d.result.value if d.result is not None else Result.IN_PROGRESS.value,
         "winner": d.winner.name if d.winner is not None else None,
-        "wins": _sides(d.wins),
+        "wins": _sides(d.match_wins),
         "courts": _sides(d.courts),
         "revoke": d.revoke.as_report() if d.revoke is not None else None,
         "flags": list(d.flags),
@@ -40,7 +42,7 @@ def deal_report(game: Game, d: Deal) -> dict[str, Any]:
     if game.profile.is_match:
         out["thirteenth"] = str(d.thirteenth) if d.thirteenth is not None else None
         out["redeals"] = d.redeals
-        out["bavyan"] = {"playing": True, "pending": "pending"}.get(d.bavyan, False)
+        out["bavyan"] = {BavyanState.PLAYING: True, BavyanState.PENDING: "pending"}.get(d.bavyan, False)
         out["match_number"] = d.match_number
         if d.thirteenth is None:
             del out["thirteenth"]

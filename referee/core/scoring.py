@@ -11,11 +11,9 @@ from dataclasses import dataclass, field, replace
 from referee.core.profile import Profile
 from referee.core.rotation import COURT_RESULTS, next_caller_kort, next_dealer_pagat
 from referee.core.table import Seat, Side
+from referee.core.vocab import Result
 
-RESULTS: tuple[str, ...] = (
-    "win", "court", "at-court", "bavyan", "at-bavyan", "bavyan-failed", "trop-failed",
-    "revoke", "in-progress",
-)
+RESULTS: tuple[str, ...] = tuple(r.value for r in Result)
 """Every deal result name of the summary report (record-format.md)."""
 
 
@@ -66,12 +64,12 @@ class Settlement:
 
 
 def kort_result(won: Side, caller_side: Side, tricks_won: int, tricks_lost: int,
-                tricks_to_win: int) -> str:
+                tricks_to_win: int) -> Result:
     """The kort result of a deal that reached ``tricks_to_win`` (R30): ``win``,
     ``court`` (7:0 by the caller's side) or ``at-court`` (7:0 by the other side)."""
     if tricks_won >= tricks_to_win and tricks_lost == 0:
-        return "court" if won == caller_side else "at-court"
-    return "win"
+        return Result.COURT if won == caller_side else Result.AT_COURT
+    return Result.WIN
 
 
 def settle(profile: Profile, score: Score, *, result: str, winner: Side, dealer: Seat | None,

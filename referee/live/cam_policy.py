@@ -68,8 +68,8 @@ from referee.live.cam_seen import Gathered, Read, Sighting
 from referee.live.entry import DECLARATION_ALIASES
 
 if TYPE_CHECKING:
-    from referee.core.deal import Deal
     from referee.core.game import Game
+    from referee.core.view import DealView
     from vision.change import Region, TableWatch
 
 DEFAULT_PLAY_AREA = (0.2, 0.15, 0.8, 0.85)
@@ -89,7 +89,7 @@ def turn_order(clockwise: bool) -> list[str]:
     return [s.name for s in seats]
 
 
-def trick_at(d: Deal) -> int:
+def trick_at(d: DealView) -> int:
     """The number of the trick being played in deal ``d`` (the open one, else the next)."""
     t = d.open_trick
     return t.number if t is not None else len(d.tricks) + 1
@@ -425,7 +425,7 @@ class CameraPlay:
         return entry
 
     @staticmethod
-    def _played(d: Deal, card: Card | None) -> int | None:
+    def _played(d: DealView, card: Card | None) -> int | None:
         """The trick of deal ``d`` where ``card`` was played, None if not yet."""
         if card is None:
             return None

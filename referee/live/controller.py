@@ -20,7 +20,8 @@ from typing import Any
 
 from referee.core.cards import Card
 from referee.core.events import ChooseTrump, Event, Play, RevokeRuling
-from referee.core.game import Game, Notice
+from referee.core.game import Game
+from referee.core.notices import DealOver, Notice, RevokeProven, SessionEnded
 from referee.core.table import Seat
 from referee.errors import RefereeError, RulesError
 from referee.i18n import _, language, render_error
@@ -112,10 +113,7 @@ class LiveSession:
         """Rebuild session ``sid`` (the latest when None) from its stored events."""
         sid = store.resolve(sid)
         header = store.header(sid)
-        game = new_game(header)
-        for ev in store.events(sid):
-            game.apply(ev)
-        return cls(store, header, game)
+        return cls(store, header, new_game(header, store.events(sid)))
 
     # ---------------------------------------------------------------- queries
     @property
@@ -218,9 +216,9 @@ class LiveSession:
                 tagged = entry.seats[i] if i < len(entry.seats) else None
                 if tagged is not None:
                     self._check_seat(tagged, ev, entry, i)
-                ctx = card_context(g, ev)
                 ns = g.apply(ev)
                 applied += 1
+                ctx = card_context(ev, ns)
                 if ctx is not None:
                     cards.append(ctx)
                 notices += ns
@@ -249,14 +247,15 @@ class LiveSession:
             raise
         echo = cards_line(cards) if cards else self.describe(tuple(taken), notices)
         d = g.current
-        if any(n.kind == "end" for n in notices) and g.in_progress and d is not None:
+        if any(isinstance(n, SessionEnded) for n in notices) and g.in_progress and d is not None:
             lines.append(_(M.END_PENDING).format(deal=d.number))
         if g.over:
             lines += summary_lines(self)
         left_min = self.minutes_left()
-        if left_min is not None and any(n.kind == "deal" for n in notices) and not g.over:
+        if left_min is not None and any(isinstance(n, DealOver) for n in notices) and not g.over:
             lines.append(_(M.TIME_LEFT).format(minutes=left_min) if left_min > 0 else _(M.TIME_UP))
-        return Outcome(echo, lines, notices, penalty=any(n.penalty for n in notices),
+        return Outcome(echo, lines, notices,
+                       penalty=any(isinstance(n, RevokeProven) and n.penalty for n in notices),
                        not_entered=left)
 
     def _check_seat(self, tagged: Seat, ev: Event, entry: Entry, index: int) -> None:
@@ -309,9 +308,7 @@ class LiveSession:
 
     def _rebuild(self) -> None:
         """The game made again from the store's effective events (after an undo or a fix)."""
-        game = new_game(self.header)
-        for ev in self.store.events(self.header.id):
-            game.apply(ev)
+        game = new_game(self.header, self.store.events(self.header.id))
         self.game = game
 
     def undo(self, n: int = 1, *, origin: Origin | None = None) -> Outcome:
@@ -328,8 +325,7 @@ class LiveSession:
         log = {e.seq: e for e in self.store.log(self.header.id)}
         taken = list(reversed(units[-n:]))
         what: list[str] = []
-        tmp = new_game(self.header)
-        tmp.replay(list(g.events))
+        tmp = new_game(self.header, g.events)
         remaining = list(units)
         for unit in taken:
             remaining.remove(unit)
@@ -362,8 +358,7 @@ class LiveSession:
                                                 if e.kind == "events" else [(e.seq,)])
                 if u not in kept]
         fake = LogEntry(10**9, "undo", "", data={"retracts": gone})
-        game = new_game(self.header)
-        game.replay(fold([*entries, fake]).events)
+        game = new_game(self.header, fold([*entries, fake]).events)
         return game
 
     # ---------------------------------------------------------------- fix
@@ -451,9 +446,7 @@ class LiveSession:
             t = next((x for x in d.tricks if x.number == ev.trick and ev.seat in x.seats), None)
         if d is None or t is None:
             # the engine says why (no deal, no such trick, a seat that did not play)
-            probe = new_game(self.header)
-            probe.replay(list(self.game.events))
-            probe.apply(ev)
+            new_game(self.header, [*self.game.events, ev])  # the engine says why
             return None
         led = t.cards[0].suit
         played = t.cards[t.seats.index(ev.seat)]

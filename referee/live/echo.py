@@ -5,25 +5,22 @@ cards, and the line for trumps, bavyan, redeal, misdeal, a ruling or ``end``.
 from __future__ import annotations
 
 from referee.core.events import ChooseTrump, Event, Misdeal, Play, Redeal
-from referee.core.game import Game, Notice
+from referee.core.game import Game
+from referee.core.notices import CardPlayed, Notice, RulingRecorded, SessionEnded
 from referee.core.table import Seat
 from referee.i18n import _
 from referee.live import messages as M
 
 
-def card_context(g: Game, ev: Event) -> tuple[int, int, Seat, str] | None:
-    """(deal, trick, seat, card text) of a Play about to be applied, else None."""
-    if not isinstance(ev, Play):
+def card_context(ev: Event, notices: list[Notice]) -> tuple[int, int, Seat, str] | None:
+    """(deal, trick, seat, card text) of an accepted Play, from its
+    :class:`~referee.core.notices.CardPlayed` notice (the first); None for other events."""
+    n = notices[0] if notices else None
+    if not isinstance(ev, Play) or not isinstance(n, CardPlayed):
         return None
-    d = g.current
-    seat = g.to_play
-    if d is None or seat is None:
-        return None
-    t = d.open_trick
-    trick = t.number if t is not None else len(d.tricks) + 1
     text = M.card_text(ev.card) + (f":{M.declaration_word(ev.declaration)}"
                                    if ev.declaration else "")
-    return d.number, trick, seat, text
+    return n.deal, n.trick, n.seat, text
 
 
 def describe(g: Game, entry_events: tuple[Event, ...], notices: list[Notice]) -> str:
@@ -37,7 +34,6 @@ def describe(g: Game, entry_events: tuple[Event, ...], notices: list[Notice]) ->
                                             suit=M.suit_text(ev.suit))
         return _(M.ECHO_TRUMP).format(deal=d.number, caller=d.caller.name,
                                       suit=M.suit_text(ev.suit))
-    kinds = [n.kind for n in notices]
     if isinstance(ev, Redeal) and d is not None:
         return _(M.ECHO_REDEAL).format(caller=d.caller.name)
     if isinstance(ev, Misdeal):
@@ -46,11 +42,10 @@ def describe(g: Game, entry_events: tuple[Event, ...], notices: list[Notice]) ->
         if dealer is None:
             dealer = M.dealer_by_convention(g, g.score.caller)
         return _(M.ECHO_MISDEAL).format(dealer=dealer.name)
-    if "ruling" in kinds:
-        n = next(n for n in notices if n.kind == "ruling")
-        return _(M.ECHO_RULING).format(seat=n.seat.name if n.seat is not None else "?", trick=n.trick,
-                                    deal=d.number if d is not None else "?")
-    if "end" in kinds:
+    ruling = next((n for n in notices if isinstance(n, RulingRecorded)), None)
+    if ruling is not None:
+        return _(M.ECHO_RULING).format(seat=ruling.seat.name, trick=ruling.trick, deal=ruling.deal)
+    if any(isinstance(n, SessionEnded) for n in notices):
         return _(M.ECHO_END)
     side = d.bavyan_side.name if d is not None and d.bavyan_side is not None else "?"
     if d is not None and d.bavyan == "playing":

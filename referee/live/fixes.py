@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.core.events import Event, Play
+from referee.core.events import Event
 from referee.core.game import Game
+from referee.core.notices import CardPlayed
 from referee.core.table import Seat
 from referee.i18n import _
 from referee.live import messages as M
@@ -17,13 +18,9 @@ def places(game: Game, events: list[Event]) -> list[tuple[int, int, Seat] | None
     """For each event, the (deal, trick, seat) of a Play, None for other events."""
     out: list[tuple[int, int, Seat] | None] = []
     for ev in events:
-        place = None
-        if isinstance(ev, Play) and game.current is not None and game.to_play is not None:
-            d = game.current
-            t = d.open_trick
-            place = (d.number, t.number if t is not None else len(d.tricks) + 1, game.to_play)
-        game.apply(ev)
-        out.append(place)
+        played = game.apply(ev)
+        n = played[0] if played else None
+        out.append((n.deal, n.trick, n.seat) if isinstance(n, CardPlayed) else None)
     return out
 
 
@@ -57,7 +54,7 @@ def fix_changes(before: dict[str, Any], after: dict[str, Any], game: Game, numbe
     if after["result"] != before["result"]:
         d = next(x for x in game.deals if x.number == number)
         text = (M.deal_result_text(game, d) if d.result is not None
-                else _(M.SUMMARY_IN_PROGRESS).format(ns=M.tricks_count(d.won[0]),
-                                                     ew=M.tricks_count(d.won[1])))
+                else _(M.SUMMARY_IN_PROGRESS).format(ns=M.tricks_count(d.tricks_won[0]),
+                                                     ew=M.tricks_count(d.tricks_won[1])))
         out.append(_(M.FIX_RESULT).format(deal=number, text=text))
     return out or [_(M.FIX_NOTHING)]

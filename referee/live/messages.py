@@ -1,5 +1,5 @@
 """Every user-visible string of the live table, in one place, and the functions that
-build messages from the engine's :class:`~referee.core.game.Notice` objects.
+build messages from the engine's typed notices (:mod:`referee.core.notices`).
 
 The constants are marked with ``N_()`` for extraction (``pybabel extract``) and stay
 English; every use translates them with ``_()`` at that moment (the language is
@@ -13,16 +13,19 @@ decide where the text goes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from referee.core import notices as N
 from referee.core.table import Seat
+from referee.core.vocab import Result
 from referee.i18n import _, language, ngettext
 
 if TYPE_CHECKING:
-    from referee.core.deal import Deal, Trick
     from referee.core.events import Event
-    from referee.core.game import Game, Notice
-    from referee.core.scoring import Score
+    from referee.core.game import Game
+    from referee.core.profile import Profile
+    from referee.core.view import DealView, ScoreView, TrickView
 
 # The msgids, by job (re-exported: ``M.NAME`` works for every one of them).
 from referee.live.texts_entries import *  # noqa: F403
@@ -178,6 +181,10 @@ def printable(text: str) -> str:
 
 def seat_name(game: Game, players: dict[str, str], seat: Seat) -> str:
     """`` Azamat`` (leading space) for a seat with a player name, else ``""``."""
+    return _name(players, seat)
+
+
+def _name(players: dict[str, str], seat: Seat) -> str:
     name = players.get(seat.name)
     return f" {printable(name)}" if name else ""
 
@@ -195,7 +202,7 @@ def dealer_by_convention(game: Game, caller: Seat) -> Seat:
     return seat
 
 
-def trick_text(seats: list[Seat], cards: list[object]) -> str:
+def trick_text(seats: Sequence[Seat], cards: Sequence[object]) -> str:
     """``W AH, N 2H, E 3H`` for a trick's cards in play order."""
     return ", ".join(f"{s.name} {card_text(c)}" for s, c in zip(seats, cards, strict=False))
 
@@ -228,35 +235,30 @@ def _kort_result(result: str, side: str, won: int, lost: int, wins: int) -> str:
     return text.format(side=side, won=won, lost=lost, wins=wins)
 
 
-def deal_result_text(game: Game, d: Deal) -> str:
+def deal_result_text(game: Game, d: DealView) -> str:
     """One line on a finished deal: "EW win 7:4, streak 2", "court to NS", "TROP FAILED: ..."."""
-    assert d.result is not None and d.winner is not None
-    w = d.winner
-    won, lost = d.won[w], d.won[w.other]
+    over = game.outcome(d)
+    assert over is not None
+    return result_text(game.profile, over)
+
+
+def result_text(profile: Profile, n: N.DealOver) -> str:
+    """The line a :class:`~referee.core.notices.DealOver` says (R30, R41, R43)."""
+    w = n.side
+    won, lost = n.tricks[w], n.tricks[w.other]
     side = w.name
-    if not game.profile.is_match:
-        if d.result == "revoke":
-            seat = d.revoke.seat.name if d.revoke is not None else "?"
+    if not profile.is_match:
+        if n.result is Result.REVOKE:
+            seat = n.revoker.name if n.revoker is not None else "?"
             return _(RESULT_PAGAT_REVOKE).format(side=side, seat=seat)
-        if d.result == "court":
+        if n.result is Result.COURT:
             return _(RESULT_PAGAT_COURT).format(side=side)
-        if d.courts[w]:
+        if n.courts[w]:
             return _(RESULT_PAGAT_STREAK_COURT).format(side=side, won=won, lost=lost,
-                                                       streak=game.profile.scoring.streak)
-        streak = _streak_after(game, d)
-        return _(RESULT_PAGAT_WIN).format(side=side, won=won, lost=lost, streak=streak)
-    text = _kort_result(d.result, side, won, lost, d.wins[w])
-    before = d.score_before.match_wins
-    mw = [before[0] + d.wins[0], before[1] + d.wins[1]]
-    return text + _(RESULT_KORT_MATCH).format(ns=mw[0], ew=mw[1])
-
-
-def _streak_after(game: Game, d: Deal) -> int:
-    """The winner's streak right after deal ``d`` (R41)."""
-    assert d.winner is not None
-    idx = d.number  # deals are numbered 1.. in order
-    nxt = game.deals[idx].score_before if idx < len(game.deals) else game.score
-    return nxt.streaks[d.winner]
+                                                       streak=profile.scoring.streak)
+        return _(RESULT_PAGAT_WIN).format(side=side, won=won, lost=lost, streak=n.streak)
+    text = _kort_result(n.result, side, won, lost, n.match_wins[w])
+    return text + _(RESULT_KORT_MATCH).format(ns=n.match[0], ew=n.match[1])
 
 
 def next_text(game: Game) -> str:
@@ -272,77 +274,51 @@ def next_text(game: Game) -> str:
                                 caller=caller.name)
 
 
-def notice_lines(game: Game, notices: list[Notice], players: dict[str, str]) -> list[str]:
-    """The indented lines that tell the table what ``notices`` mean.
-
-    Trump, redeal, misdeal and end notices are said by the echo line.
-    """
-    from referee.core.cards import Card
-
+def notice_lines(game: Game, notices: list[N.Notice], players: dict[str, str]) -> list[str]:
+    """The indented lines that tell the table what ``notices`` mean (each line from
+    its notice alone). Card, trump, redeal, misdeal and end notices are said by the
+    echo line."""
     lines: list[str] = []
-    d = game.current
+    over = False
     for n in notices:
-        if n.kind == "trick":
-            assert n.seat is not None and d is not None  # the trick's deal is the last one
-            lines.append(_(TRICK_WON).format(trick=n.trick, seat=n.seat.name,
-                                             name=seat_name(game, players, n.seat),
-                                             ns=d.won[0], ew=d.won[1]))
-        elif n.kind == "declared":
-            assert n.seat is not None
-            lines.append(_(DECLARED).format(seat=n.seat.name, decl=declaration_word(n.text)))
-        elif n.kind == "replaced":
-            lines.append(_(DECL_REPLACED).format(typed=declaration_word(n.result),
-                                                 decl=declaration_word(n.text)))
-        elif n.kind == "flag":
-            assert n.seat is not None
-            lines.append(_(LEAD_FLAG).format(seat=n.seat.name, card=card_text(n.card)))
-        elif n.kind in ("revoke", "breach"):
-            assert n.seat is not None
-            suit = ""
-            rev = d.revoke if d is not None else None
-            if rev is not None and rev.suit is not None:
-                suit = suit_word(rev.suit)
-            elif isinstance(n.card, Card):
-                suit = suit_word(n.card.suit)
-            card = card_text(n.card)
-            if n.kind == "breach":
-                lines.append(_(BREACH).format(seat=n.seat.name, trick=n.trick, card=card,
-                                              proven=n.proven_at, profile=game.profile.name))
-            elif n.penalty:
-                lines.append(_(REVOKE_PENALTY).format(seat=n.seat.name, suit=suit, trick=n.trick,
-                                                      card=card, proven=n.proven_at,
-                                                      side=n.seat.side.other.name))
-            else:
-                lines.append(_(REVOKE_KORT).format(seat=n.seat.name, suit=suit, trick=n.trick,
-                                                   card=card, proven=n.proven_at,
-                                                   profile=game.profile.name))
-        elif n.kind == "ruling" and game.profile.scoring.revoke_penalty != "court":
-            lines.append(_(RULING_KORT).format(profile=game.profile.name))
-        elif n.kind == "bavyan":
-            assert n.side is not None
-            lines.append(_(BAVYAN_ASK).format(side=n.side.name))
-        elif n.kind == "deal":
-            fin = _finished_deal(game)
-            if fin is not None:
-                lines.append(_(DEAL_OVER).format(deal=fin.number, text=deal_result_text(game, fin)))
-        elif n.kind == "match":
-            assert n.side is not None
-            fin = _finished_deal(game)
-            mw = [0, 0]
-            if fin is not None:
-                mw = [fin.score_before.match_wins[i] + fin.wins[i] for i in (0, 1)]
-            lines.append(_(MATCH_WON).format(side=n.side.name, ns=mw[0], ew=mw[1]))
-    if any(n.kind == "deal" for n in notices):
+        line = _notice_line(game.profile, n, players)
+        if line is not None:
+            lines.append(line)
+        over = over or isinstance(n, N.DealOver)
+    if over:
         nxt = next_text(game)
         if nxt and not game.over:
             lines.append(nxt)
     return lines
 
 
-def _finished_deal(game: Game) -> Deal | None:
-    for d in reversed(game.deals):
-        if d.result is not None:
-            return d
+def _notice_line(profile: Profile, n: N.Notice, players: dict[str, str]) -> str | None:
+    """The line one notice says, None for those the echo line says."""
+    if isinstance(n, N.TrickWon):
+        return _(TRICK_WON).format(trick=n.trick, seat=n.seat.name, name=_name(players, n.seat),
+                                   ns=n.tricks[0], ew=n.tricks[1])
+    if isinstance(n, N.DeclarationMade):
+        return _(DECLARED).format(seat=n.seat.name, decl=declaration_word(n.declaration))
+    if isinstance(n, N.DeclarationReplaced):
+        return _(DECL_REPLACED).format(typed=declaration_word(n.typed), decl=declaration_word(n.taken))
+    if isinstance(n, N.LeadFlagged):
+        return _(LEAD_FLAG).format(seat=n.seat.name, card=card_text(n.card))
+    if isinstance(n, N.BreachProven):
+        return _(BREACH).format(seat=n.seat.name, trick=n.trick, card=card_text(n.card),
+                                proven=n.proven_at, profile=profile.name)
+    if isinstance(n, N.RevokeProven):
+        fmt = REVOKE_PENALTY if n.penalty else REVOKE_KORT
+        return _(fmt).format(seat=n.seat.name, suit=suit_word(n.suit), trick=n.trick,
+                             card=card_text(n.card), proven=n.proven_at,
+                             side=n.seat.side.other.name, profile=profile.name)
+    if isinstance(n, N.RulingRecorded):
+        return None if n.penalty else _(RULING_KORT).format(profile=profile.name)
+    if isinstance(n, N.BavyanAsked):
+        return _(BAVYAN_ASK).format(side=n.side.name)
+    if isinstance(n, N.DealOver):
+        return _(DEAL_OVER).format(deal=n.deal, text=result_text(profile, n))
+    if isinstance(n, N.MatchWon):
+        return _(MATCH_WON).format(side=n.side.name, ns=n.match[0], ew=n.match[1])
     return None
 
 
@@ -404,7 +380,7 @@ def duty_hint(game: Game) -> str:
     return ""
 
 
-def last_trick(game: Game) -> tuple[Deal, Trick] | None:
+def last_trick(game: Game) -> tuple[DealView, TrickView] | None:
     """``(deal, trick)`` of the last trick that is closed: the current deal's last
     completed (or R50 abandoned) trick, else the previous deal's last one; None before
     the first. The open trick is never returned."""
@@ -456,7 +432,7 @@ def winner_text(game: Game, players: dict[str, str]) -> str:
     return _(SUMMARY_WINNER).format(side=lead) + (f" ({names})" if names else "")
 
 
-def score_text(game: Game, sc: Score) -> str:
+def score_text(game: Game, sc: ScoreView) -> str:
     """The session score line of the screen and the web view: match wins towards the
     target and matches won (kort, R61), or courts and streaks (pagat, R41), per side."""
     if game.profile.is_match:

@@ -16,6 +16,9 @@ from referee.i18n import _
 from referee.live import messages as M
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from referee.core.events import Event
     from referee.core.profile import Profile
     from referee.session.store import SessionHeader
 
@@ -36,8 +39,9 @@ def profile_snapshot(ref: str) -> tuple[str, str, str]:
     return (ref if builtin else str(path.resolve())), name, text
 
 
-def new_game(h: SessionHeader) -> Game:
-    """A fresh game for the session header (R11, R31, R40). Raises ProfileError/RulesError."""
+def new_game(h: SessionHeader, events: Iterable[Event] = ()) -> Game:
+    """The game of the session header (R11, R31, R40) after ``events`` (a resume: the
+    stored ones), by :meth:`Game.from_events`. Raises ProfileError/RulesError."""
     from referee.profiles import loads_profile
 
     profile = loads_profile(h.profile_text, h.profile)
@@ -46,8 +50,8 @@ def new_game(h: SessionHeader) -> Game:
             target=h.target))
     if profile.rotation == "dealer":
         assert h.first_dealer is not None
-        return Game(profile, first_dealer=Seat[h.first_dealer], target=h.target)
-    return Game(profile, first_caller=Seat[h.first_caller], target=h.target)
+        return Game.from_events(profile, events, first_dealer=Seat[h.first_dealer], target=h.target)
+    return Game.from_events(profile, events, first_caller=Seat[h.first_caller], target=h.target)
 
 
 def draw_seat(seed: int) -> Seat:

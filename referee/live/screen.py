@@ -27,8 +27,8 @@ if TYPE_CHECKING:
     from rich.table import Table
     from rich.text import Text
 
-    from referee.core.deal import Deal, Trick
     from referee.core.game import Game
+    from referee.core.view import DealView, TrickView
     from referee.live.controller import LiveSession
 
 MESSAGE_LINES = 7
@@ -154,7 +154,7 @@ def render(session: LiveSession, messages: list[str], *, glyphs: bool = False,
     return Group(*body)
 
 
-def _header(session: LiveSession, t: Trick | None, live: bool, glyphs: bool,
+def _header(session: LiveSession, t: TrickView | None, live: bool, glyphs: bool,
             width: int) -> list[Text]:
     """The two header lines: title, then deal, trick, trumps, the KORT badge, BAVYAN and
     the shown 13th card (``live``: a deal is on the table), or the last result, or who
@@ -179,7 +179,7 @@ def _header(session: LiveSession, t: Trick | None, live: bool, glyphs: bool,
     return [head, Text.assemble(info, no_wrap=True, overflow="ellipsis")]
 
 
-def _trump_info(info: Text, g: Game, d: Deal, t: Trick | None, glyphs: bool) -> None:
+def _trump_info(info: Text, g: Game, d: DealView, t: TrickView | None, glyphs: bool) -> None:
     """Trick, trumps, the KORT badge, BAVYAN and the 13th card, appended to ``info``."""
     assert d.trump is not None
     # the open trick, else the next one; never past the 13th (no "trick 14")
@@ -195,7 +195,7 @@ def _trump_info(info: Text, g: Game, d: Deal, t: Trick | None, glyphs: bool) -> 
         info.append("  " + _(M.SCREEN_THIRTEENTH).format(card=_card_text(d.thirteenth, glyphs)))
 
 
-def _table(session: LiveSession, t: Trick | None, live: bool, turn: Seat | None,
+def _table(session: LiveSession, t: TrickView | None, live: bool, turn: Seat | None,
            glyphs: bool) -> Table:
     """The table: N top, W left, E right, S bottom; the cards of trick ``t`` in front of
     the seats, ``turn`` marked, the tricks per side in the middle while ``live``."""
@@ -233,7 +233,7 @@ def _table(session: LiveSession, t: Trick | None, live: bool, turn: Seat | None,
     east = Text.assemble(card(Seat.E), "  ", seat_label(Seat.E))
     centre = Text()
     if d is not None and live:
-        centre = Text(_(M.SCREEN_TRICKS).format(ns=d.won[0], ew=d.won[1]))
+        centre = Text(_(M.SCREEN_TRICKS).format(ns=d.tricks_won[0], ew=d.tricks_won[1]))
     table.add_row("", seat_label(Seat.N), "")
     table.add_row("", card(Seat.N), "")
     table.add_row(west, centre, east)

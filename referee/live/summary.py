@@ -4,6 +4,7 @@ match wins, each deal's result, the winner with the partners' names, where it is
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from referee.i18n import _
@@ -29,11 +30,11 @@ def summary_lines(s: LiveSession) -> list[str]:
             who = _(M.SUMMARY_WHO_PAGAT).format(dealer=d.dealer.name if d.dealer is not None else "?",
                                              caller=d.caller.name)
         text = (M.deal_result_text(g, d) if d.result is not None
-                else _(M.SUMMARY_IN_PROGRESS).format(ns=M.tricks_count(d.won[0]),
-                                                         ew=M.tricks_count(d.won[1])))
+                else _(M.SUMMARY_IN_PROGRESS).format(ns=M.tricks_count(d.tricks_won[0]),
+                                                         ew=M.tricks_count(d.tricks_won[1])))
         trump = M.suit_text(d.trump) if d.trump is not None else "-"
         out.append(_(M.SUMMARY_DEAL).format(deal=d.number, who=who, trump=trump, text=text))
-    rows: list[tuple[str, list[int]]] = []
+    rows: list[tuple[str, Sequence[int]]] = []
     if g.profile.is_match:
         rows += [(_(M.SUMMARY_MATCHES), sc.matches_won), (_(M.SUMMARY_WINS), sc.wins),
                  (_(M.SUMMARY_CURRENT), sc.match_wins)]

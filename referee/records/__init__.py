@@ -29,13 +29,13 @@ from referee.records.files import check_output, write_text_atomic
 from referee.records.model import DEAL_KEYS, RECORD_VERSION, TOP_KEYS, BavyanAnswer, DealRecord, Record
 from referee.records.problems import KIND_WORDS, PLACE_DEAL, PLACE_TRICK, yaml_error, yaml_kind
 from referee.records.reader import check_record, load_record, loads_record
-from referee.records.replay import new_game, replay
+from referee.records.replay import replay
 from referee.records.writer import dump_record, dumps, from_game
 
 __all__ = [
     "DEAL_KEYS", "KIND_WORDS", "PLACE_DEAL", "PLACE_TRICK", "RECORD_VERSION", "TOP_KEYS",
     "BavyanAnswer", "DealRecord", "Record", "check_output", "check_record", "dump", "dump_record",
-    "dumps", "from_game", "load", "load_record", "load_yaml", "loads", "loads_record", "new_game",
+    "dumps", "from_game", "load", "load_record", "load_yaml", "loads", "loads_record",
     "replay", "write_text_atomic", "yaml_error", "yaml_kind",
 ]
 

@@ -16,29 +16,17 @@ from referee.i18n import _, ngettext, render_error
 from referee.records.problems import Problems
 
 if TYPE_CHECKING:
-    from referee.core.deal import Deal
     from referee.core.game import Game
+    from referee.core.view import DealView
     from referee.records.model import DealRecord, Record
 
 Path_ = tuple[Any, ...]
 
 
-def new_game(record: Record) -> Game:
-    """A fresh :class:`Game` for the record's profile, first seats and target."""
-    from referee.core.game import Game
-
-    errs = Problems(record.source, record.text)
-    try:
-        return Game(record.profile, first_dealer=record.first_dealer,
-                    first_caller=record.first_caller, target=record.target)
-    except RulesError as exc:
-        raise errs.error(render_error(exc)) from None
-
-
-def _score(d: Deal) -> str:
+def _score(d: DealView) -> str:
     assert d.winner is not None
     w = d.winner
-    text = f"{w.name} {d.won[w]}:{d.won[w.other]}"
+    text = f"{w.name} {d.tricks_won[w]}:{d.tricks_won[w.other]}"
     return text if d.result == "win" else f"{text}, {d.result}"
 
 
@@ -52,8 +40,14 @@ def replay(record: Record) -> Game:
     Raises RecordError naming the deal, trick and token for anything the rules
     refuse, for tricks after the deal ended, and for a deal after one in progress.
     """
+    from referee.core.game import Game
+
     errs = Problems(record.source, record.text)
-    game = new_game(record)
+    try:  # the record's profile, first seats and target (R11, R31, R40)
+        game = Game.from_events(record.profile, first_dealer=record.first_dealer,
+                                first_caller=record.first_caller, target=record.target)
+    except RulesError as exc:
+        raise errs.error(render_error(exc)) from None
     deals = record.deals
     for i, dr in enumerate(deals):
         dpath: Path_ = ("deals", i)
@@ -123,11 +117,11 @@ def _deal(errs: Problems, game: Game, dr: DealRecord, dpath: Path_) -> None:
         _trick(errs, game, d, dr, t_index, dpath)
     if dr.bavyan is True and d.bavyan != "playing":
         raise errs.error(_("bavyan: true, but deal {deal} did not reach 7:0 "
-                           "(NS {ns}:{ew} EW)").format(deal=n, ns=d.won[0], ew=d.won[1]),
+                           "(NS {ns}:{ew} EW)").format(deal=n, ns=d.tricks_won[0], ew=d.tricks_won[1]),
                          deal=n, path=(*dpath, "bavyan"))
     if dr.bavyan == "pending" and d.bavyan != "pending":
         raise errs.error(_("bavyan: pending, but deal {deal} is not waiting at 7:0 "
-                           "(NS {ns}:{ew} EW)").format(deal=n, ns=d.won[0], ew=d.won[1]),
+                           "(NS {ns}:{ew} EW)").format(deal=n, ns=d.tricks_won[0], ew=d.tricks_won[1]),
                          deal=n, path=(*dpath, "bavyan"))
     if dr.revoke is not None:
         rseat, rtrick = dr.revoke
@@ -137,7 +131,7 @@ def _deal(errs: Problems, game: Game, dr: DealRecord, dpath: Path_) -> None:
             raise errs.error(render_error(exc), deal=n, trick=rtrick, path=(*dpath, "revoke")) from None
 
 
-def _trick(errs: Problems, game: Game, d: Deal, dr: DealRecord, t_index: int, dpath: Path_) -> None:
+def _trick(errs: Problems, game: Game, d: DealView, dr: DealRecord, t_index: int, dpath: Path_) -> None:
     """Trick ``t_index`` of the deal: its cards, then the bavyan answer if it reached 7:0."""
     n = dr.number
     tn = t_index + 1
@@ -165,7 +159,7 @@ def _trick(errs: Problems, game: Game, d: Deal, dr: DealRecord, t_index: int, dp
                          path=(*dpath, "tricks", t_index + 1))
 
 
-def _too_many(errs: Problems, d: Deal, tn: int, word: str, path: Path_) -> RecordError:
+def _too_many(errs: Problems, d: DealView, tn: int, word: str, path: Path_) -> RecordError:
     """The error for a card after the deal ended (R5, R25, R27, R43, R50)."""
     last = d.tricks[-1]
     if d.abandoned_last:

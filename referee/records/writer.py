@@ -14,12 +14,15 @@ import json
 import re
 from typing import TYPE_CHECKING
 
-from referee.core.events import Bavyan, Play, RevokeRuling
+from referee.core.events import Declaration, Play
+from referee.core.vocab import BavyanState
 from referee.records.model import RECORD_VERSION, DealRecord, Record
 
 if TYPE_CHECKING:
-    from referee.core.deal import Deal
+    from collections.abc import Iterator
+
     from referee.core.game import Game
+    from referee.core.view import DealView
 
 _PLAIN = re.compile(r"^[A-Za-z_./][A-Za-z0-9_./+-]*$")
 
@@ -44,29 +47,13 @@ def from_game(game: Game, *, profile: str | None = None, players: dict[str, str]
     minutes. A deal redealt (R13) whose caller has not chosen trumps again is left
     out: no card is played in it, and a record has no way to say it.
     """
-    from referee.core.game import Game as _Game
-
     prof = game.profile
-    # Which events belong to which deal: replay them on a shadow game.
-    shadow = _Game(prof, first_dealer=game.first_dealer,
-                   first_caller=None if game.first_dealer is not None else game.first_caller,
-                   target=game.target if prof.is_match else None)
-    decls: dict[int, list[str | None]] = {}
-    played_on: set[int] = set()
-    rulings: dict[int, RevokeRuling] = {}
-    for ev in game.events:
-        shadow.apply(ev)
-        cur = shadow.current
-        if cur is None:
-            continue
-        if isinstance(ev, Play):
-            decls.setdefault(cur.number, []).append(ev.declaration)
-        elif isinstance(ev, Bavyan) and ev.play_on:
-            played_on.add(cur.number)
-        elif isinstance(ev, RevokeRuling):
-            rulings[cur.number] = ev
-    deals = [_deal_record(d, decls.get(d.number, []), d.number in played_on, rulings.get(d.number))
-             for d in game.deals if d.trump is not None]
+    # The declarations as given are on the Play events: every accepted Play put one card
+    # in the deal then in progress and no card is ever taken out of a deal (a misdeal,
+    # R66, and a redeal, R13, come before the first lead), so the Plays in order are the
+    # cards of the deals in order. The rest is the deals' own state (read-only views).
+    decls = iter([ev.declaration for ev in game.events if isinstance(ev, Play)])
+    deals = [_deal_record(d, decls) for d in game.deals if d.trump is not None]
     dealer_rotation = prof.rotation == "dealer"
     return Record(
         source="<game>", profile=prof, profile_ref=profile or prof.name, profile_path=None,
@@ -76,15 +63,16 @@ def from_game(game: Game, *, profile: str | None = None, players: dict[str, str]
         players=players, date=date, duration=duration, ended=game.ended, played=True)
 
 
-def _deal_record(d: Deal, decls: list[str | None], played_on: bool,
-                 ruling: RevokeRuling | None) -> DealRecord:
+def _deal_record(d: DealView, decls: Iterator[Declaration | None]) -> DealRecord:
     assert d.trump is not None
-    dl = iter(decls)
-    tricks = [[Play(c, next(dl, None)) for c in t.cards] for t in d.tricks]  # type: ignore[arg-type]
+    tricks = [[Play(c, next(decls)) for c in t.cards] for t in d.tricks]
+    # answered "play on" (R27), whatever came after; the deal's last table ruling (R43, R60)
+    played_on = d.bavyan is BavyanState.PLAYING
+    ruling = d.revoke if d.revoke is not None and d.revoke.kind == "ruling" else None
     return DealRecord(
         number=d.number, trump=d.trump, thirteenth=d.thirteenth, redeals=d.redeals,
         tricks=tricks, words=[[_word(p) for p in t] for t in tricks],
-        bavyan="pending" if d.bavyan == "pending" else played_on,
+        bavyan="pending" if d.bavyan is BavyanState.PENDING else played_on,
         revoke=(ruling.seat, ruling.trick) if ruling is not None else None,
         dealer=d.dealer, caller=d.caller, leads=[(t.leader, t.winner) for t in d.tricks])
 

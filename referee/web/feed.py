@@ -22,7 +22,8 @@ from typing import Any
 from urllib.parse import quote
 
 from referee.core.events import Event, Play
-from referee.core.game import Game, Notice
+from referee.core.game import Game
+from referee.core.notices import CardPlayed, DealOver, Notice, SessionEnded
 from referee.core.table import Seat
 from referee.errors import RefereeError
 from referee.i18n import _, language, render_error
@@ -158,27 +159,23 @@ class Feed:
         """Apply one stored event and return what the table was told about it."""
         g = self.game
         s = self.session
-        ctx: tuple[int, int, Seat] | None = None
-        d = g.current
-        if isinstance(ev, Play) and d is not None and g.to_play is not None:
-            t = d.open_trick
-            ctx = (d.number, t.number if t is not None else len(d.tricks) + 1, g.to_play)
         notices: list[Notice] = g.apply(ev)
         self.events.append(ev)
-        if ctx is not None:
-            assert isinstance(ev, Play)
+        played = notices[0] if notices else None
+        if isinstance(ev, Play) and isinstance(played, CardPlayed):
             card = M.card_text(ev.card, True)
             if ev.declaration:
                 card += f":{M.declaration_word(ev.declaration)}"
-            echo = _(M.ECHO_CARDS).format(deal=ctx[0], trick=ctx[1], cards=f"{ctx[2].name} {card}")
+            echo = _(M.ECHO_CARDS).format(deal=played.deal, trick=played.trick,
+                                          cards=f"{played.seat.name} {card}")
         else:
             echo = s.describe((ev,), notices)
         lines = [echo, *M.notice_lines(g, notices, self.header.players)]
         d = g.current
-        if any(n.kind == "end" for n in notices) and g.in_progress and d is not None:
+        if any(isinstance(n, SessionEnded) for n in notices) and g.in_progress and d is not None:
             lines.append(_(M.END_PENDING).format(deal=d.number))
         left = s.minutes_left()
-        if left is not None and any(n.kind == "deal" for n in notices) and not g.over:
+        if left is not None and any(isinstance(n, DealOver) for n in notices) and not g.over:
             lines.append(_(M.TIME_LEFT).format(minutes=left) if left > 0 else _(M.TIME_UP))
         return lines
 
@@ -255,10 +252,10 @@ def deal_list(game: Game) -> list[dict[str, Any]]:
                 M.dealer_by_convention(game, d.caller).name if game.profile.is_match else ""),
             "caller": d.caller.name,
             "trump": M.suit_text(d.trump, True) if d.trump is not None else "-",
-            "tricks": list(d.won),
+            "tricks": list(d.tricks_won),
             "winner": d.winner.name if d.winner is not None else None,
             "text": M.deal_result_text(game, d) if done else _(M.SUMMARY_IN_PROGRESS).format(
-                ns=M.tricks_count(d.won[0]), ew=M.tricks_count(d.won[1])),
+                ns=M.tricks_count(d.tricks_won[0]), ew=M.tricks_count(d.tricks_won[1])),
             "done": done,
             "score": _score(game, after),
         })
@@ -321,8 +318,9 @@ def state(session: LiveSession, log: list[str], said: list[str]) -> dict[str, An
         "thirteenth": _card(d.thirteenth) if live and d is not None and d.thirteenth is not None else None,
         "seats": seats, "turn": turn.name if turn is not None else None,
         "prompt": session.prompt(),
-        "tricks": list(d.won) if live and d is not None else None,
-        "tricks_text": _(M.SCREEN_TRICKS).format(ns=d.won[0], ew=d.won[1]) if live and d is not None else "",
+        "tricks": list(d.tricks_won) if live and d is not None else None,
+        "tricks_text": (_(M.SCREEN_TRICKS).format(ns=d.tricks_won[0], ew=d.tricks_won[1])
+                        if live and d is not None else ""),
         "score": score, "seats_line": _seats_line(session), "time": time_text,
         "hint": M.duty_hint(g), "last": last, "deals": deal_list(g),
         "log": log[-LOG_LINES:], "said": said, "over": g.over, "winner": winner,

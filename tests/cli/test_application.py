@@ -18,7 +18,7 @@ from referee.cli.main import main
 from referee.cli.options import CameraArgs
 
 CLI = Path(__file__).resolve().parents[2] / "referee" / "cli"
-CLUB_MODULES = ("club.py", "store_cmd.py", "standings.py", "players.py")
+CLUB_COMMANDS = ("players", "standings", "store import")
 
 
 def referee(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *argv: str,
@@ -58,12 +58,15 @@ def test_output_goes_out_as_given(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_no_command_module_goes_around_the_application() -> None:
-    """Commands print, fail and exit only through the Application (the club's commands,
-    moved unchanged out of referee.cli.club, still reach it through ``terminal()`` and
-    also use ``typer.echo``: their owner converts them)."""
-    around = re.compile(r"typer\.echo\(|sys\.std(out|err)\.write|raise typer\.Exit|(?<![.\w])print\(")
-    for path in sorted(CLI.glob("*.py")):
-        if path.name in ("application.py", *CLUB_MODULES):
+    """Commands print, fail and exit only through the Application they get from their
+    context (``application(ctx)``): no module of referee/cli but application.py writes to
+    the streams itself, raises typer.Exit, or looks the Application up without a context."""
+    around = re.compile(r"typer\.echo\(|typer\.secho\(|sys\.std(out|err)\b|raise typer\.Exit"
+                        r"|(?<![.\w])print\(|(?<![.\w])(terminal|current)\(\)")
+    modules = sorted(CLI.glob("*.py"))
+    assert {"club.py", "store_cmd.py", "standings.py", "players.py"} <= {p.name for p in modules}
+    for path in modules:
+        if path.name == "application.py":
             continue
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             assert not around.search(line.split("#", 1)[0]), f"{path.name}:{n}: {line.strip()}"
@@ -106,6 +109,38 @@ def test_the_variables_are_in_the_help(capsys: pytest.CaptureFixture[str],
     assert code == 0
     for name in ("REFEREE_PROFILE", "REFEREE_SESSION", "REFEREE_LANG"):
         assert f"[env var: {name}]" in start, name
+
+
+@pytest.mark.parametrize("command", CLUB_COMMANDS)
+def test_the_club_commands_take_the_session_variable(command: str, capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    code, out, _err = referee(capsys, monkeypatch, *command.split(), "--help")
+    assert code == 0 and "[env var: REFEREE_SESSION]" in out
+
+
+def test_the_club_commands_read_the_session_from_the_environment(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    db, other, missing = tmp_path / "club.db", tmp_path / "other.db", tmp_path / "missing.db"
+    monkeypatch.setenv("REFEREE_DATA_DIR", str(tmp_path / "default"))
+    monkeypatch.setenv("REFEREE_SESSION", str(db))
+    code, _out, err = referee(capsys, monkeypatch, "start", "--profile", "kort", "--caller", "S",
+                              "--players", "S=Azamat,E=Timur,N=Bakyt,W=Erlan")
+    assert (code, err) == (0, "")
+    code, out, err = referee(capsys, monkeypatch, "players")
+    assert (code, err) == (0, "")
+    assert [ln.split(":")[0] for ln in out.splitlines()] == ["Azamat", "Timur", "Bakyt", "Erlan"]
+    code, out, err = referee(capsys, monkeypatch, "standings")
+    # that store's one kort session (without a deal, so nothing to count); the default is no file
+    assert (code, err) == (0, "") and out.startswith("kort: 0 sessions counted, 0 rated\n")
+    # store import writes into the store REFEREE_SESSION names
+    monkeypatch.setenv("REFEREE_SESSION", str(other))
+    code, out, err = referee(capsys, monkeypatch, "store", "import", str(db))
+    assert (code, err) == (0, "") and out.splitlines()[-1] == f"{other}: 1 session"
+    # a typed --session beats the variable
+    code, out, err = referee(capsys, monkeypatch, "players", "--session", str(missing))
+    assert (code, out) == (1, "") and err == f"error: no session database at {missing}\n"
+    assert not (tmp_path / "default").exists()  # the default file was never used
 
 
 def test_lang_from_the_environment(tmp_path: Path, capsys: pytest.CaptureFixture[str],

@@ -8,9 +8,10 @@ text of R21-R24, R52, R55, R60 and R67, trick by trick, in the comments.
 
 from __future__ import annotations
 
-from referee.core.deal import Deal
 from referee.core.events import Play
-from referee.core.game import Game, Notice
+from referee.core.game import Game
+from referee.core.notices import BreachProven, Notice, RevokeProven
+from referee.core.view import DealView
 from tests.helpers.rules import card, kort, last, play, trump
 
 
@@ -30,7 +31,7 @@ def raises_flag(g: Game, token: str) -> bool:
     return flags(g) > n
 
 
-def current(g: Game) -> Deal:
+def current(g: Game) -> DealView:
     """The deal in progress."""
     assert g.current is not None
     return g.current
@@ -38,7 +39,8 @@ def current(g: Game) -> Deal:
 
 def kinds(notices: list[Notice]) -> list[tuple[str, int | None, int | None]]:
     """(kind, trick, proven_at) of the revoke and breach notices of one card."""
-    return [(n.kind, n.trick, n.proven_at) for n in notices if n.kind in ("revoke", "breach")]
+    return [(n.kind, n.trick, n.proven_at) for n in notices
+            if isinstance(n, RevokeProven | BreachProven)]
 
 
 def test_R67_later_trump_lead_of_the_presumed_player_creates_no_duty_and_no_flag() -> None:
@@ -141,3 +143,19 @@ def test_R67_a_presumed_lead_that_continues_a_trop_counts_as_one_of_its_leads() 
     # N's trick-4 lead counted, so three leads are played: the R23 ban follows and S's
     # trump lead is a breach (had it not counted, this would be the owed 3rd lead).
     assert raises_flag(g, "TS")
+
+
+def test_R67_no_declaration_is_offered_to_the_presumed_player() -> None:
+    g = game()
+    assert g.allowed_declarations() == ("tsar", "trop", "trop7")  # S's first lead (R20-R25)
+    play(g, "AS 2S 3S 4S")  # trick 1: S's tsar won by S: NS owe a non-trump lead (R21)
+    assert g.allowed_declarations() == ()  # the R21 duty: no trump lead to declare
+    assert raises_flag(g, "KS")  # trick 2: against the duty: flagged, S presumed (R52)
+    play(g, "5S 6S 7S")  # S wins trick 2; the R21 duty covered that one lead
+    assert g.to_play is not None and g.to_play.name == "S"
+    # Free of any duty with 2 tricks, S could declare tsar or trop (R24) were he not
+    # presumed to hold only trumps: his trump leads declare nothing (R67, as R55).
+    assert g.allowed_declarations() == ()
+    play(g, "AH")  # trick 3: a non-trump from S proves the trick-2 breach; presumption over
+    play(g, "2H 3H 4H")  # S wins trick 3 with AH and leads again, judged as any player
+    assert g.allowed_declarations() == ("tsar", "trop")

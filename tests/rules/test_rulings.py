@@ -8,6 +8,7 @@ import pytest
 
 from referee.core.events import Bavyan, EndSession, Event, Misdeal, Play, Redeal, RevokeRuling
 from referee.core.game import Game
+from referee.core.notices import RevokeProven
 from referee.core.table import Seat
 from referee.errors import RulesError
 from tests.helpers.rules import MakeGame, auto, card, deal, kort, last, pagat, play, sides, sweep_tail, trump
@@ -731,7 +732,7 @@ def test_R65_revoke_penalty_comes_with_its_evidence() -> None:
     g = pagat_s()
     play(g, "AH 2H 3H 2D", "AC 2C 3C 4C", "AD 3D 4D")
     notices = g.apply(Play(card("5H")))  # W's heart proves the revoke of trick 1
-    proof = [n for n in notices if n.kind == "revoke"]
+    proof = [n for n in notices if isinstance(n, RevokeProven)]
     assert len(proof) == 1
     n = proof[0]
     assert n.seat is Seat.W and n.trick == 1 and n.proven_at == 3
