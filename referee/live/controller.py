@@ -21,7 +21,6 @@ from typing import Any
 from referee.core.cards import Card
 from referee.core.events import ChooseTrump, Event, Play, RevokeRuling
 from referee.core.game import Game
-from referee.core.notation import CYRILLIC_LANGUAGES
 from referee.core.notices import DealOver, Notice, RevokeProven, SessionEnded
 from referee.core.table import Seat
 from referee.errors import RefereeError, RulesError
@@ -37,6 +36,7 @@ from referee.live.entry import (
     typed_declaration,
 )
 from referee.live.fixes import deal_view, fix_changes, places
+from referee.live.help import help_lines
 from referee.live.opening import first_seats, new_game, profile_snapshot
 from referee.live.summary import summary_lines
 from referee.session.log import LogEntry, Unit, seat_tag
@@ -183,14 +183,21 @@ class LiveSession:
         ``origin``: where the line came from, stored with the entry (None: this
         session's :attr:`default_origin`, keyboard or script). At a prompt that asks
         one thing the bare answer works (``H`` for trumps, ``yes`` for bavyan)."""
-        line = bare_answer(line, self.game.phase, language())
-        entry = parse_entry(line)
+        entry = self.parse(line)
         if entry is None:
             return None
         origin = origin or self.default_origin
         if entry.command is not None:
             return self._command(entry, origin)
         return self._events(entry, origin)
+
+    def parse(self, line: str) -> Entry | None:
+        """``line`` parsed as the entry it means now: at a prompt that asks one thing the
+        bare answer is the whole entry (``H`` -> ``trump H`` while trumps are asked,
+        ``yes`` -> ``bavyan yes`` at the bavyan question, :func:`bare_answer`). None for
+        a blank line; raises NotationError. Every path that reads a typed line (entering
+        it, looking at it for a ruling) goes through here, so they agree."""
+        return parse_entry(bare_answer(line, self.game.phase, language()))
 
     def _events(self, entry: Entry, origin: Origin) -> Outcome:
         g = self.game
@@ -296,10 +303,8 @@ class LiveSession:
             if entry.args:
                 self.set_players(parse_players(entry.args), text=entry.text, origin=origin)
             return Outcome(_(M.ECHO_PLAYERS).format(players=M.players_text(self.players)))
-        lines = _(M.HELP).splitlines() + _(M.HELP_MORE).splitlines()
-        if language() in CYRILLIC_LANGUAGES:
-            lines += _(M.HELP_CYRILLIC).splitlines()
-        return Outcome(_(M.ECHO_HELP), lines, help=True)
+        # what this profile allows (the screen adds its `deals` view, RichDisplay)
+        return Outcome(_(M.ECHO_HELP), help_lines(g.profile.options), help=True)
 
     def _rebuild(self) -> None:
         """The game made again from the store's effective events (after an undo or a fix)."""
@@ -431,7 +436,7 @@ class LiveSession:
         """For a ``revoke SEAT TRICK`` line, the cards of that trick and whether the seat
         followed suit (issue 11), for the table to look at before it confirms; None for
         any other line. Raises RefereeError for a ruling the rules refuse."""
-        entry = parse_entry(line)
+        entry = self.parse(line)
         if entry is None or not entry.events or not isinstance(entry.events[0], RevokeRuling):
             return None
         ev = entry.events[0]

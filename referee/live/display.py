@@ -127,8 +127,11 @@ class RichDisplay:
     def accepted(self, echo: str, outcome: Outcome) -> None:
         self.help_lines = None  # an entry (a camera's too) brings the table back
         if outcome.help:  # in place of the table, until the next entry
+            from referee.live.help import help_lines
+
             self.said([echo])
-            self.help_lines = outcome.lines
+            # the session's list, and the `deals` view this screen offers (show_deals)
+            self.help_lines = help_lines(self.session.game.profile.options, deals=True)
         else:
             self.said([echo, *outcome.lines])
 

@@ -12,7 +12,7 @@ from referee.i18n import N_
 __all__ = [
     "BAVYAN_ASK", "BREACH", "CONFIRM_PENALTY", "DEAL_OVER", "DECLARED", "DECL_HINT",
     "DECL_REPLACED", "DRAW_CALLER", "DRAW_DEALER", "DURATION_LINE", "END_PENDING", "GIVEN_CALLER",
-    "GIVEN_DEALER", "HELP", "HELP_CYRILLIC", "LEAD_FLAG", "MATCH_WON", "NEXT_KORT", "NEXT_PAGAT",
+    "GIVEN_DEALER", "HELP_CYRILLIC", "LEAD_FLAG", "MATCH_WON", "NEXT_KORT", "NEXT_PAGAT",
     "NO_NAMES", "OPEN_NONE", "PENALTY_PENDING", "PLAYERS_LINE", "PROMPT_BAVYAN", "PROMPT_OVER",
     "PROMPT_PLAY", "PROMPT_TRUMP", "REFUSED", "RESULT_KORT_MATCH", "RESULT_KORT_REVOKE",
     "RESULT_PAGAT_COURT", "RESULT_PAGAT_REVOKE", "RESULT_PAGAT_STREAK_COURT", "RESULT_PAGAT_WIN",
@@ -79,19 +79,5 @@ PROMPT_OVER = N_("session over: undo, or Ctrl-D to leave")
 DECL_HINT = N_(" (trump lead: {options})")
 REFUSED = N_("error: {text}")
 
-HELP = N_("""entries:
-  AS | AS KH 2H 7H     one card, or a whole trick, in play order
-  AS:trop              trump lead: :tsar (default), :trop, :trop7 (kort R20-R25)
-  trump H | trump 13 7D  choose trumps (13: the caller's shown 13th card, R10)
-  bavyan yes|no        after 7:0 under kort: play on for all 13 tricks? (R27)
-  redeal [13 cards]    kort caller's redeal before the first lead (R13)
-  misdeal              cancel the deal before the first lead (R66)
-  revoke SEAT TRICK    table ruling on a revoke the referee did not see (R43)
-  undo                 remove the last entered event, again and again (R65)
-  last                 show the previous trick
-  players [S=Name ...] show or rename the players (seats change between deals)
-  end                  time is up: finish this deal, then the summary (R44)
-  help                 this list (the next entry shows the table again)""")
-"""The ``help`` entry; every line fits 80 columns (the screen shows it instead of the table)."""
 HELP_CYRILLIC = N_("""cards in Cyrillic letters too: В Д К Т (J Q K A), suits п ч б т/к:
   Тт = ace of clubs, 10ч = ten of hearts""")

@@ -131,3 +131,16 @@ def test_a_confirmed_ruling_is_entered(data_dir: Path) -> None:
     _finish(child)
     deal = _report(data_dir)["deals"][0]
     assert deal["result"] == "revoke" and deal["winner"] == "NS"
+
+
+def test_bare_suit_at_the_trumps_prompt_on_a_terminal(data_dir: Path) -> None:
+    """README: on the screen ``H`` alone answers ``E Timur: trumps?`` (dealer S, R40), as
+    in piped input: it is stored as the entry it means, ``trump H``, and E, the caller,
+    leads (AH); N plays next (R1: S -> E -> N -> W)."""
+    child = _spawn(data_dir, "start", *PAGAT_START)
+    child.expect("E Timur: trumps\\?")
+    _type(child, ["H", "AH"])
+    child.expect("N Bakyt to play")
+    _finish(child)
+    assert [e["text"] for e in _log(data_dir)] == ["trump H", "AH"]
+    assert _report(data_dir)["deals"][0]["trump"] == "H"
