@@ -23,7 +23,8 @@ from numpy.typing import NDArray
 #: card width (px) range the reader is built for (the range ``referee camera check`` prints)
 MIN_WIDTH = 80.0
 MAX_WIDTH = 110.0
-#: the frame size (px) the reader is built for; a smaller frame is asked to be set to it
+#: the frame size (px) the reader is built for; a smaller frame (either way up) is asked
+#: to be set to it
 FRAME_SIZE = (1280, 720)
 #: share of the card outlines found that must be read for the set-up to pass
 MIN_READ_SHARE = 0.5
@@ -118,7 +119,7 @@ def _advice(size: tuple[int, int], outlines: int, read: int, width: float | None
     """What to change, most important first: (code, value) pairs of ADVICE_CODES
     (``ok`` alone when nothing needs changing); the measures as in :class:`FrameCheck`."""
     advice: list[tuple[str, float]] = []
-    if size[0] < FRAME_SIZE[0] or size[1] < FRAME_SIZE[1]:
+    if max(size) < max(FRAME_SIZE) or min(size) < min(FRAME_SIZE):  # a portrait frame too
         advice.append(("small_frame", float(size[0])))
     if width is None or contrast is None:
         advice.append(("no_cards", 0.0))

@@ -81,6 +81,14 @@ def small_frame() -> Any:
     return f
 
 
+def test_a_portrait_frame_of_the_right_size_is_not_too_small() -> None:
+    f = table("felt", (720, 1280))  # a phone held upright: 720 wide, 1280 high
+    for i, card in enumerate(("7H", "5D")):
+        place(f, card_face(card), (360.0, 400.0 + 400 * i), 0.0, 95.0)
+    r = check_frame(f)
+    assert r.size == (720, 1280) and "small_frame" not in [code for code, _v in r.advice]
+
+
 def _check(tmp_path: Path, frame: Any, capsys: pytest.CaptureFixture[str]) -> tuple[int, list[str]]:
     p = tmp_path / "frame.png"
     cv2.imwrite(str(p), frame)
