@@ -39,17 +39,12 @@ COMMANDS = ("undo", "last", "players", "help", "fix", "quit")
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """One parsed line: ``events`` for the engine, or a ``command`` with ``args``.
-
-    ``declared`` lists the declaration typed on each card (None when none), so the
-    screen can say when the engine replaced it (R53).
-    """
+    """One parsed line: ``events`` for the engine, or a ``command`` with ``args``."""
 
     text: str
     events: tuple[Event, ...] = ()
     command: str | None = None
     args: tuple[str, ...] = ()
-    declared: tuple[str | None, ...] = field(default=())
     seats: tuple[Seat | None, ...] = field(default=())
     """The seat typed before each card (``W 3D``), None where none was; ``()`` when
     no card of the line names its seat."""
@@ -190,7 +185,6 @@ def _plays(text: str, words: list[str], lang: str) -> Entry:
     if len(tagged) > 4:
         raise NotationError(M.too_many_cards(len(tagged)), tagged[4][2])
     plays = []
-    decls: list[str | None] = []
     seats: list[Seat | None] = []
     for w, seat, typed in tagged:
         try:
@@ -203,8 +197,7 @@ def _plays(text: str, words: list[str], lang: str) -> Entry:
             raise
         seats.append(seat)
         plays.append(Play(card, decl))
-        decls.append(decl)
-    return Entry(text, events=tuple(plays), declared=tuple(decls),
+    return Entry(text, events=tuple(plays),
                  seats=tuple(seats) if any(x is not None for x in seats) else ())
 
 

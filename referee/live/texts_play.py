@@ -16,7 +16,7 @@ __all__ = [
     "NO_NAMES", "OPEN_NONE", "PENALTY_PENDING", "PLAYERS_LINE", "PROMPT_BAVYAN", "PROMPT_OVER",
     "PROMPT_PLAY", "PROMPT_TRUMP", "REFUSED", "RESULT_KORT_MATCH", "RESULT_KORT_REVOKE",
     "RESULT_PAGAT_COURT", "RESULT_PAGAT_REVOKE", "RESULT_PAGAT_STREAK_COURT", "RESULT_PAGAT_WIN",
-    "RESUMED", "REVOKE_KORT", "REVOKE_PENALTY", "RULING_KORT", "STARTED", "STAYS_OPEN",
+    "RESUMED", "REVOKE_KORT", "REVOKE_PENALTY", "RULING_KORT", "STARTED",
     "STAYS_OPEN_IN", "TARGET_LINE", "TIME_LEFT", "TIME_UP", "TRICK_WON", "WHERE_BAVYAN",
     "WHERE_NONE", "WHERE_OVER", "WHERE_PLAY", "WHERE_TRUMP",
 ]
@@ -69,8 +69,6 @@ WHERE_PLAY = N_("deal {deal}, trick {trick}, trumps {trump}: {cards}; {seat} to 
 WHERE_BAVYAN = N_("deal {deal}: {side} at 7:0 must answer the bavyan question")
 WHERE_OVER = N_("the session has ended")
 OPEN_NONE = N_("no card on the table")
-STAYS_OPEN = N_("session {sid} stays open: `referee resume {sid}` goes on")
-"""Kept for callers that name no session file; :func:`stays_open` adds ``--session FILE``."""
 STAYS_OPEN_IN = N_("session {sid} stays open: `referee resume {sid}{session}` goes on")
 PROMPT_PLAY = N_("{seat}{name} to play")
 PROMPT_TRUMP = N_("{seat}{name}: trumps? (trump S|H|D|C{thirteen})")
