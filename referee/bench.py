@@ -65,15 +65,19 @@ def bench_profile(name: str, deals: int, seed: int, folder: Path) -> None:
     load_s = time.perf_counter() - t0
     events = replay(rec).events  # pre-parsed events, validated once
     tricks = sum(len(d.tricks) for d in game.deals)
+
     def engine(gc_on: bool) -> tuple[float, Game]:
         best = float("inf")
         for _ in range(3):
             if not gc_on:
                 gc.disable()
             t0 = time.perf_counter()
-            g = Game.from_events(prof, events, first_dealer=game.first_dealer,
-                                 first_caller=None if game.first_dealer is not None
-                                 else game.first_caller)
+            g = Game.from_events(
+                prof,
+                events,
+                first_dealer=game.first_dealer,
+                first_caller=None if game.first_dealer is not None else game.first_caller,
+            )
             best = min(best, time.perf_counter() - t0)
             gc.enable()
         return best, g
@@ -84,12 +88,14 @@ def bench_profile(name: str, deals: int, seed: int, folder: Path) -> None:
     g.report()
     report_s = time.perf_counter() - t0
     cli_s, code = _timed([*_referee_cmd(), "replay", str(path), "--json"])
-    print(f"[{name}] {deals} deals, {tricks} tricks, {len(events)} events, "
-          f"{path.stat().st_size / 1e6:.1f} MB (generated in {gen:.1f} s)")
-    print(f"  engine:        {tricks / best:,.0f} tricks/s ({best:.3f} s for all events; "
-          "target >= 60,000)")
-    print(f"  engine, GC off (as in `referee replay`): {tricks / best_nogc:,.0f} tricks/s "
-          f"({best_nogc:.3f} s)")
+    print(
+        f"[{name}] {deals} deals, {tricks} tricks, {len(events)} events, "
+        f"{path.stat().st_size / 1e6:.1f} MB (generated in {gen:.1f} s)"
+    )
+    print(f"  engine:        {tricks / best:,.0f} tricks/s ({best:.3f} s for all events; target >= 60,000)")
+    print(
+        f"  engine, GC off (as in `referee replay`): {tricks / best_nogc:,.0f} tricks/s ({best_nogc:.3f} s)"
+    )
     print(f"  load_record:   {load_s:.3f} s (YAML + tokens + profile)")
     print(f"  report():      {report_s:.3f} s")
     print(f"  referee replay --json: {cli_s:.2f} s end to end (exit {code}; target < 3 s)")
@@ -112,13 +118,19 @@ def bench_undo(name: str, deals: int, seed: int, repeat: int = 2000) -> None:
         game.apply(ev)
     times.sort()
     t0 = time.perf_counter()
-    Game.from_events(prof, game.events, first_dealer=game.first_dealer,
-                     first_caller=None if game.first_dealer is not None else game.first_caller)
+    Game.from_events(
+        prof,
+        game.events,
+        first_dealer=game.first_dealer,
+        first_caller=None if game.first_dealer is not None else game.first_caller,
+    )
     fold_s = time.perf_counter() - t0
-    print(f"[{name}] undo of the last event, {deals}-deal session ({len(game.events)} events): "
-          f"median {times[len(times) // 2] * 1e6:.1f} us, 99th percentile "
-          f"{times[len(times) * 99 // 100] * 1e6:.1f} us (target < 1 ms); a fold of all its "
-          f"events (the old undo): {fold_s * 1e3:.1f} ms")
+    print(
+        f"[{name}] undo of the last event, {deals}-deal session ({len(game.events)} events): "
+        f"median {times[len(times) // 2] * 1e6:.1f} us, 99th percentile "
+        f"{times[len(times) * 99 // 100] * 1e6:.1f} us (target < 1 ms); a fold of all its "
+        f"events (the old undo): {fold_s * 1e3:.1f} ms"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -127,14 +139,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--deals", type=int, default=10_000, help="deals per record (default 10000)")
     ap.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     ap.add_argument("--profiles", default="pagat,kort", help="comma-separated (default pagat,kort)")
-    ap.add_argument("--undo-deals", type=int, default=200,
-                    help="deals of the session whose last event is undone (default 200)")
+    ap.add_argument(
+        "--undo-deals",
+        type=int,
+        default=200,
+        help="deals of the session whose last event is undone (default 200)",
+    )
     args = ap.parse_args(argv)
     try:
         import yaml
 
-        print(f"python {sys.version.split()[0]}, libyaml C loader: "
-              f"{'yes' if hasattr(yaml, 'CSafeLoader') else 'no'}")
+        print(
+            f"python {sys.version.split()[0]}, libyaml C loader: "
+            f"{'yes' if hasattr(yaml, 'CSafeLoader') else 'no'}"
+        )
     except ImportError:  # pragma: no cover
         pass
     with tempfile.TemporaryDirectory(prefix="referee-bench-") as tmp:

@@ -42,8 +42,9 @@ class RefereeError(ValueError):
     ``params`` as the module says.
     """
 
-    def __init__(self, message: str, *, id: str | None = None,
-                 params: Mapping[str, Any] | None = None) -> None:
+    def __init__(
+        self, message: str, *, id: str | None = None, params: Mapping[str, Any] | None = None
+    ) -> None:
         self.id = id
         self.template = message
         self.params: dict[str, Any] = dict(params or {})
@@ -56,8 +57,9 @@ class NotationError(RefereeError):
     Attributes: ``token``, the offending text as typed.
     """
 
-    def __init__(self, message: str, token: str = "", *, id: str | None = None,
-                 params: Mapping[str, Any] | None = None) -> None:
+    def __init__(
+        self, message: str, token: str = "", *, id: str | None = None, params: Mapping[str, Any] | None = None
+    ) -> None:
         super().__init__(message, id=id, params=params)
         self.token = token
 

@@ -35,11 +35,11 @@ def limit_decoder() -> None:
 def size_problem(width: int, height: int) -> str | None:
     """Why a ``width`` x ``height`` pixel frame cannot be read, or None when it can."""
     if width < MIN_SIDE or height < MIN_SIDE:
-        return _("{w}x{h} pixels is too small (at least {n}x{n})").format(
-            w=width, h=height, n=MIN_SIDE)
+        return _("{w}x{h} pixels is too small (at least {n}x{n})").format(w=width, h=height, n=MIN_SIDE)
     if width * height > MAX_PIXELS:
         return _("{w}x{h} pixels is too large (at most {n} million pixels)").format(
-            w=width, h=height, n=MAX_PIXELS // 1_000_000)
+            w=width, h=height, n=MAX_PIXELS // 1_000_000
+        )
     return None
 
 
@@ -86,9 +86,9 @@ def _jpeg_size(head: bytes) -> tuple[int, int] | None:
         if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
             i += 2
             continue
-        length = struct.unpack(">H", head[i + 2:i + 4])[0]
+        length = struct.unpack(">H", head[i + 2 : i + 4])[0]
         if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
-            h, w = struct.unpack(">HH", head[i + 5:i + 9])
+            h, w = struct.unpack(">HH", head[i + 5 : i + 9])
             return int(w), int(h)
         i += 2 + length
     return None

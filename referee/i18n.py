@@ -80,8 +80,7 @@ def _argv_language(argv: list[str]) -> str | None:
     return None
 
 
-def explicit_language(argv: list[str] | None = None,
-                      environ: dict[str, str] | None = None) -> str | None:
+def explicit_language(argv: list[str] | None = None, environ: dict[str, str] | None = None) -> str | None:
     """The language asked for in so many words: ``--lang X`` in ``argv``, else
     ``REFEREE_LANG``; None when neither (then a session's own language comes before
     ``LANGUAGE``/``LC_ALL``/``LANG``, issue 11)."""

@@ -72,8 +72,9 @@ def resolve_profile(ref: str, base_dir: Path | None = None) -> Path:
     """
     ref = str(ref).strip()
     if not ref:
-        raise ProfileError(_("empty profile name (known: {names})").format(
-            names=", ".join(builtin_profiles())))
+        raise ProfileError(
+            _("empty profile name (known: {names})").format(names=", ".join(builtin_profiles()))
+        )
     known = builtin_profiles()
     if not _looks_like_path(ref) and ref in known:
         return known[ref]
@@ -84,8 +85,11 @@ def resolve_profile(ref: str, base_dir: Path | None = None) -> Path:
         return path
     if _looks_like_path(ref):
         raise ProfileError(_("{path}: profile file not found").format(path=path))
-    raise ProfileError(_("unknown profile {name!r} (known: {names}; or give a path to a profile "
-                         "YAML)").format(name=ref, names=", ".join(known) or _("none found")))
+    raise ProfileError(
+        _("unknown profile {name!r} (known: {names}; or give a path to a profile YAML)").format(
+            name=ref, names=", ".join(known) or _("none found")
+        )
+    )
 
 
 def load_profile(ref: str | os.PathLike[str], base_dir: Path | None = None) -> Profile:
@@ -105,8 +109,9 @@ def read_profile_text(path: Path) -> str:
     try:
         return read_text(path)
     except OSError as exc:
-        raise ProfileError(_("{path}: cannot read profile: {reason}").format(
-            path=path, reason=exc.strerror or exc)) from None
+        raise ProfileError(
+            _("{path}: cannot read profile: {reason}").format(path=path, reason=exc.strerror or exc)
+        ) from None
     except UnicodeDecodeError:
         raise ProfileError(_("{path}: not a UTF-8 text file").format(path=path)) from None
     except ValueError as exc:  # larger than yamlsafe.MAX_BYTES
@@ -127,15 +132,20 @@ def loads_profile(text: str, source: str = "<profile>") -> Profile:
     except yaml.YAMLError as exc:
         raise ProfileError(yamlsafe.error_line(source, exc)) from None
     if data is None:
-        raise ProfileError(_("{source}: empty profile (expected a mapping of profile keys)").format(
-            source=source))
+        raise ProfileError(
+            _("{source}: empty profile (expected a mapping of profile keys)").format(source=source)
+        )
     if not isinstance(data, dict):
-        raise ProfileError(_("{source}:1: a profile is a YAML mapping of keys, not {kind}").format(
-            source=source, kind=yaml_kind(data)))
+        raise ProfileError(
+            _("{source}:1: a profile is a YAML mapping of keys, not {kind}").format(
+                source=source, kind=yaml_kind(data)
+            )
+        )
     dup = _duplicate_key(yaml.compose(text, Loader=yaml_loader()))
     if dup is not None:
-        raise ProfileError(_("{place}: {key}: key given twice").format(
-            place=f"{source}:{dup[0]}", key=dup[1]))
+        raise ProfileError(
+            _("{place}: {key}: key given twice").format(place=f"{source}:{dup[0]}", key=dup[1])
+        )
     try:
         return Profile.model_validate(data)
     except ValidationError as exc:
@@ -258,8 +268,7 @@ def _named_key(root: Any, loc: tuple[Any, ...], problem: str) -> _Where | None:
         candidates.append((k, (k.value,)))
         if isinstance(v, yaml.MappingNode):
             for k2, v2 in v.value:
-                if not (isinstance(v2, yaml.ScalarNode)
-                        and v2.value.lower() in ("false", "null", "~", "")):
+                if not (isinstance(v2, yaml.ScalarNode) and v2.value.lower() in ("false", "null", "~", "")):
                     candidates.append((k2, (k.value, k2.value)))
     for k, sub in candidates:
         name = str(getattr(k, "value", ""))

@@ -37,7 +37,7 @@ def deal_hands(rng: random.Random) -> dict[Seat, list[Card]]:
     """Shuffle and give 13 cards to each seat. The last card of a hand is its 13th (R10)."""
     deck = list(FULL_DECK)
     rng.shuffle(deck)
-    return {s: deck[13 * i: 13 * i + 13] for i, s in enumerate(SEATS)}
+    return {s: deck[13 * i : 13 * i + 13] for i, s in enumerate(SEATS)}
 
 
 def _lead(game: Game, d: DealView, seat: Seat, hand: list[Card], rng: random.Random) -> Play:
@@ -72,10 +72,18 @@ def _lead(game: Game, d: DealView, seat: Seat, hand: list[Card], rng: random.Ran
     return Play(card, decl)  # type: ignore[arg-type]
 
 
-def play_deal(game: Game, rng: random.Random, *, bavyan_rate: float = 0.5,
-              redeal_rate: float = 0.3, thirteen_rate: float = 0.15, misdeal_rate: float = 0.0,
-              revoke_rate: float = 0.0, ruling_rate: float = 0.0,
-              stop_after: int | None = None) -> None:
+def play_deal(
+    game: Game,
+    rng: random.Random,
+    *,
+    bavyan_rate: float = 0.5,
+    redeal_rate: float = 0.3,
+    thirteen_rate: float = 0.15,
+    misdeal_rate: float = 0.0,
+    revoke_rate: float = 0.0,
+    ruling_rate: float = 0.0,
+    stop_after: int | None = None,
+) -> None:
     """Play one whole deal of random legal cards (or only ``stop_after`` cards,
     leaving it in progress).
 
@@ -119,8 +127,9 @@ def play_deal(game: Game, rng: random.Random, *, bavyan_rate: float = 0.5,
             game.apply(RevokeRuling(rng.choice(trick.seats), trick.number))
 
 
-def _deal_and_call(game: Game, rng: random.Random, redeal_rate: float, thirteen_rate: float,
-                   misdeal_rate: float) -> dict[Seat, list[Card]]:
+def _deal_and_call(
+    game: Game, rng: random.Random, redeal_rate: float, thirteen_rate: float, misdeal_rate: float
+) -> dict[Seat, list[Card]]:
     """Deal, let the caller choose trumps (R10, R40), redeal (R13) or misdeal (R66) at
     random until a deal stands; return its hands."""
     o = game.profile.options
@@ -143,8 +152,14 @@ def _deal_and_call(game: Game, rng: random.Random, redeal_rate: float, thirteen_
         return hands
 
 
-def simulate_game(profile: Profile, deals: int = 10, seed: int | random.Random = 1, *,
-                  in_progress: bool = False, **rates: float) -> Game:
+def simulate_game(
+    profile: Profile,
+    deals: int = 10,
+    seed: int | random.Random = 1,
+    *,
+    in_progress: bool = False,
+    **rates: float,
+) -> Game:
     """A session of ``deals`` random legal deals under ``profile``.
 
     The first dealer (pagat) or caller (kort) is drawn at random. With

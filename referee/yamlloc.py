@@ -53,8 +53,7 @@ def walk(root: Any, path: tuple[Any, ...]) -> list[tuple[Any, Any]]:
         nxt: tuple[Any, Any] | None = None
         if isinstance(node, yaml.MappingNode) and not isinstance(step, int):
             nxt = next(((k, v) for k, v in node.value if getattr(k, "value", None) == step), None)
-        elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) \
-                and 0 <= step < len(node.value):
+        elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) and 0 <= step < len(node.value):
             nxt = (None, node.value[step])
         if nxt is None:
             break

@@ -61,8 +61,9 @@ def read_text(path: str | Path) -> str:
     with p.open("rb") as f:
         data = f.read(MAX_BYTES + 1)
     if len(data) > MAX_BYTES:
-        raise ValueError(_("{path}: file too large (more than {mb} MB)").format(
-            path=p, mb=MAX_BYTES // (1024 * 1024)))
+        raise ValueError(
+            _("{path}: file too large (more than {mb} MB)").format(path=p, mb=MAX_BYTES // (1024 * 1024))
+        )
     return data.decode("utf-8").removeprefix("\ufeff")
 
 
@@ -86,8 +87,7 @@ def check_events(text: str) -> None:
                 sizes[event.anchor] = 1
         elif cls in starts:
             if len(stack) >= MAX_DEPTH:
-                raise limit_error(_("nested more than {n} levels deep").format(n=MAX_DEPTH),
-                                  event.start_mark)
+                raise limit_error(_("nested more than {n} levels deep").format(n=MAX_DEPTH), event.start_mark)
             stack.append([1, event.anchor])
             continue
         elif cls in ends:
@@ -98,8 +98,10 @@ def check_events(text: str) -> None:
             size = sizes.get(event.anchor, 1)
             extra += size
             if extra > MAX_ALIAS_NODES:
-                raise limit_error(_("aliases stand for more than {n} values (an alias bomb?)").format(
-                    n=MAX_ALIAS_NODES), event.start_mark)
+                raise limit_error(
+                    _("aliases stand for more than {n} values (an alias bomb?)").format(n=MAX_ALIAS_NODES),
+                    event.start_mark,
+                )
         else:
             continue
         if stack:
@@ -114,12 +116,14 @@ def check_scalar(value: str, mark: Any) -> None:
     """Raise LimitError when one value is longer than :data:`MAX_SCALAR` characters or
     holds a control character (``"\\e[31m"`` in a player's name)."""
     if len(value) > MAX_SCALAR:
-        raise limit_error(_("a value of {n} characters (at most {limit})").format(
-            n=len(value), limit=MAX_SCALAR), mark)
+        raise limit_error(
+            _("a value of {n} characters (at most {limit})").format(n=len(value), limit=MAX_SCALAR), mark
+        )
     bad = CONTROL_CHARACTERS.search(value)
     if bad is not None:
-        raise limit_error(_("a control character U+{code:04X} in a value").format(
-            code=ord(bad.group())), mark)
+        raise limit_error(
+            _("a control character U+{code:04X} in a value").format(code=ord(bad.group())), mark
+        )
 
 
 class _Limited:
@@ -129,9 +133,12 @@ class _Limited:
         try:
             return super().construct_object(node, deep)  # type: ignore[misc]
         except (ValueError, OverflowError) as exc:
-            raise limit_error(_("cannot read the value {value}: {reason}").format(
-                value=_short(str(getattr(node, "value", ""))), reason=_short(str(exc), 80)),
-                node.start_mark) from None
+            raise limit_error(
+                _("cannot read the value {value}: {reason}").format(
+                    value=_short(str(getattr(node, "value", ""))), reason=_short(str(exc), 80)
+                ),
+                node.start_mark,
+            ) from None
 
     def construct_yaml_int(self, node: Any) -> int:
         digits = str(node.value).replace("_", "").lstrip("+-")
@@ -139,8 +146,12 @@ class _Limited:
         if len(digits) <= 24:
             value = int(super().construct_yaml_int(node))  # type: ignore[misc]
         if value is None or abs(value) > MAX_INT:
-            raise limit_error(_("number too large: {value} (at most {limit})").format(
-                value=_short(str(node.value)), limit=MAX_INT), node.start_mark)
+            raise limit_error(
+                _("number too large: {value} (at most {limit})").format(
+                    value=_short(str(node.value)), limit=MAX_INT
+                ),
+                node.start_mark,
+            )
         return value
 
 

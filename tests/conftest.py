@@ -25,14 +25,17 @@ REPO = Path(__file__).resolve().parents[1]
 LANGUAGE_VARIABLES = ("REFEREE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 OPTION_VARIABLES = ("REFEREE_SESSION", "REFEREE_PROFILE")  # the CLI's global options (issue 13)
 
-SLOW_FIXTURES = frozenset({
-    "run",  # the referee command over whole sessions (in process in tests/live and
-            # tests/store, tests.helpers.cli; a subprocess in tests/i18n: help texts)
-    "report",  # ``referee report --json`` through ``run``
-    "pg_server", "pg_url",  # a PostgreSQL cluster (initdb, pg_ctl)
-    "built_wheel",  # pip wheel of the project
-    "trick_videos",  # renders the trick videos
-})
+SLOW_FIXTURES = frozenset(
+    {
+        "run",  # the referee command over whole sessions (in process in tests/live and
+        # tests/store, tests.helpers.cli; a subprocess in tests/i18n: help texts)
+        "report",  # ``referee report --json`` through ``run``
+        "pg_server",
+        "pg_url",  # a PostgreSQL cluster (initdb, pg_ctl)
+        "built_wheel",  # pip wheel of the project
+        "trick_videos",  # renders the trick videos
+    }
+)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -47,23 +50,25 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(autouse=True)
-def fast_tier_starts_no_process(request: pytest.FixtureRequest,
-                                monkeypatch: pytest.MonkeyPatch) -> None:
+def fast_tier_starts_no_process(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
     """A test not marked ``slow`` may not start a process: it fails, naming the command,
     instead of making the fast tier slow (issue 13)."""
     if request.node.get_closest_marker("slow"):
         return
+
     def refuse(self: subprocess.Popen[Any], args: Any, *rest: Any, **kw: Any) -> None:
         del self, rest, kw
-        pytest.fail(f"a test of the fast tier started a process ({args!r}): test it in "
-                    "process or mark it @pytest.mark.slow", pytrace=False)
+        pytest.fail(
+            f"a test of the fast tier started a process ({args!r}): test it in "
+            "process or mark it @pytest.mark.slow",
+            pytrace=False,
+        )
 
     monkeypatch.setattr(subprocess.Popen, "__init__", refuse)
 
 
 @pytest.fixture(autouse=True)
-def isolated(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
-             ) -> Iterator[None]:
+def isolated(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """Every test starts from the same outside world, whatever the shell or the tests
     before it did (issue 8): the referee speaks English (no language variable but
     ``LANG=C.UTF-8``, the in-process language reset before and after), sessions go to a
@@ -82,19 +87,35 @@ def isolated(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathF
     yield
     i18n.setup("en")
 
+
 @pytest.fixture(scope="session")
 def built_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The project's wheel, built once per test run offline (``--no-build-isolation``),
     so packaging tests look at what ``pip install .`` would install. Skips visibly
     when it cannot be built here."""
     if importlib.util.find_spec("hatchling") is None:
-        pytest.skip("hatchling is not installed here: the wheel is built offline "
-                    "(--no-build-isolation); install the dev extras")
+        pytest.skip(
+            "hatchling is not installed here: the wheel is built offline "
+            "(--no-build-isolation); install the dev extras"
+        )
     dist = tmp_path_factory.mktemp("dist")
     build = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
-         str(REPO), "-w", str(dist)],
-        capture_output=True, text=True, check=False, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            str(REPO),
+            "-w",
+            str(dist),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
     )
     if build.returncode != 0:
         pytest.skip(f"cannot build a wheel offline here: {build.stderr.strip()[-300:]}")

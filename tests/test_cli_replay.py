@@ -81,8 +81,9 @@ def test_shared_record_report(path: Path | None) -> None:
     for an invalid one, exit 1 with one line that mentions the expected places."""
     if path is None:
         pytest.skip(f"../shared not found: {RECORDS} is missing")
-    expected = json.loads(path.with_name(path.name.replace(".yaml", ".expected.json"))
-                          .read_text(encoding="utf-8"))
+    expected = json.loads(
+        path.with_name(path.name.replace(".yaml", ".expected.json")).read_text(encoding="utf-8")
+    )
     if expected.get("error"):
         line = one_line_error(*cli("replay", path, "--json"))
         for word in expected["mentions"]:
@@ -97,8 +98,14 @@ def test_known_shared_records_present() -> None:
     if not RECORDS.is_dir():
         pytest.skip(f"../shared not found: {RECORDS} is missing")
     names = {p.stem for p in RECORDS.glob("*.yaml")}
-    assert {"01-pagat-session", "02-kort-match", "03-kort-trop", "04-kort-thirteen-redeal",
-            "05-format-variants", "06-invalid-trick"} <= names
+    assert {
+        "01-pagat-session",
+        "02-kort-match",
+        "03-kort-trop",
+        "04-kort-thirteen-redeal",
+        "05-format-variants",
+        "06-invalid-trick",
+    } <= names
 
 
 def test_shared_invalid_record() -> None:
@@ -114,18 +121,23 @@ def test_console_script_end_to_end(tmp_path: Path) -> None:
     cmd = [exe] if exe else [sys.executable, "-m", "referee"]
     env = {**os.environ, **ENV}
     path = shared("01-pagat-session.yaml")
-    ok = subprocess.run([*cmd, "replay", str(path), "--json"], capture_output=True, text=True,
-                        env=env, check=False)
+    ok = subprocess.run(
+        [*cmd, "replay", str(path), "--json"], capture_output=True, text=True, env=env, check=False
+    )
     assert ok.returncode == 0, ok.stderr
     expected = json.loads(path.with_name("01-pagat-session.expected.json").read_text())
     required_keys_match(json.loads(ok.stdout), expected)
-    bad = subprocess.run([*cmd, "replay", str(shared("06-invalid-trick.yaml"))],
-                         capture_output=True, text=True, env=env, check=False)
+    bad = subprocess.run(
+        [*cmd, "replay", str(shared("06-invalid-trick.yaml"))],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
     one_line_error(bad.returncode, bad.stdout, bad.stderr)
     usage = subprocess.run([*cmd, "replay"], capture_output=True, text=True, env=env, check=False)
     assert usage.returncode == 2 and usage.stdout == ""
-    version = subprocess.run([*cmd, "--version"], capture_output=True, text=True, env=env,
-                             check=False)
+    version = subprocess.run([*cmd, "--version"], capture_output=True, text=True, env=env, check=False)
     assert version.returncode == 0 and re.match(r"referee \d+\.\d+", version.stdout)
 
 
@@ -157,11 +169,11 @@ def test_write_canonical_rebases_profile_path(tmp_path: Path) -> None:
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
     shutil.copy(REPO / "profiles" / "pagat.yaml", tmp_path / "a" / "mine.yaml")
-    rec = shared("05-format-variants.yaml").read_text().replace("profile: pagat",
-                                                                "profile: mine.yaml")
+    rec = shared("05-format-variants.yaml").read_text().replace("profile: pagat", "profile: mine.yaml")
     (tmp_path / "a" / "rec.yaml").write_text(rec)
-    code, out1, err = cli("replay", tmp_path / "a" / "rec.yaml", "--json", "--write-canonical",
-                          tmp_path / "b" / "out.yaml")
+    code, out1, err = cli(
+        "replay", tmp_path / "a" / "rec.yaml", "--json", "--write-canonical", tmp_path / "b" / "out.yaml"
+    )
     assert code == 0, err
     assert "profile: ../a/mine.yaml" in (tmp_path / "b" / "out.yaml").read_text()
     code, out2, err = cli("replay", tmp_path / "b" / "out.yaml", "--json")
@@ -190,8 +202,15 @@ def test_profile_option_overrides(tmp_path: Path) -> None:
 # ------------------------------------------------------------------ bad inputs
 PAGAT = "record: 1\nprofile: pagat\nfirst_dealer: S\ndeals:\n  - trump: H\n    tricks:\n"
 # R40: dealer S, caller E leads; E wins tricks with the ace of each suit.
-GOOD = ["AH 2H 3H 4H", "AS 2S 3S 4S", "AD 2D 3D 4D", "AC 2C 3C 4C", "KH 5H 6H 7H",
-        "KS 5S 6S 7S", "KD 5D 6D 7D"]
+GOOD = [
+    "AH 2H 3H 4H",
+    "AS 2S 3S 4S",
+    "AD 2D 3D 4D",
+    "AC 2C 3C 4C",
+    "KH 5H 6H 7H",
+    "KS 5S 6S 7S",
+    "KD 5D 6D 7D",
+]
 
 
 def record(tricks: list[str], head: str = PAGAT, tail: str = "") -> str:
@@ -201,19 +220,25 @@ def record(tricks: list[str], head: str = PAGAT, tail: str = "") -> str:
 BAD = {
     "empty": ("", ["rec.yaml", "empty"]),
     "yaml-list": ("- record: 1\n- profile: pagat\n", ["rec.yaml", "list"]),
-    "unknown-profile": ("record: 1\nprofile: kortt\nfirst_caller: S\n",
-                        ["rec.yaml", "'kortt'", "kort, kort-ranked, pagat"]),
+    "unknown-profile": (
+        "record: 1\nprofile: kortt\nfirst_caller: S\n",
+        ["rec.yaml", "'kortt'", "kort, kort-ranked, pagat"],
+    ),
     "qx-card": (record([*GOOD[:2], "QX 2D 3D 4D"]), ["deal 1, trick 3", "QX"]),
     "five-cards": (record([*GOOD[:1], "AS 2S 3S 4S 5S"]), ["deal 1, trick 2", "5 cards"]),
     "same-card-twice": (record([*GOOD[:3], "AC 2C 3C 2H"]), ["deal 1, trick 4", "2H"]),
     "trop-under-pagat": (record(["AH:trop 2H 3H 4H"]), ["deal 1, trick 1", "AH:trop", "pagat"]),
     # R5: EW have 7 tricks (7:0) after trick 7; an 8th trick is one too many
-    "after-deal-end": (record([*GOOD, "QH 8H 9H TH"]),
-                       ["deal 1 ended after trick 7 (EW 7:0", "trick 8 is one too many"]),
+    "after-deal-end": (
+        record([*GOOD, "QH 8H 9H TH"]),
+        ["deal 1 ended after trick 7 (EW 7:0", "trick 8 is one too many"],
+    ),
     # R40/R42: dealer S, caller E; after E's court (7:0) the dealer's partner N deals and
     # W calls, so `caller: E` in deal 2 contradicts the rotation
-    "caller-rotation": (record(GOOD, tail="  - caller: E\n    trump: S\n    tricks: []\n"),
-                        ["deal 2", "caller", "W calls"]),
+    "caller-rotation": (
+        record(GOOD, tail="  - caller: E\n    trump: S\n    tricks: []\n"),
+        ["deal 2", "caller", "W calls"],
+    ),
 }
 
 
@@ -272,8 +297,9 @@ def test_profiles_show_unknown() -> None:
 
 def test_profiles_show_path_with_error(tmp_path: Path) -> None:
     path = tmp_path / "bad.yaml"
-    path.write_text((REPO / "profiles" / "kort.yaml").read_text().replace("match_target: 7",
-                                                                         "match_target: seven"))
+    path.write_text(
+        (REPO / "profiles" / "kort.yaml").read_text().replace("match_target: 7", "match_target: seven")
+    )
     line = one_line_error(*cli("profiles", "show", path))
     assert "bad.yaml:" in line and "scoring.match_target" in line
 

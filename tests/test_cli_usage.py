@@ -18,22 +18,33 @@ pytestmark = pytest.mark.slow
 
 
 def referee(*args: str, tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
-    full = {k: v for k, v in os.environ.items()
-            if k not in ("REFEREE_LANG", "LANGUAGE", "LC_ALL", "LANG")}
-    full.update(REFEREE_DATA_DIR=str(tmp_path / "data"), NO_COLOR="1", COLUMNS="80",
-                TERM="dumb", PYTHONIOENCODING="utf-8", **env)
-    return subprocess.run([*REFEREE, *args], capture_output=True, text=True, env=full,
-                          timeout=60, check=False)
+    full = {k: v for k, v in os.environ.items() if k not in ("REFEREE_LANG", "LANGUAGE", "LC_ALL", "LANG")}
+    full.update(
+        REFEREE_DATA_DIR=str(tmp_path / "data"),
+        NO_COLOR="1",
+        COLUMNS="80",
+        TERM="dumb",
+        PYTHONIOENCODING="utf-8",
+        **env,
+    )
+    return subprocess.run(
+        [*REFEREE, *args], capture_output=True, text=True, env=full, timeout=60, check=False
+    )
 
 
-@pytest.mark.parametrize(("args", "line"), [
-    (["replay"], "error: Missing argument 'RECORD'. See 'referee replay --help'."),
-    (["profiles", "show"], "error: Missing argument 'NAME|PATH'. See 'referee profiles show --help'."),
-    (["--bogus"], "error: No such option: --bogus. See 'referee --help'."),
-    (["export"], "error: Missing option '-o' / '--output'. See 'referee export --help'."),
-    (["start", "--profile", "pagat", "--seed"],
-     "error: Option '--seed' requires an argument."),  # click gives no command here
-])
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["replay"], "error: Missing argument 'RECORD'. See 'referee replay --help'."),
+        (["profiles", "show"], "error: Missing argument 'NAME|PATH'. See 'referee profiles show --help'."),
+        (["--bogus"], "error: No such option: --bogus. See 'referee --help'."),
+        (["export"], "error: Missing option '-o' / '--output'. See 'referee export --help'."),
+        (
+            ["start", "--profile", "pagat", "--seed"],
+            "error: Option '--seed' requires an argument.",
+        ),  # click gives no command here
+    ],
+)
 def test_usage_error_is_one_line(args: list[str], line: str, tmp_path: Path) -> None:
     proc = referee(*args, tmp_path=tmp_path)
     assert proc.returncode == 2

@@ -12,8 +12,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 MAX_LINES = 500
 
-OVER_LIMIT: frozenset[str] = frozenset({
-})
+OVER_LIMIT: frozenset[str] = frozenset({})
 
 
 def line_counts() -> dict[str, int]:

@@ -59,7 +59,14 @@ def test_builtin_values_follow_the_rules() -> None:
     assert pagat.scoring.revoke_penalty == "court" and pagat.scoring.streak == 7  # R41, R43
     r = kort.scoring.results  # R30
     assert (r.win, r.court, r.at_court, r.bavyan, r.at_bavyan, r.bavyan_failed, r.trop_failed) == (
-        1, 5, 7, 10, 13, 5, 1)
+        1,
+        5,
+        7,
+        10,
+        13,
+        5,
+        1,
+    )
     o = pagat.options  # R40: no redeal, no "13", no tsar/trop, no bavyan
     assert not (o.tsar or o.trop or o.trop7 or o.bavyan or o.redeal or o.thirteen)
     o = kort.options
@@ -141,10 +148,16 @@ def test_inconsistent_choices_name_a_key() -> None:
     assert bad(text).startswith(f"mine.yaml:{line}: options.trop7: ")
 
 
-@pytest.mark.parametrize("text, word", [
-    ("", "empty"), ("# nothing\n", "empty"), ("- kort\n- pagat\n", "list"),
-    ("name: [x\n", "YAML"), ("name: x\nrotation: caller\n", "scoring"),
-])
+@pytest.mark.parametrize(
+    "text, word",
+    [
+        ("", "empty"),
+        ("# nothing\n", "empty"),
+        ("- kort\n- pagat\n", "list"),
+        ("name: [x\n", "YAML"),
+        ("name: x\nrotation: caller\n", "scoring"),
+    ],
+)
 def test_file_level_errors(text: str, word: str) -> None:
     assert word in bad(text)
 
@@ -157,7 +170,8 @@ def test_errors_are_referee_errors() -> None:
 def test_committed_schema_is_current() -> None:
     committed = json.loads((PROFILES / "profile.schema.json").read_text(encoding="utf-8"))
     assert committed == profile_json_schema(), (
-        "regenerate: referee profiles schema > profiles/profile.schema.json")
+        "regenerate: referee profiles schema > profiles/profile.schema.json"
+    )
 
 
 def test_shipped_profiles_match_schema() -> None:
@@ -191,8 +205,7 @@ def tricks_won_by(leader: str, winners: str, trump: str) -> list[str]:
 
 
 def record(profile: str, head: str, deals: list[list[str]]) -> str:
-    body = "".join("  - trump: H\n    tricks:\n" + "".join(f"      - {t}\n" for t in d)
-                   for d in deals)
+    body = "".join("  - trump: H\n    tricks:\n" + "".join(f"      - {t}\n" for t in d) for d in deals)
     return f"record: 1\nprofile: {profile}\n{head}\ndeals:\n{body}"
 
 
@@ -214,8 +227,9 @@ def test_copied_pagat_streak_of_five(tmp_path: Path) -> None:
     assert rep["next"] == {"dealer": "N", "caller": "W"}
     assert rep["leader"] == "EW"
     # the shipped pagat (streak 7): no court yet, EW on a streak of 5, S deals again
-    rep = replay(loads_record(record("pagat", "first_dealer: S", [win] * 5), tmp_path,
-                              source="rec.yaml")).report()
+    rep = replay(
+        loads_record(record("pagat", "first_dealer: S", [win] * 5), tmp_path, source="rec.yaml")
+    ).report()
     assert rep["totals"]["courts"] == {"NS": 0, "EW": 0}
     assert rep["streaks"] == {"NS": 0, "EW": 5}
     assert rep["next"] == {"dealer": "S", "caller": "E"}
@@ -228,14 +242,16 @@ def test_copied_kort_match_to_five(tmp_path: Path) -> None:
     text, _ = set_line(text_of("kort"), "  match_target:", "  match_target: 5")
     (tmp_path / "mine.yaml").write_text(text)
     court = tricks_won_by("N", "NNNNNNN", "H")  # caller N's side 7:0, bavyan declined
-    rep = replay(loads_record(record("mine.yaml", "first_caller: N", [court]), tmp_path,
-                              source="rec.yaml")).report()
+    rep = replay(
+        loads_record(record("mine.yaml", "first_caller: N", [court]), tmp_path, source="rec.yaml")
+    ).report()
     assert rep["deals"][0]["result"] == "court" and rep["deals"][0]["wins"] == {"NS": 5, "EW": 0}
     assert rep["totals"]["matches_won"] == {"NS": 1, "EW": 0}
     assert rep["match"]["target"] == 5 and rep["match"]["wins"] == {"NS": 0, "EW": 0}
     assert rep["next"]["caller"] == "S"  # R12: a court passes the trump to the partner
-    rep = replay(loads_record(record("kort", "first_caller: N", [court]), tmp_path,
-                              source="rec.yaml")).report()
+    rep = replay(
+        loads_record(record("kort", "first_caller: N", [court]), tmp_path, source="rec.yaml")
+    ).report()
     assert rep["totals"]["matches_won"] == {"NS": 0, "EW": 0}
     assert rep["match"]["wins"] == {"NS": 5, "EW": 0}
 
@@ -251,13 +267,16 @@ def test_wheel_ships_profiles(built_wheel: Path, tmp_path: Path) -> None:
     # Unpack the wheel (as a non-editable install would) and load from there.
     target = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(target)
-    code = ("import referee.profiles as p; from pathlib import Path; "
-            "print(Path(p.__file__).resolve().parent); "
-            "print(p.profiles_dir()); print(sorted(p.builtin_profiles())); "
-            "print(p.load_profile('kort-ranked').scoring.match_target)")
+    code = (
+        "import referee.profiles as p; from pathlib import Path; "
+        "print(Path(p.__file__).resolve().parent); "
+        "print(p.profiles_dir()); print(sorted(p.builtin_profiles())); "
+        "print(p.load_profile('kort-ranked').scoring.match_target)"
+    )
     env = {**os.environ, "PYTHONPATH": str(target)}
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
-                         cwd=tmp_path, check=False)
+    run = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path, check=False
+    )
     assert run.returncode == 0, run.stderr
     pkg, folder, names_out, target_3 = run.stdout.splitlines()
     assert Path(pkg) == (target / "referee").resolve()

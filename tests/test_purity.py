@@ -14,8 +14,16 @@ from pathlib import Path
 import pytest
 
 CORE = Path(__file__).resolve().parents[1] / "referee" / "core"
-BANNED_CORE = ("typer", "rich", "cv2", "sqlite3", "yaml", "numpy",
-               "referee.i18n", "gettext")  # issue 8: no language machinery in the engine
+BANNED_CORE = (
+    "typer",
+    "rich",
+    "cv2",
+    "sqlite3",
+    "yaml",
+    "numpy",
+    "referee.i18n",
+    "gettext",
+)  # issue 8: no language machinery in the engine
 
 
 # starts the referee CLI or another process (issue 13: the slow tier)
@@ -38,8 +46,10 @@ def test_core_imports_nothing_impure() -> None:
 
 
 def test_core_does_no_file_io() -> None:
-    pattern = re.compile(r"\bopen\(|\.read_text\(|\.write_text\(|\bPath\(|import os\b|"
-                         r"from os\b|import io\b|import pathlib")
+    pattern = re.compile(
+        r"\bopen\(|\.read_text\(|\.write_text\(|\bPath\(|import os\b|"
+        r"from os\b|import io\b|import pathlib"
+    )
     for path in CORE.glob("*.py"):
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             code = line.split("#", 1)[0]
@@ -48,8 +58,10 @@ def test_core_does_no_file_io() -> None:
 
 def test_cli_start_up_is_light() -> None:
     """``referee --help`` must not import yaml, pydantic, numpy, cv2 or the engine."""
-    code = ("import sys\nsys.argv = ['referee', '--help']\nfrom referee.cli import main\n"
-            "try:\n    main.app()\nexcept SystemExit:\n    pass")
+    code = (
+        "import sys\nsys.argv = ['referee', '--help']\nfrom referee.cli import main\n"
+        "try:\n    main.app()\nexcept SystemExit:\n    pass"
+    )
     loaded = imported_after(code)
     for name in ("yaml", "pydantic", "numpy", "cv2", "referee.core.game", "referee.records"):
         assert name not in loaded, name

@@ -26,9 +26,14 @@ def test_readme_names_the_command_of_each_threshold_default() -> None:
 
 
 def test_help_states_the_same_defaults(tmp_path: Path) -> None:
-    env = {"REFEREE_DATA_DIR": str(tmp_path), "NO_COLOR": "1", "COLUMNS": "200", "TERM": "dumb",
-           "REFEREE_LANG": "en"}
+    env = {
+        "REFEREE_DATA_DIR": str(tmp_path),
+        "NO_COLOR": "1",
+        "COLUMNS": "200",
+        "TERM": "dumb",
+        "REFEREE_LANG": "en",
+    }
     for command, value in DEFAULTS.items():
         out = " ".join(invoke(command, "--help", env=env).stdout.split())
-        tail = out[out.index("--threshold"):]
+        tail = out[out.index("--threshold") :]
         assert re.search(rf"default:? {value}\b", tail[:400]), (command, tail[:400])

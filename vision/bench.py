@@ -107,21 +107,26 @@ def to_frame(img: Any) -> Any:
     nw, nh = min(FRAME[0], round(w * scale)), min(FRAME[1], round(h * scale))
     small = cv2.resize(img, (nw, nh), interpolation=cv2.INTER_AREA)
     top, left = (FRAME[1] - nh) // 2, (FRAME[0] - nw) // 2
-    return cv2.copyMakeBorder(small, top, FRAME[1] - nh - top, left, FRAME[0] - nw - left,
-                              cv2.BORDER_REPLICATE)
+    return cv2.copyMakeBorder(
+        small, top, FRAME[1] - nh - top, left, FRAME[0] - nw - left, cv2.BORDER_REPLICATE
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point; returns the exit status."""
     p = argparse.ArgumentParser(description="ms per 1280x720 frame, one core.")
     p.add_argument("images", nargs="*", type=Path)
-    p.add_argument("--repeat", type=int, default=None,
-                   help="reads per frame (20 for the generated frame, 5 for images)")
+    p.add_argument(
+        "--repeat", type=int, default=None, help="reads per frame (20 for the generated frame, 5 for images)"
+    )
     p.add_argument("--seed", type=int, default=0, help="seed of the generated frame")
     p.add_argument("--profile", action="store_true", help="print a cProfile of the reads")
-    p.add_argument("--data", type=Path, default=Path(os.environ.get(
-        "REFEREE_TRAIN_DATA", Path.home() / ".cache" / "court-referee-train")),
-        help="folder with the CC0 art cache (art.npz) of python -m vision.train")
+    p.add_argument(
+        "--data",
+        type=Path,
+        default=Path(os.environ.get("REFEREE_TRAIN_DATA", Path.home() / ".cache" / "court-referee-train")),
+        help="folder with the CC0 art cache (art.npz) of python -m vision.train",
+    )
     a = p.parse_args(argv)
     import cv2
 
@@ -130,8 +135,10 @@ def main(argv: list[str] | None = None) -> int:
         frame, what = bench_frame(a.data, a.seed)
         repeat = a.repeat or 20
         cpu, wall, n = time_reads(frame, repeat)
-        print(f"{what}, 1280x720, {n} read: median of {repeat} reads {cpu:.1f} ms CPU, "
-              f"{wall:.1f} ms wall (one thread)")
+        print(
+            f"{what}, 1280x720, {n} read: median of {repeat} reads {cpu:.1f} ms CPU, "
+            f"{wall:.1f} ms wall (one thread)"
+        )
         if a.profile:
             _profile(frame, repeat)
         return 0
@@ -161,11 +168,12 @@ def _images(paths: list[Path], repeat: int) -> int:
             per.append((time.process_time() - t0) * 1000)
         times.extend(per)
         bests.append(min(per))
-        print(f"{name}: median {statistics.median(per):.1f}, best {min(per):.1f} ms/frame "
-              f"({n} cards)")
-    print(f"median {statistics.median(times):.1f} ms per 1280x720 frame, worst "
-          f"{max(times):.1f} ms; best run per frame: median {statistics.median(bests):.1f}, "
-          f"worst {max(bests):.1f} ms (one core, {len(frames)} frames x {repeat})")
+        print(f"{name}: median {statistics.median(per):.1f}, best {min(per):.1f} ms/frame ({n} cards)")
+    print(
+        f"median {statistics.median(times):.1f} ms per 1280x720 frame, worst "
+        f"{max(times):.1f} ms; best run per frame: median {statistics.median(bests):.1f}, "
+        f"worst {max(bests):.1f} ms (one core, {len(frames)} frames x {repeat})"
+    )
     return 0
 
 

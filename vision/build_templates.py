@@ -59,15 +59,30 @@ for (const k of Object.keys(deck)) {
 
 FONT_DIRS = [Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/dejavu")]
 FONT_FILES = [
-    "DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSerif.ttf", "DejaVuSerif-Bold.ttf",
-    "DejaVuSansCondensed.ttf", "DejaVuSansCondensed-Bold.ttf", "DejaVuSerifCondensed.ttf",
-    "DejaVuSerifCondensed-Bold.ttf", "DejaVuSansMono.ttf", "DejaVuSansMono-Bold.ttf",
+    "DejaVuSans.ttf",
+    "DejaVuSans-Bold.ttf",
+    "DejaVuSerif.ttf",
+    "DejaVuSerif-Bold.ttf",
+    "DejaVuSansCondensed.ttf",
+    "DejaVuSansCondensed-Bold.ttf",
+    "DejaVuSerifCondensed.ttf",
+    "DejaVuSerifCondensed-Bold.ttf",
+    "DejaVuSansMono.ttf",
+    "DejaVuSansMono-Bold.ttf",
     # fonts shipped inside the matplotlib wheel (STIX: OFL; Computer Modern: BaKoMa
     # licence), used when --font-dir points at matplotlib/mpl-data/fonts/ttf
-    "STIXGeneral.ttf", "STIXGeneralBol.ttf", "cmr10.ttf", "cmss10.ttf", "cmb10.ttf",
+    "STIXGeneral.ttf",
+    "STIXGeneralBol.ttf",
+    "cmr10.ttf",
+    "cmss10.ttf",
+    "cmb10.ttf",
 ]
-HERSHEY = [cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COMPLEX,
-           cv2.FONT_HERSHEY_TRIPLEX]
+HERSHEY = [
+    cv2.FONT_HERSHEY_SIMPLEX,
+    cv2.FONT_HERSHEY_DUPLEX,
+    cv2.FONT_HERSHEY_COMPLEX,
+    cv2.FONT_HERSHEY_TRIPLEX,
+]
 
 Mask = NDArray[Any]
 
@@ -80,8 +95,12 @@ def render_svgs(workdir: Path) -> Path:
     if shutil.which("npm") is None or shutil.which("node") is None:
         raise RuntimeError("node and npm are needed to render the CC0 card art (or pass --svg-dir)")
     subprocess.run(["npm", "init", "-y"], cwd=workdir, check=True, capture_output=True)
-    subprocess.run(["npm", "install", "@letele/playing-cards@0.1.0", "react@18", "react-dom@18"],
-                   cwd=workdir, check=True, capture_output=True)
+    subprocess.run(
+        ["npm", "install", "@letele/playing-cards@0.1.0", "react@18", "react-dom@18"],
+        cwd=workdir,
+        check=True,
+        capture_output=True,
+    )
     (workdir / "render.mjs").write_text(RENDER_JS)
     subprocess.run(["node", "render.mjs"], cwd=workdir, check=True)
     return workdir / "svg"
@@ -91,8 +110,7 @@ def rasterise(svg: Path) -> NDArray[Any]:
     """An SVG card as a BGR image of the rectified card size (CARD_H, CARD_W, 3)."""
     import cairosvg
 
-    png = cairosvg.svg2png(url=str(svg), output_width=CARD_W, output_height=CARD_H,
-                           background_color="white")
+    png = cairosvg.svg2png(url=str(svg), output_width=CARD_W, output_height=CARD_H, background_color="white")
     img = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_COLOR)
     if img is None:
         raise RuntimeError(f"cannot rasterise {svg}")
@@ -218,21 +236,37 @@ def build(svg_dir: Path | None, out: Path, font_dirs: list[Path]) -> None:
     fr, fs = font_glyphs(font_dirs)
     rv, ra, rl = pack(ar + fr, RANK_GRID)
     sv, sa, sl = pack(asu + fs, SUIT_GRID)
-    np.savez_compressed(out, rank_vectors=rv.astype(np.float16), rank_aspects=ra,
-                        rank_labels=rl, suit_vectors=sv.astype(np.float16), suit_aspects=sa,
-                        suit_labels=sl)
-    print(f"wrote {out}: {len(rl)} rank templates, {len(sl)} suit templates "
-          f"({out.stat().st_size // 1024} KiB)")
+    np.savez_compressed(
+        out,
+        rank_vectors=rv.astype(np.float16),
+        rank_aspects=ra,
+        rank_labels=rl,
+        suit_vectors=sv.astype(np.float16),
+        suit_aspects=sa,
+        suit_labels=sl,
+    )
+    print(
+        f"wrote {out}: {len(rl)} rank templates, {len(sl)} suit templates ({out.stat().st_size // 1024} KiB)"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point; returns the exit status."""
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--svg-dir", type=Path, default=None,
-                   help="already rendered @letele/playing-cards SVGs (skip npm/node)")
+    p.add_argument(
+        "--svg-dir",
+        type=Path,
+        default=None,
+        help="already rendered @letele/playing-cards SVGs (skip npm/node)",
+    )
     p.add_argument("--out", type=Path, default=TEMPLATE_FILE)
-    p.add_argument("--font-dir", type=Path, action="append", default=[],
-                   help="extra folder with .ttf fonts (e.g. matplotlib/mpl-data/fonts/ttf)")
+    p.add_argument(
+        "--font-dir",
+        type=Path,
+        action="append",
+        default=[],
+        help="extra folder with .ttf fonts (e.g. matplotlib/mpl-data/fonts/ttf)",
+    )
     a = p.parse_args(argv)
     build(a.svg_dir, a.out, [*a.font_dir, *FONT_DIRS])
     return 0

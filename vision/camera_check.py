@@ -35,8 +35,18 @@ MIN_FOCUS = 60.0
 #: share of saturated pixels above which there is glare
 MAX_GLARE = 0.01
 
-ADVICE_CODES = ("no_cards", "small_frame", "none_read", "few_read", "too_small", "too_large",
-                "pale_table", "blurred", "glare", "ok")
+ADVICE_CODES = (
+    "no_cards",
+    "small_frame",
+    "none_read",
+    "few_read",
+    "too_small",
+    "too_large",
+    "pale_table",
+    "blurred",
+    "glare",
+    "ok",
+)
 
 
 @dataclass
@@ -89,14 +99,19 @@ def check_frame(image: NDArray[Any]) -> FrameCheck:
         contrast = float(np.percentile(white[inside], 75)) - table_white
         width = float(np.median([_width(q) for q in quads]))
         pts = np.concatenate(quads)
-        area = (float(pts[:, 0].min() / w), float(pts[:, 1].min() / h),
-                float(pts[:, 0].max() / w), float(pts[:, 1].max() / h))
+        area = (
+            float(pts[:, 0].min() / w),
+            float(pts[:, 1].min() / h),
+            float(pts[:, 0].max() / w),
+            float(pts[:, 1].max() / h),
+        )
     focus = float(lap[inside].var()) if inside.sum() > 100 else float(lap.var())
     glare = float((image.min(axis=2) >= 250).mean())
     outlines = _outlines(image, dets, quads)
     advice = _advice((w, h), outlines, len(dets), width, contrast, table_white, focus, glare)
-    return FrameCheck((w, h), outlines, [d.card for d in dets], width, area, contrast,
-                      table_white, focus, glare, advice)
+    return FrameCheck(
+        (w, h), outlines, [d.card for d in dets], width, area, contrast, table_white, focus, glare, advice
+    )
 
 
 def _outlines(image: NDArray[Any], dets: list[Any], quads: list[NDArray[Any]]) -> int:
@@ -107,15 +122,24 @@ def _outlines(image: NDArray[Any], dets: list[Any], quads: list[NDArray[Any]]) -
     from vision.detector import find_cards
 
     read = [d.corners.reshape(-1, 1, 2).astype(np.float32) for d in dets]
-    unread = [q for q in find_cards(image)[:13]
-              if all(cv2.pointPolygonTest(c, (float(q.center[0]), float(q.center[1])), False) < 0
-                     for c in read)]
+    unread = [
+        q
+        for q in find_cards(image)[:13]
+        if all(cv2.pointPolygonTest(c, (float(q.center[0]), float(q.center[1])), False) < 0 for c in read)
+    ]
     return len(dets) + len(unread)
 
 
-def _advice(size: tuple[int, int], outlines: int, read: int, width: float | None,
-            contrast: float | None, table_white: float, focus: float,
-            glare: float) -> list[tuple[str, float]]:
+def _advice(
+    size: tuple[int, int],
+    outlines: int,
+    read: int,
+    width: float | None,
+    contrast: float | None,
+    table_white: float,
+    focus: float,
+    glare: float,
+) -> list[tuple[str, float]]:
     """What to change, most important first: (code, value) pairs of ADVICE_CODES
     (``ok`` alone when nothing needs changing); the measures as in :class:`FrameCheck`."""
     advice: list[tuple[str, float]] = []

@@ -83,9 +83,16 @@ class TableWatch:
     empty area.
     """
 
-    def __init__(self, frame_size: tuple[int, int], area: tuple[int, int, int, int], *,
-                 scale: int = 4, still_frames: int = 3, diff: int = 16,
-                 min_area: float = 1500.0) -> None:
+    def __init__(
+        self,
+        frame_size: tuple[int, int],
+        area: tuple[int, int, int, int],
+        *,
+        scale: int = 4,
+        still_frames: int = 3,
+        diff: int = 16,
+        min_area: float = 1500.0,
+    ) -> None:
         w, h = frame_size
         x0, y0, x1, y1 = (max(0, area[0]), max(0, area[1]), min(w, area[2]), min(h, area[3]))
         if x1 - x0 < 2 * scale or y1 - y0 < 2 * scale:
@@ -155,10 +162,17 @@ class TableWatch:
             full = (hull.reshape(-1, 2).astype(np.float32) + 0.5) * s + np.array([x0, y0], np.float32)
             (cx, cy), (rw, rh), ang = cv2.minAreaRect(full)
             bx, by, bw, bh = cv2.boundingRect(full)
-            out.append(Region(full, (bx, by, bx + bw, by + bh), (float(cx), float(cy)),
-                              float(cv2.contourArea(full)), ((float(cx), float(cy)),
-                                                             (float(rw), float(rh)), float(ang)),
-                              mask, self._paper(mask)))
+            out.append(
+                Region(
+                    full,
+                    (bx, by, bx + bw, by + bh),
+                    (float(cx), float(cy)),
+                    float(cv2.contourArea(full)),
+                    ((float(cx), float(cy)), (float(rw), float(rh)), float(ang)),
+                    mask,
+                    self._paper(mask),
+                )
+            )
         return out
 
     def _paper(self, mask: Mask) -> float:
@@ -180,9 +194,14 @@ class TableWatch:
         cv2.fillConvexPoly(mask, small, 255)
         (cx, cy), (rw, rh), ang = cv2.minAreaRect(full)
         bx, by, bw, bh = cv2.boundingRect(full)
-        return Region(full, (bx, by, bx + bw, by + bh), (float(cx), float(cy)),
-                      float(cv2.contourArea(full)), ((float(cx), float(cy)), (float(rw), float(rh)),
-                                                     float(ang)), mask)
+        return Region(
+            full,
+            (bx, by, bx + bw, by + bh),
+            (float(cx), float(cy)),
+            float(cv2.contourArea(full)),
+            ((float(cx), float(cy)), (float(rw), float(rh)), float(ang)),
+            mask,
+        )
 
     def revealed(self, mask: Mask) -> float:
         """The fraction of ``mask`` (small pixels) that looks like the empty table in the
@@ -196,8 +215,9 @@ class TableWatch:
         empty = ~self._differs(self.small, self.background) & inside
         return int(np.count_nonzero(empty)) / total
 
-    def composite(self, frame: NDArray[Any], region: Region, grow: float = 0.12,
-                  margin: float = 0.3) -> tuple[NDArray[np.uint8], tuple[int, int]]:
+    def composite(
+        self, frame: NDArray[Any], region: Region, grow: float = 0.12, margin: float = 0.3
+    ) -> tuple[NDArray[np.uint8], tuple[int, int]]:
         """A crop of ``frame`` around ``region`` showing only the region's pixels (its
         hull grown by ``grow`` of its short side) on the empty table: what a reader
         sees of a new card alone, older cards under and around it taken away.
@@ -218,7 +238,9 @@ class TableWatch:
         table[:] = np.median(self.background.reshape(-1, 3), axis=0).astype(np.uint8)
         ix0, iy0, ix1, iy1 = max(x0, ax0), max(y0, ay0), min(x1, ax1), min(y1, ay1)
         if ix1 > ix0 and iy1 > iy0:
-            table[iy0 - y0:iy1 - y0, ix0 - x0:ix1 - x0] = full_bg[iy0 - ay0:iy1 - ay0, ix0 - ax0:ix1 - ax0]
+            table[iy0 - y0 : iy1 - y0, ix0 - x0 : ix1 - x0] = full_bg[
+                iy0 - ay0 : iy1 - ay0, ix0 - ax0 : ix1 - ax0
+            ]
         mask = np.zeros(crop.shape[:2], np.uint8)
         hull = np.round(region.hull - np.array([x0, y0], np.float32)).astype(np.int32)
         cv2.fillConvexPoly(mask, hull, 255)

@@ -297,9 +297,7 @@ def _picture_suit(body: list[Component], t: Templates) -> dict[str, float] | Non
     return best
 
 
-def suit_vote(
-    scores: dict[str, float], red: bool | None, certain: bool = False
-) -> GlyphRead | None:
+def suit_vote(scores: dict[str, float], red: bool | None, certain: bool = False) -> GlyphRead | None:
     """Best suit among those of colour ``red`` (all four if None), with its margin.
 
     ``scores`` maps suits to shape scores and SOLIDITY to the shape's solidity. A
@@ -307,8 +305,7 @@ def suit_vote(
     below CLUB_MAX_SOLIDITY... is vetoed (None), and so is a "club" above
     SPADE_MIN_SOLIDITY.
     """
-    ranked = sorted(((s, v) for s, v in scores.items() if s in _allowed(red)),
-                    key=lambda kv: -kv[1])
+    ranked = sorted(((s, v) for s, v in scores.items() if s in _allowed(red)), key=lambda kv: -kv[1])
     vote = GlyphRead(ranked[0][0], ranked[0][1], ranked[0][1] - ranked[1][1])
     other = [v for s, v in scores.items() if s in SUITS and s not in _allowed(red)]
     if other and not certain and max(other) > vote.score - OTHER_COLOUR_MARGIN:
@@ -326,8 +323,7 @@ def _score_to_conf(score: float, lo: float, hi: float) -> float:
     return float(np.clip((score - lo) / (hi - lo), 0.0, 1.0))
 
 
-def _number_rank(pips: PipRead, idx: list[IndexRead]
-                 ) -> tuple[str, list[IndexRead], list[float]] | None:
+def _number_rank(pips: PipRead, idx: list[IndexRead]) -> tuple[str, list[IndexRead], list[float]] | None:
     """(rank, the indices read, their scores) of a number card or ace: the clear
     indices agree with each other and with the pip count; None otherwise."""
     good = [i for i in idx if i.rank.ok(RANK_MIN_SCORE, RANK_MIN_MARGIN)]
@@ -350,8 +346,7 @@ def _number_rank(pips: PipRead, idx: list[IndexRead]
     return rank, good, [i.rank.score for i in good]
 
 
-def _decide_rank(pips: PipRead, idx: list[IndexRead]
-                 ) -> tuple[str, list[IndexRead], list[float]] | None:
+def _decide_rank(pips: PipRead, idx: list[IndexRead]) -> tuple[str, list[IndexRead], list[float]] | None:
     """(rank, the indices that read it, the rank scores used) from the pips and the
     index readings, None unless they agree (see :func:`decide`)."""
     aces = [i for i in idx if i.rank.label == "A" and i.rank.ok(0.8, 0.2)]
@@ -373,8 +368,9 @@ def _decide_rank(pips: PipRead, idx: list[IndexRead]
     return _number_rank(pips, idx)
 
 
-def _decide_suit(pips: PipRead, idx: list[IndexRead], good: list[IndexRead]
-                 ) -> tuple[str, list[GlyphRead]] | None:
+def _decide_suit(
+    pips: PipRead, idx: list[IndexRead], good: list[IndexRead]
+) -> tuple[str, list[GlyphRead]] | None:
     """(suit, the shape votes for it) from the pips' and the indices' colour and
     shapes, None unless they agree (see :func:`decide`); ``good``: the indices
     that read the rank."""
@@ -404,8 +400,9 @@ def _decide_suit(pips: PipRead, idx: list[IndexRead], good: list[IndexRead]
             votes.append(v)
     # an index symbol read at the pips' margin may not contradict either
     weak = [suit_vote(i.suit, red, certain) for i in idx if i.suit is not None]
-    suits = {v.label for v in votes} | {v.label for v in weak
-                                        if v is not None and v.ok(SUIT_MIN_SCORE, margin)}
+    suits = {v.label for v in votes} | {
+        v.label for v in weak if v is not None and v.ok(SUIT_MIN_SCORE, margin)
+    }
     if len(suits) != 1 or not votes:
         return None
     if len(votes) < 2:
@@ -414,8 +411,7 @@ def _decide_suit(pips: PipRead, idx: list[IndexRead], good: list[IndexRead]
         # a court card with both ranks agreeing and a clear colour, or several pips
         # of one clear shape (their colour may be unclear under a colour cast)
         single_ok = clear and (
-            (pips.rank == FACE and bool(colours)
-             and (len(good) == 2 or good[0].rank.score >= 0.75))
+            (pips.rank == FACE and bool(colours) and (len(good) == 2 or good[0].rank.score >= 0.75))
             or (pips.rank != FACE and pips.count >= 2 and (bool(colours) or pips.count >= 3))
             # an ace's one big pip, very clearly shaped, in a certain colour
             or (pips.rank == "A" and certain and v.score >= 0.9 and v.margin >= 0.15)
@@ -442,5 +438,8 @@ def decide(pips: PipRead, idx: list[IndexRead]) -> CardRead | None:
     if pips.rank == FACE and len(good) < 2:
         conf *= 0.8
     conf = 0.5 + 0.5 * conf
-    return CardRead(rank + suit, round(conf, 3),
-                    {"pips": pips.rank, "count": pips.count, "index": [i.rank.label for i in good]})
+    return CardRead(
+        rank + suit,
+        round(conf, 3),
+        {"pips": pips.rank, "count": pips.count, "index": [i.rank.label for i in good]},
+    )

@@ -101,9 +101,7 @@ def _line_intersection(l1: NDArray[Any], l2: NDArray[Any]) -> NDArray[Any]:
     return np.array([x1 + t * vx1, y1 + t * vy1])
 
 
-def _refine_quad(
-    approx: NDArray[Any], contour: NDArray[Any], partial: bool = False
-) -> NDArray[Any]:
+def _refine_quad(approx: NDArray[Any], contour: NDArray[Any], partial: bool = False) -> NDArray[Any]:
     """Refit each side of ``approx`` (4, 2) with a line through the contour points near it.
 
     Points within 15% of a side's length from either end are ignored (rounded
@@ -122,8 +120,11 @@ def _refine_quad(
     rel = pts[None] - approx[:, None]  # (4, N, 2)
     t = (rel @ u[:, :, None])[..., 0]
     dist = np.abs((rel @ n[:, :, None])[..., 0])
-    sel = ((t > 0.15 * length[:, None]) & (t < 0.85 * length[:, None])
-           & (dist < np.maximum(3.0, 0.04 * length)[:, None]))
+    sel = (
+        (t > 0.15 * length[:, None])
+        & (t < 0.85 * length[:, None])
+        & (dist < np.maximum(3.0, 0.04 * length)[:, None])
+    )
     enough = sel.sum(axis=1) >= 5
     if not partial and not enough.all():
         return approx
@@ -352,8 +353,9 @@ def find_cards(image: NDArray[Any], min_side_px: float = 24.0) -> list[Quad]:
     return [g[0] for g in find_card_groups(image, min_side_px)]
 
 
-def find_card_groups(image: NDArray[Any], min_side_px: float = 24.0,
-                     blobs_out: list[NDArray[Any]] | None = None) -> list[list[Quad]]:
+def find_card_groups(
+    image: NDArray[Any], min_side_px: float = 24.0, blobs_out: list[NDArray[Any]] | None = None
+) -> list[list[Quad]]:
     """Find card outlines in a BGR uint8 image of shape (H, W, 3).
 
     ``min_side_px``: shortest card side, in image pixels, still looked for.
@@ -463,13 +465,14 @@ def warp(image: NDArray[Any], src: NDArray[Any]) -> NDArray[Any]:
     portrait (CARD_H, CARD_W, 3) card."""
     dst = np.array([[0, 0], [CARD_W - 1, 0], [CARD_W - 1, CARD_H - 1], [0, CARD_H - 1]], np.float32)
     m = cv2.getPerspectiveTransform(np.asarray(src, np.float32), dst)
-    return np.asarray(cv2.warpPerspective(image, m, (CARD_W, CARD_H), flags=cv2.INTER_LINEAR,
-                                          borderMode=cv2.BORDER_REPLICATE))
+    return np.asarray(
+        cv2.warpPerspective(
+            image, m, (CARD_W, CARD_H), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+        )
+    )
 
 
-def rectify(
-    image: NDArray[Any], corners: NDArray[Any], both: bool = False
-) -> list[NDArray[Any]]:
+def rectify(image: NDArray[Any], corners: NDArray[Any], both: bool = False) -> list[NDArray[Any]]:
     """Warp the card with outline ``corners`` (4, 2) to a portrait CARD_W x CARD_H image.
 
     A card has two portrait orientations 180 degrees apart that look alike; the

@@ -100,8 +100,13 @@ def source_of(name: str) -> str:
     return parts[0]
 
 
-def evaluate(folder: Path, threshold: float, out: TextIO | None = None,
-             scales: dict[str, float] | None = None, lines: bool = True) -> dict[str, Tally]:
+def evaluate(
+    folder: Path,
+    threshold: float,
+    out: TextIO | None = None,
+    scales: dict[str, float] | None = None,
+    lines: bool = True,
+) -> dict[str, Tally]:
     """Run the detector on every labelled image of ``folder``; print and return tallies.
 
     Prints to ``out`` (default stdout). ``scales``: image name -> resize factor
@@ -125,8 +130,9 @@ def evaluate(folder: Path, threshold: float, out: TextIO | None = None,
             raise FileNotFoundError(f"cannot read image {folder / name}")
         if scales is not None:
             f = scales[name]
-            img = cv2.resize(img, None, fx=f, fy=f,
-                             interpolation=cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR)
+            img = cv2.resize(
+                img, None, fx=f, fy=f, interpolation=cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR
+            )
         t0 = time.perf_counter()
         dets = detect(img, threshold)
         ms = (time.perf_counter() - t0) * 1000
@@ -135,18 +141,20 @@ def evaluate(folder: Path, threshold: float, out: TextIO | None = None,
         wrong = [c for c in reported if c not in expected]
         missing = sorted((Counter(expected) - Counter(reported)).elements())
         if lines:
-            print(f"{name}: expected {' '.join(expected) or '-'} | read {' '.join(reported) or '-'}"
-                  f" | right {t.right}/{t.labelled}"
-                  + (f" WRONG {' '.join(wrong)}" if wrong else "")
-                  + (f" missing {' '.join(missing)}" if missing else "")
-                  + f" | {ms:.0f} ms", file=out)
+            print(
+                f"{name}: expected {' '.join(expected) or '-'} | read {' '.join(reported) or '-'}"
+                f" | right {t.right}/{t.labelled}"
+                + (f" WRONG {' '.join(wrong)}" if wrong else "")
+                + (f" missing {' '.join(missing)}" if missing else "")
+                + f" | {ms:.0f} ms",
+                file=out,
+            )
         per_source.setdefault(source_of(name), Tally()).add(t)
         total.add(t)
     if lines:
         print("", file=out)
     for src, t in sorted(per_source.items()):
-        print(f"{src}: cards {t.labelled}, found {t.found}, right {t.right}, wrong {t.wrong}",
-              file=out)
+        print(f"{src}: cards {t.labelled}, found {t.found}, right {t.right}, wrong {t.wrong}", file=out)
     print(f"cards found: {total.found}", file=out)
     print(f"cards read right: {total.right} of {total.labelled}", file=out)
     print(f"wrong labels: {total.wrong}", file=out)
@@ -165,19 +173,23 @@ TARGET_WIDTH = 90.0
 def closeup_scales(target: float = TARGET_WIDTH) -> dict[str, float]:
     """Image name -> factor that makes its median card ``target`` px wide."""
     with WIDTHS.open(newline="") as fh:
-        return {r["file"]: target / float(r["median_card_width_px"]) for r in csv.DictReader(fh)
-                if float(r["median_card_width_px"]) > 0}
+        return {
+            r["file"]: target / float(r["median_card_width_px"])
+            for r in csv.DictReader(fh)
+            if float(r["median_card_width_px"]) > 0
+        }
 
 
 def _line(name: str, t: Tally, note: str = "") -> str:
     unsure = t.labelled - t.right
     pct = 100 * t.right / t.labelled if t.labelled else 100.0
-    return (f"{name:18s} cards {t.labelled:4d}  read {t.right:4d} ({pct:5.1f}%)  wrong {t.wrong:3d}"
-            f"  unsure {unsure:4d}{note}")
+    return (
+        f"{name:18s} cards {t.labelled:4d}  read {t.right:4d} ({pct:5.1f}%)  wrong {t.wrong:3d}"
+        f"  unsure {unsure:4d}{note}"
+    )
 
 
-def generated(seed: int, n: int, art: Any, threshold: float,
-              face_up: bool = True) -> tuple[Tally, int]:
+def generated(seed: int, n: int, art: Any, threshold: float, face_up: bool = True) -> tuple[Tally, int]:
     """(tally, unlabelled cards reported) over ``n`` generated frames from ``seed``."""
     from vision.reader import detect
     from vision.train.scenes import pile_frame
@@ -200,8 +212,9 @@ def frame_ms(data: Path, repeat: int = 20) -> tuple[float, float, int]:
     return time_reads(bench_frame(data)[0], repeat)
 
 
-def benchmark(threshold: float, show_misses: bool, piles: int, seed: int, data: Path,
-              out: TextIO | None = None) -> dict[str, Tally]:
+def benchmark(
+    threshold: float, show_misses: bool, piles: int, seed: int, data: Path, out: TextIO | None = None
+) -> dict[str, Tally]:
     """The whole benchmark (see the module docstring); returns {set: Tally}."""
     out = out if out is not None else sys.stdout
     null = open(os.devnull, "w")  # noqa: SIM115 - closed below
@@ -240,11 +253,14 @@ def benchmark(threshold: float, show_misses: bool, piles: int, seed: int, data: 
         res["generated empty"] = t
         rows.append(_line("generated empty", t))
     else:
-        rows.append(f"generated sets: skipped (no CC0 art cache {data / 'art.npz'}: "
-                    "run python -m vision.train first)")
+        rows.append(
+            f"generated sets: skipped (no CC0 art cache {data / 'art.npz'}: run python -m vision.train first)"
+        )
     cpu, wall, n = frame_ms(data)
-    rows.append(f"reader time: {cpu:.1f} ms CPU ({wall:.1f} ms wall) per 13-card 1280x720 frame "
-                f"({n} read), one thread, median of 20 (python -m vision.bench)")
+    rows.append(
+        f"reader time: {cpu:.1f} ms CPU ({wall:.1f} ms wall) per 13-card 1280x720 frame "
+        f"({n} read), one thread, median of 20 (python -m vision.bench)"
+    )
     print("\n".join(rows), file=out)
     return res
 
@@ -253,17 +269,22 @@ def main(argv: list[str] | None = None) -> int:
     """Command-line entry point; returns the exit status (2 if the folder is unusable)."""
     from vision import DEFAULT_THRESHOLD
 
-    p = argparse.ArgumentParser(description="Evaluate the card detector on DIR/labels.csv, "
-                                "or (without DIR) run the whole benchmark.")
+    p = argparse.ArgumentParser(
+        description="Evaluate the card detector on DIR/labels.csv, or (without DIR) run the whole benchmark."
+    )
     p.add_argument("dir", type=Path, nargs="?")
     p.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD)
-    p.add_argument("--show-misses", action="store_true",
-                   help="benchmark: print cards-table's per-image lines")
+    p.add_argument(
+        "--show-misses", action="store_true", help="benchmark: print cards-table's per-image lines"
+    )
     p.add_argument("--piles", type=int, default=20, help="benchmark: generated pile frames")
     p.add_argument("--seed", type=int, default=1000)
-    p.add_argument("--data", type=Path, default=Path(os.environ.get(
-        "REFEREE_TRAIN_DATA", Path.home() / ".cache" / "court-referee-train")),
-        help="folder with the CC0 art cache (art.npz) of python -m vision.train")
+    p.add_argument(
+        "--data",
+        type=Path,
+        default=Path(os.environ.get("REFEREE_TRAIN_DATA", Path.home() / ".cache" / "court-referee-train")),
+        help="folder with the CC0 art cache (art.npz) of python -m vision.train",
+    )
     a = p.parse_args(argv)
     try:
         if a.dir is None:

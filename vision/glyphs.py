@@ -135,10 +135,8 @@ def load_templates(path: Path = TEMPLATE_FILE) -> Templates:
         return _cache
     with np.load(path) as z:
         t = Templates(
-            ranks=TemplateSet.create(z["rank_vectors"], z["rank_aspects"], z["rank_labels"],
-                                     RANK_GRID),
-            suits=TemplateSet.create(z["suit_vectors"], z["suit_aspects"], z["suit_labels"],
-                                     SUIT_GRID),
+            ranks=TemplateSet.create(z["rank_vectors"], z["rank_aspects"], z["rank_labels"], RANK_GRID),
+            suits=TemplateSet.create(z["suit_vectors"], z["suit_aspects"], z["suit_labels"], SUIT_GRID),
         )
     if path == TEMPLATE_FILE:
         _cache = t

@@ -33,6 +33,7 @@ NONE = "-"
 
 def split_probs(logits: NDArray[Any]) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
     """(rank probabilities (N, 14), suit probabilities (N, 5)) from (N, 19) logits."""
+
     def sm(z: NDArray[Any]) -> NDArray[np.float32]:
         e = np.exp(z - z.max(axis=1, keepdims=True))
         out: NDArray[np.float32] = (e / e.sum(axis=1, keepdims=True)).astype(np.float32)
@@ -58,7 +59,7 @@ class CornerRead:
 
     @property
     def card(self) -> str | None:
-        """"TH" etc., or None when the rank or the suit is none."""
+        """ "TH" etc., or None when the rank or the suit is none."""
         return None if NONE in (self.rank, self.suit) else self.rank + self.suit
 
 
@@ -104,8 +105,10 @@ class IndexModel:
         pr, ps = split_probs(self.logits(crops))
         ri, si = pr.argmax(1), ps.argmax(1)
         labels_r, labels_s = RANKS + NONE, SUITS + NONE
-        return [CornerRead(labels_r[a], labels_s[b], float(pr[k, a]), float(ps[k, b]))
-                for k, (a, b) in enumerate(zip(ri.tolist(), si.tolist(), strict=True))]
+        return [
+            CornerRead(labels_r[a], labels_s[b], float(pr[k, a]), float(ps[k, b]))
+            for k, (a, b) in enumerate(zip(ri.tolist(), si.tolist(), strict=True))
+        ]
 
 
 @cache

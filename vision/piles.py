@@ -119,8 +119,10 @@ def _merge_chamfers(poly: NDArray[np.float64], min_len: float) -> NDArray[np.flo
     while i < len(pts) and len(pts) > 4:
         n = len(pts)
         a, b, c, d = pts[i - 1], pts[i], pts[(i + 1) % n], pts[(i + 2) % n]
-        if float(np.hypot(*(c - b))) >= min_len or min(
-                float(np.hypot(*(b - a))), float(np.hypot(*(d - c)))) < min_len:
+        if (
+            float(np.hypot(*(c - b))) >= min_len
+            or min(float(np.hypot(*(b - a))), float(np.hypot(*(d - c)))) < min_len
+        ):
             i += 1
             continue
         u, v = b - a, d - c
@@ -170,13 +172,13 @@ def corner_hypotheses(contour: NDArray[Any], size: tuple[float, float]) -> list[
         if lx > MAX_SIDE * short or ly > MAX_SIDE * long_:
             continue
         tl = _refine_corner(c, b, ux, uy, lx, ly)
-        out.append(np.array([tl, tl + ux * short, tl + ux * short + uy * long_, tl + uy * long_],
-                            np.float32))
+        out.append(np.array([tl, tl + ux * short, tl + ux * short + uy * long_, tl + uy * long_], np.float32))
     return out
 
 
-def _refine_corner(pts: NDArray[Any], b: NDArray[Any], ux: NDArray[Any], uy: NDArray[Any],
-                   lx: float, ly: float) -> NDArray[Any]:
+def _refine_corner(
+    pts: NDArray[Any], b: NDArray[Any], ux: NDArray[Any], uy: NDArray[Any], lx: float, ly: float
+) -> NDArray[Any]:
     """The corner at polygon vertex ``b`` as the crossing of straight lines fitted to
     the contour points ``pts`` (N, 2) along its two sides (directions ``ux``, ``uy``,
     visible lengths ``lx``, ``ly``; the rounded corner itself and the far ends are
@@ -189,8 +191,7 @@ def _refine_corner(pts: NDArray[Any], b: NDArray[Any], ux: NDArray[Any], uy: NDA
         sel = (t > 0.2 * length) & (t < 0.85 * length) & (d < max(2.0, 0.06 * length))
         if sel.sum() < 5:
             return b
-        vx, vy, x0, y0 = cv2.fitLine(pts[sel].astype(np.float32), cv2.DIST_HUBER, 0, 0.01,
-                                     0.01).ravel()
+        vx, vy, x0, y0 = cv2.fitLine(pts[sel].astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
         lines.append((np.array([vx, vy], np.float64), np.array([x0, y0], np.float64)))
     (d1, p1), (d2, p2) = lines
     m = np.array([d1, -d2]).T
@@ -225,8 +226,9 @@ def read_corner(image: NDArray[Any], outline: NDArray[Any]) -> CornerCard | None
     return CornerCard(ra.card, _scaled(min(ra.conf, rb.conf), t), outline)
 
 
-def corner_cards(image: NDArray[Any], blobs: list[NDArray[Any]], known: dict[str, NDArray[Any]],
-                 quads: list[NDArray[Any]]) -> tuple[list[CornerCard], set[str]]:
+def corner_cards(
+    image: NDArray[Any], blobs: list[NDArray[Any]], known: dict[str, NDArray[Any]], quads: list[NDArray[Any]]
+) -> tuple[list[CornerCard], set[str]]:
     """Cards read on the index corners of ``blobs`` (contours in image pixels of
     overlapping cards), and the cards of ``known`` (label -> outline (4, 2), read
     already) that a corner reads again elsewhere (one deck: one of the two
@@ -250,8 +252,7 @@ def corner_cards(image: NDArray[Any], blobs: list[NDArray[Any]], known: dict[str
             r = read_corner(image, outline)
             if r is None:
                 continue
-            where = known[r.card] if r.card in known else (
-                out[r.card].outline if r.card in out else None)
+            where = known[r.card] if r.card in known else (out[r.card].outline if r.card in out else None)
             if where is None:
                 out[r.card] = r
             elif not _inside(outline[0], where, 0.15 * size[0]):
@@ -259,8 +260,9 @@ def corner_cards(image: NDArray[Any], blobs: list[NDArray[Any]], known: dict[str
     return [c for k, c in out.items() if k not in clash], clash & set(known)
 
 
-def _distinct(blobs: list[NDArray[Any]], size: tuple[float, float],
-              quads: list[NDArray[Any]]) -> list[NDArray[Any]]:
+def _distinct(
+    blobs: list[NDArray[Any]], size: tuple[float, float], quads: list[NDArray[Any]]
+) -> list[NDArray[Any]]:
     """The blobs worth searching: of a pile's size (see :func:`corner_hypotheses`),
     not lying within one card outline of ``quads`` (a card found whole), and one of
     each set found at several thresholds with the same bounding box and area
@@ -269,15 +271,19 @@ def _distinct(blobs: list[NDArray[Any]], size: tuple[float, float],
     boxes: list[NDArray[Any]] = []
     out = []
     tol = 0.1 * short
-    cards = [np.asarray(q, np.float32).reshape(-1, 1, 2) for q in quads
-             if abs(cv2.contourArea(np.asarray(q, np.float32))) <= 1.3 * short * long_]
+    cards = [
+        np.asarray(q, np.float32).reshape(-1, 1, 2)
+        for q in quads
+        if abs(cv2.contourArea(np.asarray(q, np.float32))) <= 1.3 * short * long_
+    ]
     for c in blobs:
         if not 0.5 * short * long_ <= abs(cv2.contourArea(c)) <= MAX_BLOB_CARDS * short * long_:
             continue
         box = np.concatenate([c.min(axis=0), c.max(axis=0), [abs(cv2.contourArea(c)) / short]])
         ends = c[[c[:, 0].argmin(), c[:, 1].argmin(), c[:, 0].argmax(), c[:, 1].argmax()]]
-        if any(all(cv2.pointPolygonTest(q, (float(x), float(y)), True) >= -tol for x, y in ends)
-               for q in cards):
+        if any(
+            all(cv2.pointPolygonTest(q, (float(x), float(y)), True) >= -tol for x, y in ends) for q in cards
+        ):
             continue
         if any(float(np.abs(box - b).max()) < 0.05 * short for b in boxes):
             continue

@@ -93,8 +93,7 @@ def _prepare(image: NDArray[Any], quads: list[Quad]) -> list[_Prepared]:
     return [_Prepared(None) if c is None else _Prepared(c, next(reads)) for c in cards]
 
 
-def _read(card: NDArray[Any], t: Templates, pre: _Prepared | None = None
-          ) -> tuple[CardRead | None, bool]:
+def _read(card: NDArray[Any], t: Templates, pre: _Prepared | None = None) -> tuple[CardRead | None, bool]:
     """(reading or None, whether the card shows any print at all: pips, picture or index).
     ``pre``: the card's learned reads, when already made (:func:`_prepare`)."""
     ink = ink_masks(card)
@@ -102,9 +101,19 @@ def _read(card: NDArray[Any], t: Templates, pre: _Prepared | None = None
     # the other corner index, the card turned half a turn (only shapes that can be
     # part of it: centre in the bottom-right quarter)
     flipped = [
-        Component(CARD_W - c.x - c.w, CARD_H - c.y - c.h, c.w, c.h, c.area, CARD_W - 1 - c.cx,
-                  CARD_H - 1 - c.cy, c.red, np.ascontiguousarray(c.mask[::-1, ::-1]))
-        for c in comps if c.cx > CARD_W / 2 and c.cy > CARD_H / 2
+        Component(
+            CARD_W - c.x - c.w,
+            CARD_H - c.y - c.h,
+            c.w,
+            c.h,
+            c.area,
+            CARD_W - 1 - c.cx,
+            CARD_H - 1 - c.cy,
+            c.red,
+            np.ascontiguousarray(c.mask[::-1, ::-1]),
+        )
+        for c in comps
+        if c.cx > CARD_W / 2 and c.cy > CARD_H / 2
     ]
     per_corner = [read_index(comps, t), read_index(flipped, t)]  # top-left, bottom-right
     idx = [r for r in per_corner if r is not None]
@@ -155,8 +164,7 @@ def _blank(image: NDArray[Any], src: NDArray[Any]) -> bool:
     w, h = CARD_W // _COARSE, CARD_H // _COARSE
     dst = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
     m = cv2.getPerspectiveTransform(np.asarray(src, np.float32), dst)
-    small = cv2.warpPerspective(image, m, (w, h), flags=cv2.INTER_LINEAR,
-                                borderMode=cv2.BORDER_REPLICATE)
+    small = cv2.warpPerspective(image, m, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     f = small.astype(np.float32)
     lum = f[..., 0] + f[..., 1] + f[..., 2] + 3.0  # (not cv2.split: slow on float images)
     brightest = cv2.dilate(lum, np.ones((9, 9), np.uint8))
@@ -164,8 +172,9 @@ def _blank(image: NDArray[Any], src: NDArray[Any]) -> bool:
     return bool((lum[e:-e, e:-e] >= BLANK_MIN_RATIO * brightest[e:-e, e:-e]).all())
 
 
-def _read_quad(image: NDArray[Any], quad: Quad, t: Templates, pre: _Prepared | None = None
-               ) -> tuple[CardRead | None, bool]:
+def _read_quad(
+    image: NDArray[Any], quad: Quad, t: Templates, pre: _Prepared | None = None
+) -> tuple[CardRead | None, bool]:
     """(reading or None, whether the outline shows any print), see :func:`read_quad`.
     ``pre``: the blank check, warp and learned reads of the likelier way up, when
     already made (:func:`_prepare`)."""
@@ -188,8 +197,13 @@ def _read_quad(image: NDArray[Any], quad: Quad, t: Templates, pre: _Prepared | N
     return max(reads, key=lambda r: r.confidence), True
 
 
-def _retry_grown(image: NDArray[Any], groups: list[list[Quad]], kept: list[tuple[Quad, CardRead]],
-                 threshold: float, t: Templates) -> None:
+def _retry_grown(
+    image: NDArray[Any],
+    groups: list[list[Quad]],
+    kept: list[tuple[Quad, CardRead]],
+    threshold: float,
+    t: Templates,
+) -> None:
     """Read again, grown to the size of the cards read (:func:`vision.piles.grown`),
     each unread outline notably smaller than they are and not inside one of them;
     readings added to ``kept`` (same rules as any outline)."""
@@ -200,8 +214,8 @@ def _retry_grown(image: NDArray[Any], groups: list[list[Quad]], kept: list[tuple
     for group in groups:
         q = group[0]
         if id(q) in done or any(
-                cv2.pointPolygonTest(k.corners.reshape(-1, 1, 2), q.center, False) >= 0
-                for k, _ in kept):
+            cv2.pointPolygonTest(k.corners.reshape(-1, 1, 2), q.center, False) >= 0 for k, _ in kept
+        ):
             continue
         g = grown(q.corners, size)
         if g is None:
@@ -228,8 +242,7 @@ def detect(image: NDArray[Any], threshold: float = DEFAULT_THRESHOLD) -> list[De
     firsts = _prepare(image, [g[0] for g in groups])
     for group, first in zip(groups, firsts, strict=True):
         cx, cy = group[0].center
-        if any(cv2.pointPolygonTest(k.corners.reshape(-1, 1, 2), (cx, cy), False) >= 0
-               for k, _ in kept):
+        if any(cv2.pointPolygonTest(k.corners.reshape(-1, 1, 2), (cx, cy), False) >= 0 for k, _ in kept):
             continue  # inside a card already read: its inner frame or a big pip
         for k, q in enumerate(group[:MAX_OUTLINES_PER_CARD]):
             r, printed = _read_quad(image, q, t, first if k == 0 else None)
@@ -246,4 +259,6 @@ def detect(image: NDArray[Any], threshold: float = DEFAULT_THRESHOLD) -> list[De
     extra, clash = corner_cards(image, blobs, {d.card: d.corners for d in out}, quads)
     return [d for d in out if d.card not in clash] + [
         Detection(c.card, c.confidence, order_clockwise(c.outline))
-        for c in extra if c.confidence >= threshold]
+        for c in extra
+        if c.confidence >= threshold
+    ]

@@ -119,8 +119,9 @@ def paper_colour(card: NDArray[Any]) -> NDArray[np.float32]:
     paper = cv2.blur(cv2.morphologyEx(f, cv2.MORPH_CLOSE, k), (5, 5))
     plane = _border_plane(f)
     # (channel sums written out: numpy's sum over a short last axis is slow)
-    inside = (paper[..., 0] + paper[..., 1] + paper[..., 2]
-              < 0.75 * (plane[..., 0] + plane[..., 1] + plane[..., 2]))
+    inside = paper[..., 0] + paper[..., 1] + paper[..., 2] < 0.75 * (
+        plane[..., 0] + plane[..., 1] + plane[..., 2]
+    )
     np.copyto(paper, plane, where=inside[..., None])
     return np.asarray(cv2.resize(paper, (w, h), interpolation=cv2.INTER_LINEAR), np.float32)
 
@@ -130,16 +131,20 @@ _RIM = 2  # pale rim of strong red print, pixels
 #: the two corner index zones read (top left, bottom right), each with the zone
 #: grown by _RIM towards the card's middle and where the zone lies in it
 _INDEX_ZONES = (
-    ((slice(0, _ZH), slice(0, _ZW)), (slice(0, _ZH + _RIM), slice(0, _ZW + _RIM)),
-     (slice(0, _ZH), slice(0, _ZW))),
-    ((slice(CARD_H - _ZH, None), slice(CARD_W - _ZW, None)),
-     (slice(CARD_H - _ZH - _RIM, None), slice(CARD_W - _ZW - _RIM, None)),
-     (slice(_RIM, None), slice(_RIM, None))),
+    (
+        (slice(0, _ZH), slice(0, _ZW)),
+        (slice(0, _ZH + _RIM), slice(0, _ZW + _RIM)),
+        (slice(0, _ZH), slice(0, _ZW)),
+    ),
+    (
+        (slice(CARD_H - _ZH, None), slice(CARD_W - _ZW, None)),
+        (slice(CARD_H - _ZH - _RIM, None), slice(CARD_W - _ZW - _RIM, None)),
+        (slice(_RIM, None), slice(_RIM, None)),
+    ),
 )
 
 
-def _add_faint_red(red: NDArray[np.bool_], redness: NDArray[Any], r: NDArray[Any],
-                   gb: NDArray[Any]) -> None:
+def _add_faint_red(red: NDArray[np.bool_], redness: NDArray[Any], r: NDArray[Any], gb: NDArray[Any]) -> None:
     """Add pale red print in the corner index zones to ``red`` (in place).
 
     The corner indices are thin strokes, often faded (worn print, a bright vignette
@@ -152,8 +157,7 @@ def _add_faint_red(red: NDArray[np.bool_], redness: NDArray[Any], r: NDArray[Any
     for zone, grown, inner in _INDEX_ZONES:
         near = cv2.dilate(np.ascontiguousarray(red[grown]).view(np.uint8), rim)[inner] > 0
         rz = r[zone]
-        red[zone] |= ((redness[zone] > FAINT_RED) & (rz > FAINT_RED_MIN_R) & (rz > 1.1 * gb[zone])
-                      & ~near)
+        red[zone] |= (redness[zone] > FAINT_RED) & (rz > FAINT_RED_MIN_R) & (rz > 1.1 * gb[zone]) & ~near
 
 
 def ink_masks(card: NDArray[Any]) -> Ink:
@@ -254,15 +258,16 @@ def components(ink: Ink, min_area: int = round(12 * _S * _S)) -> list[Component]
     # (the block-based algorithm: same labels, several times faster than the default
     # one for 32-bit labels in some OpenCV builds)
     n, lab, stats, cents = cv2.connectedComponentsWithStatsWithAlgorithm(
-        ink.ink, 8, cv2.CV_32S, cv2.CCL_GRANA)
+        ink.ink, 8, cv2.CV_32S, cv2.CCL_GRANA
+    )
     keep = np.flatnonzero(stats[1:, cv2.CC_STAT_AREA] >= min_area) + 1
     if len(keep) == 0:
         return []
     reds = np.bincount(lab[ink.red > 0], minlength=n)
     out = []
-    for i, (x, y, w, h, a), (cx, cy), rd in zip(keep.tolist(), stats[keep].tolist(),
-                                                cents[keep].tolist(), reds[keep].tolist(),
-                                                strict=True):
+    for i, (x, y, w, h, a), (cx, cy), rd in zip(
+        keep.tolist(), stats[keep].tolist(), cents[keep].tolist(), reds[keep].tolist(), strict=True
+    ):
         sub = lab[y : y + h, x : x + w] == i
         out.append(Component(x, y, w, h, a, cx, cy, rd / a, sub.view(np.uint8) * np.uint8(255)))
     return out
@@ -295,8 +300,16 @@ def index_parts(comps: list[Component]) -> IndexParts | None:
     bw = max(2, round(BORDER * CARD_W)) + 1
     # a glyph may touch one edge of a trimmed card, never both at the corner:
     # what does is table seen past a rounded corner
-    zone = [c for c in comps if c.cx < zw and c.cy < zh and c.x + c.w < zw + 8 * _S
-            and c.area >= 20 * _S * _S and c.h >= 0.035 * CARD_H and not (c.x <= bw and c.y <= bw)]
+    zone = [
+        c
+        for c in comps
+        if c.cx < zw
+        and c.cy < zh
+        and c.x + c.w < zw + 8 * _S
+        and c.area >= 20 * _S * _S
+        and c.h >= 0.035 * CARD_H
+        and not (c.x <= bw and c.y <= bw)
+    ]
     if not zone:
         return None
     zone.sort(key=lambda c: c.y)

@@ -97,8 +97,10 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
     rank, suit = card[0], card[1]
     conf_a = max((r.conf for r in a if r.card == card), default=0.0)
     conf_b = max((r.conf for r in b if r.card == card), default=0.0)
-    pair = max((min(ra.conf, rb.conf) for ra, rb in zip(a, b, strict=True)
-                if ra.card == card and rb.card == card), default=0.0)
+    pair = max(
+        (min(ra.conf, rb.conf) for ra, rb in zip(a, b, strict=True) if ra.card == card and rb.card == card),
+        default=0.0,
+    )
     details: dict[str, object] = {"pips": pips.rank, "count": pips.count, "learned": card}
     red = suit in RED_SUITS
     if rank in NUMBER_RANKS and pips.rank == rank and conf_a >= th["index_pips"]:
@@ -114,8 +116,9 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
             v = suit_vote(pips.suit, red, True)
             if v is not None and v.label != suit and v.ok(0.85, SINGLE_SUIT_MARGIN):
                 return None
-        return CardRead(card, _scaled(min(conf_a, conf_b), th["pair_court"]),
-                        details | {"path": "pair+picture"})
+        return CardRead(
+            card, _scaled(min(conf_a, conf_b), th["pair_court"]), details | {"path": "pair+picture"}
+        )
     # the index alone: nothing on the card may say otherwise (an ornate ace's big
     # decorated pip reads as a picture)
     if pips.rank is not None and pips.rank != rank and not (rank == "A" and pips.rank == FACE):
@@ -125,9 +128,13 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
     return None
 
 
-def combine(classic: CardRead | None, learned: CardRead | None,
-            reads: Learned | None, pips: PipRead | None = None,
-            corners: list[IndexRead | None] | None = None) -> CardRead | None:
+def combine(
+    classic: CardRead | None,
+    learned: CardRead | None,
+    reads: Learned | None,
+    pips: PipRead | None = None,
+    corners: list[IndexRead | None] | None = None,
+) -> CardRead | None:
     """The final reading from the template reader (``classic``) and the learned one:
     the learned one when there is one and the other does not disagree; the
     template one only when no classifier reads another card on a corner (that the
@@ -165,10 +172,16 @@ def counterless_corners(classic: CardRead, corners: list[IndexRead | None]) -> s
     rank = classic.card[0]
     if rank not in ("J", "K") or classic.details.get("pips") != FACE:
         return set()
-    return {k for k, r in enumerate(corners)
-            if r is not None and r.face is not None and r.face.label == rank
-            and r.rank.label == rank and r.face.score >= COUNTERLESS_MIN_SCORE
-            and r.face.margin >= COUNTERLESS_MIN_MARGIN}
+    return {
+        k
+        for k, r in enumerate(corners)
+        if r is not None
+        and r.face is not None
+        and r.face.label == rank
+        and r.rank.label == rank
+        and r.face.score >= COUNTERLESS_MIN_SCORE
+        and r.face.margin >= COUNTERLESS_MIN_MARGIN
+    }
 
 
 def _fits_pips(rank: str, pips: PipRead | None) -> bool:
@@ -181,15 +194,24 @@ def _fits_pips(rank: str, pips: PipRead | None) -> bool:
     return rank == pips.rank
 
 
-def _dissent(reads: Learned, card: str, th: dict[str, float], pips: PipRead | None = None,
-             no_q: set[int] | frozenset[int] = frozenset()) -> bool:
+def _dissent(
+    reads: Learned,
+    card: str,
+    th: dict[str, float],
+    pips: PipRead | None = None,
+    no_q: set[int] | frozenset[int] = frozenset(),
+) -> bool:
     """True if a classifier reads a corner as another card than ``card`` at or above
     its own dissent threshold (``dissent_a``, ``dissent_b``: its 1%-wrong point),
     with a rank the pips allow (a "10" on a card with a picture is the classifier's
     error, not evidence of another card). ``no_q``: corners whose glyph cannot be a
     Q (:func:`counterless_corners`); a "Q" of ``card``'s suit there does not count."""
-    return any(r.card is not None and r.card != card and r.conf >= th[key]
-               and _fits_pips(r.rank, pips)
-               and not (k in no_q and r.rank == "Q" and r.suit == card[1])
-               for rs, key in ((reads[0], "dissent_a"), (reads[1], "dissent_b"))
-               for k, r in enumerate(rs))
+    return any(
+        r.card is not None
+        and r.card != card
+        and r.conf >= th[key]
+        and _fits_pips(r.rank, pips)
+        and not (k in no_q and r.rank == "Q" and r.suit == card[1])
+        for rs, key in ((reads[0], "dissent_a"), (reads[1], "dissent_b"))
+        for k, r in enumerate(rs)
+    )

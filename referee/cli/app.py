@@ -93,8 +93,9 @@ class RefereeTyper(typer.Typer):
         kwargs.setdefault("cls", RefereeGroup)
         super().__init__(**kwargs)
 
-    def command(self, name: str | None = None, *, cls: type[TyperCommand] | None = None,
-                **kwargs: Any) -> Any:
+    def command(
+        self, name: str | None = None, *, cls: type[TyperCommand] | None = None, **kwargs: Any
+    ) -> Any:
         return super().command(name, cls=cls or RefereeCommand, **kwargs)
 
 
@@ -104,14 +105,14 @@ _CLICK_ERRORS: tuple[tuple[str, str], ...] = (
     (r"Missing argument (?P<name>.+)\.", N_("Missing argument {name}.")),
     (r"Missing option (?P<name>.+)\.", N_("Missing option {name}.")),
     (r"No such command (?P<name>.+)\.", N_("No such command {name}.")),
-    (r"No such option: (?P<name>\S+) \(Possible options: (?P<options>.+)\)",
-     N_("No such option: {name} (possible options: {options}).")),
+    (
+        r"No such option: (?P<name>\S+) \(Possible options: (?P<options>.+)\)",
+        N_("No such option: {name} (possible options: {options})."),
+    ),
     (r"No such option: (?P<name>\S+)", N_("No such option: {name}.")),
     (r"Option (?P<name>.+) requires an argument\.", N_("Option {name} requires an argument.")),
-    (r"Got unexpected extra arguments? \((?P<args>.*)\)",
-     N_("Unexpected extra argument(s): {args}.")),
-    (r"Got unexpected extra argument\(s\) \((?P<args>.*)\)",
-     N_("Unexpected extra argument(s): {args}.")),
+    (r"Got unexpected extra arguments? \((?P<args>.*)\)", N_("Unexpected extra argument(s): {args}.")),
+    (r"Got unexpected extra argument\(s\) \((?P<args>.*)\)", N_("Unexpected extra argument(s): {args}.")),
     (r"Invalid value for (?P<name>[^:]+): .*", N_("Invalid value for {name}.")),
 )
 
@@ -138,4 +139,5 @@ def usage_error_line(exc: Any) -> str:
     if ctx is None or ctx.command.get_help_option(ctx) is None:
         return text
     return _("{error} See '{command} {help}'.").format(
-        error=text, command=ctx.command_path, help=ctx.help_option_names[0])
+        error=text, command=ctx.command_path, help=ctx.help_option_names[0]
+    )

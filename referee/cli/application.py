@@ -116,15 +116,13 @@ class Application:
         """``error: text`` on stderr (no markup, one line, not wrapped)."""
         from referee.i18n import _
 
-        self.err.print(_("error: {text}").format(text=text), markup=False, highlight=False,
-                       soft_wrap=True)
+        self.err.print(_("error: {text}").format(text=text), markup=False, highlight=False, soft_wrap=True)
 
     def note(self, text: str) -> None:
         """``note: text`` on stderr (no markup, one line)."""
         from referee.i18n import _
 
-        self.err.print(_("note: {text}").format(text=text), markup=False, highlight=False,
-                       soft_wrap=True)
+        self.err.print(_("note: {text}").format(text=text), markup=False, highlight=False, soft_wrap=True)
 
     def abort(self, text: str, code: int = EXIT_INVALID) -> NoReturn:
         """``error: text`` on stderr (one line), then exit with ``code`` (default 1)."""

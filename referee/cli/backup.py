@@ -13,14 +13,21 @@ from referee.i18n import _, ngettext, render_error
 
 def register(app: typer.Typer) -> None:
     """Add ``backup`` to the ``referee`` app."""
-    app.command("backup", help=_("Copy the session database into one file (every entry stored so "
-                                 "far), also while a session is being played."))(backup)
+    app.command(
+        "backup",
+        help=_(
+            "Copy the session database into one file (every entry stored so "
+            "far), also while a session is being played."
+        ),
+    )(backup)
 
 
 def backup(
     ctx: typer.Context,
-    output: Annotated[Path, typer.Option("-o", "--output", help=_(
-        "The backup file to write (a new file, or one to replace)."))],
+    output: Annotated[
+        Path,
+        typer.Option("-o", "--output", help=_("The backup file to write (a new file, or one to replace).")),
+    ],
     session_file: SessionOpt = None,
     store_url: StoreOpt = None,
 ) -> None:
@@ -47,11 +54,13 @@ def backup(
                 raise RefereeError(_("{path} is the session database itself").format(path=output))
             count = len(store.session_ids())
             store.backup(output)
-            app.echo(ngettext("wrote {target}: a backup of {path} ({count} session); open it with "
-                              "--session {target}",
-                              "wrote {target}: a backup of {path} ({count} sessions); open it with "
-                              "--session {target}", count).format(target=output, path=store.path,
-                                                                  count=count))
+            app.echo(
+                ngettext(
+                    "wrote {target}: a backup of {path} ({count} session); open it with --session {target}",
+                    "wrote {target}: a backup of {path} ({count} sessions); open it with --session {target}",
+                    count,
+                ).format(target=output, path=store.path, count=count)
+            )
     except RefereeError as exc:
         app.abort(render_error(exc))
     except OSError as exc:

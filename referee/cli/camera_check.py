@@ -24,18 +24,25 @@ def _reading_text(code: str, r: Any) -> str | None:
     """The sentence for the frame size and the cards read (``small_frame``, ``none_read``,
     ``few_read`` of :data:`vision.camera_check.ADVICE_CODES`); None for another code."""
     if code == "small_frame":
-        return _("the frame is {w}x{h} px: set the camera to 1280x720, the size the reader is "
-                 "built for").format(w=r.size[0], h=r.size[1])
+        return _(
+            "the frame is {w}x{h} px: set the camera to 1280x720, the size the reader is built for"
+        ).format(w=r.size[0], h=r.size[1])
     if code == "none_read":
-        return ngettext("{n} card outline found but no card read: lay the cards face up with their "
-                        "corners in view, and light the table evenly",
-                        "{n} card outlines found but no card read: lay the cards face up with their "
-                        "corners in view, and light the table evenly", r.outlines).format(n=r.outlines)
+        return ngettext(
+            "{n} card outline found but no card read: lay the cards face up with their "
+            "corners in view, and light the table evenly",
+            "{n} card outlines found but no card read: lay the cards face up with their "
+            "corners in view, and light the table evenly",
+            r.outlines,
+        ).format(n=r.outlines)
     if code == "few_read":
-        return ngettext("only {k} of {n} card read: lay the cards face up with their corners in view, "
-                        "and light the table evenly",
-                        "only {k} of {n} cards read: lay the cards face up with their corners in view, "
-                        "and light the table evenly", r.outlines).format(k=len(r.cards), n=r.outlines)
+        return ngettext(
+            "only {k} of {n} card read: lay the cards face up with their corners in view, "
+            "and light the table evenly",
+            "only {k} of {n} cards read: lay the cards face up with their corners in view, "
+            "and light the table evenly",
+            r.outlines,
+        ).format(k=len(r.cards), n=r.outlines)
     return None
 
 
@@ -48,18 +55,21 @@ def _advice_text(code: str, value: float, r: Any) -> str:
     if code == "no_cards":
         return _("no card found: put a few cards face up in the middle of the table and check again")
     if code == "too_small":
-        return _("cards are {px} px wide: move the camera down (or zoom in) until they are "
-                 "80-110 px wide").format(px=round(value))
+        return _(
+            "cards are {px} px wide: move the camera down (or zoom in) until they are 80-110 px wide"
+        ).format(px=round(value))
     if code == "too_large":
-        return _("cards are {px} px wide: move the camera up so that it sees the whole "
-                 "table").format(px=round(value))
+        return _("cards are {px} px wide: move the camera up so that it sees the whole table").format(
+            px=round(value)
+        )
     if code == "pale_table":
         return _("the table is nearly as white as the cards: put a dark cloth down")
     if code == "blurred":
         return _("the picture is blurred: focus the camera or clean its lens")
     if code == "glare":
         return _("glare on {pct} of the picture: move the lamp or tilt the camera").format(
-            pct=f"{100 * value:.1f}%")
+            pct=f"{100 * value:.1f}%"
+        )
     return _("the camera is set up well")
 
 
@@ -78,13 +88,22 @@ def _grab(cv2: Any, index: int) -> Any:
 
 def check_command(
     ctx: typer.Context,
-    image: Annotated[Path | None, typer.Argument(metavar="IMAGE",
-                                                 help=_("A photo taken by the camera."))] = None,
-    camera: Annotated[int | None, typer.Option(
-        "--camera", metavar="INDEX", help=_("Check a frame from camera INDEX instead of a photo."))] = None,
-    seats: Annotated[str, typer.Option(
-        "--seats", metavar="MAP",
-        help=_("Which image edge each seat sits at, for the camera: S=bottom,E=right,N=top,W=left."))
+    image: Annotated[
+        Path | None, typer.Argument(metavar="IMAGE", help=_("A photo taken by the camera."))
+    ] = None,
+    camera: Annotated[
+        int | None,
+        typer.Option(
+            "--camera", metavar="INDEX", help=_("Check a frame from camera INDEX instead of a photo.")
+        ),
+    ] = None,
+    seats: Annotated[
+        str,
+        typer.Option(
+            "--seats",
+            metavar="MAP",
+            help=_("Which image edge each seat sits at, for the camera: S=bottom,E=right,N=top,W=left."),
+        ),
     ] = DEFAULT_SEATS,
 ) -> None:
     """Check a camera (or one of its photos): card size, contrast, focus, glare."""
@@ -97,8 +116,11 @@ def check_command(
     if image is not None:
         frame = cv2.imread(str(image), cv2.IMREAD_COLOR) if image.is_file() else None
         if frame is None:
-            msg = (_("no such image file: {path}") if not image.is_file() else
-                   _("cannot read image file (not an image or unsupported format): {path}"))
+            msg = (
+                _("no such image file: {path}")
+                if not image.is_file()
+                else _("cannot read image file (not an image or unsupported format): {path}")
+            )
             term.abort(msg.format(path=image))
     else:
         assert camera is not None
@@ -110,20 +132,30 @@ def check_command(
     r = check_frame(frame)
     p = term.line  # one plain line each: no markup, never wrapped
     p(_("frame: {w}x{h} px").format(w=r.size[0], h=r.size[1]))
-    p(ngettext("cards: {n} outline found, {k} read", "cards: {n} outlines found, {k} read",
-               r.outlines).format(n=r.outlines, k=len(r.cards)))
+    p(
+        ngettext(
+            "cards: {n} outline found, {k} read", "cards: {n} outlines found, {k} read", r.outlines
+        ).format(n=r.outlines, k=len(r.cards))
+    )
     if r.card_width is not None:
         p(_("card width: {px} px (the reader is built for 80-110)").format(px=round(r.card_width)))
     if r.play_area is not None:
         x0, y0, x1, y1 = r.play_area
-        p(_("cards lie in: x {x0:.2f}-{x1:.2f}, y {y0:.2f}-{y1:.2f} of the frame").format(
-            x0=x0, x1=x1, y0=y0, y1=y1))
+        p(
+            _("cards lie in: x {x0:.2f}-{x1:.2f}, y {y0:.2f}-{y1:.2f} of the frame").format(
+                x0=x0, x1=x1, y0=y0, y1=y1
+            )
+        )
     p(_("seat edges: {seats}").format(seats=seats))
     if r.contrast is not None:
         c = round(r.contrast)
-        p(ngettext("card/table contrast: {c} grey level (table {t})",
-                   "card/table contrast: {c} grey levels (table {t})", c).format(
-            c=c, t=round(r.table_white)))
+        p(
+            ngettext(
+                "card/table contrast: {c} grey level (table {t})",
+                "card/table contrast: {c} grey levels (table {t})",
+                c,
+            ).format(c=c, t=round(r.table_white))
+        )
     p(_("focus: {f}; glare: {g} of the picture").format(f=round(r.focus), g=f"{100 * r.glare:.1f}%"))
     for code, value in r.advice:
         p(_("verdict: {text}").format(text=_advice_text(code, value, r)))
@@ -136,6 +168,7 @@ def register(app: typer.Typer) -> None:
     from referee.cli.app import RefereeTyper
 
     group = RefereeTyper(name="camera", help=_("Set up the camera."), no_args_is_help=True)
-    group.command("check", help=_("Check a camera (or one of its photos): card size, contrast, "
-                                  "focus, glare."))(check_command)
+    group.command(
+        "check", help=_("Check a camera (or one of its photos): card size, contrast, focus, glare.")
+    )(check_command)
     app.add_typer(group, name="camera")

@@ -22,17 +22,31 @@ if TYPE_CHECKING:
     from referee.club.select import ClubSession, Criteria
     from referee.session.store import Store
 
-PlayerOpt = Annotated[list[str] | None, typer.Option(
-    "--player", metavar="NAME", help=_("Only sessions where this player sat (may be repeated)."))]
-PairOpt = Annotated[list[str] | None, typer.Option(
-    "--pair", metavar="A+B", help=_("Only sessions where these two sat as partners, e.g. "
-                                    "Azamat+Timur (may be repeated)."))]
-TableOpt = Annotated[str | None, typer.Option(
-    "--table", metavar="NAME", help=_("Only sessions played at this table."))]
-SinceOpt = Annotated[str | None, typer.Option(
-    "--since", metavar="DATE", help=_("Only sessions from this day on (YYYY-MM-DD, UTC)."))]
-UntilOpt = Annotated[str | None, typer.Option(
-    "--until", metavar="DATE", help=_("Only sessions up to this day (YYYY-MM-DD, UTC)."))]
+PlayerOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--player", metavar="NAME", help=_("Only sessions where this player sat (may be repeated).")
+    ),
+]
+PairOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--pair",
+        metavar="A+B",
+        help=_("Only sessions where these two sat as partners, e.g. Azamat+Timur (may be repeated)."),
+    ),
+]
+TableOpt = Annotated[
+    str | None, typer.Option("--table", metavar="NAME", help=_("Only sessions played at this table."))
+]
+SinceOpt = Annotated[
+    str | None,
+    typer.Option("--since", metavar="DATE", help=_("Only sessions from this day on (YYYY-MM-DD, UTC).")),
+]
+UntilOpt = Annotated[
+    str | None,
+    typer.Option("--until", metavar="DATE", help=_("Only sessions up to this day (YYYY-MM-DD, UTC).")),
+]
 
 
 # ------------------------------------------------------------- start hooks
@@ -68,16 +82,23 @@ def select(store: Store, criteria: Criteria) -> list[ClubSession]:
         return club_sessions(store, club, criteria)
 
 
-def criteria(app: Application, players: list[str] | None = None, pairs: list[str] | None = None,
-             table: str | None = None, since: str | None = None, until: str | None = None,
-             profile: str | None = None) -> Criteria:
+def criteria(
+    app: Application,
+    players: list[str] | None = None,
+    pairs: list[str] | None = None,
+    table: str | None = None,
+    since: str | None = None,
+    until: str | None = None,
+    profile: str | None = None,
+) -> Criteria:
     """The filter options as Criteria; a bad date or pair: ``app`` aborts, exit 2 (usage)."""
     from referee.cli.application import EXIT_USAGE
     from referee.club.select import Criteria, CriteriaError
 
     try:
-        return Criteria.from_options(players=players, pairs=pairs, table=table, since=since,
-                                     until=until, profile=profile)
+        return Criteria.from_options(
+            players=players, pairs=pairs, table=table, since=since, until=until, profile=profile
+        )
     except CriteriaError as exc:
         app.abort(render_error(exc), EXIT_USAGE)
 
@@ -107,8 +128,9 @@ def report_selected(app: Application, store: Store, crit: Criteria, *, as_json: 
         out = []
         for s in chosen:
             game = LiveSession.resume(store, s.id).game
-            out.append({"id": s.id, "date": s.date, "table": s.table, "players": s.players,
-                        "report": game.report()})
+            out.append(
+                {"id": s.id, "date": s.date, "table": s.table, "players": s.players, "report": game.report()}
+            )
         app.echo(json.dumps(out, indent=2, ensure_ascii=False))
         return
     blocks = []

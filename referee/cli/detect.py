@@ -67,28 +67,27 @@ def _annotated_path(folder: Path, image: Path, used: set[Path]) -> Path:
 
 def detect_command(
     ctx: typer.Context,
-    images: Annotated[
-        list[Path], typer.Argument(metavar="IMAGE", help=_("Photos or frames to read."))
-    ],
-    as_json: Annotated[
-        bool, typer.Option("--json", help=_("Print the JSON detection report."))
-    ] = False,
+    images: Annotated[list[Path], typer.Argument(metavar="IMAGE", help=_("Photos or frames to read."))],
+    as_json: Annotated[bool, typer.Option("--json", help=_("Print the JSON detection report."))] = False,
     annotate: Annotated[
         Path | None,
-        typer.Option("--annotate", metavar="DIR",
-                     help=_("Write each image with the outlines and labels drawn into DIR.")),
+        typer.Option(
+            "--annotate",
+            metavar="DIR",
+            help=_("Write each image with the outlines and labels drawn into DIR."),
+        ),
     ] = None,
     threshold: Annotated[
         float,
-        typer.Option("--threshold", metavar="X",
-                     help=_("Report only cards read with at least this confidence (0-1).")),
+        typer.Option(
+            "--threshold", metavar="X", help=_("Report only cards read with at least this confidence (0-1).")
+        ),
     ] = DEFAULT_THRESHOLD,
 ) -> None:
     """Find and read the playing cards in IMAGE files (face-up cards only)."""
     term = application(ctx)
     if not 0.0 <= threshold <= 1.0:
-        term.abort(_("--threshold must be between 0 and 1, got {value}").format(value=threshold),
-                   EXIT_USAGE)
+        term.abort(_("--threshold must be between 0 and 1, got {value}").format(value=threshold), EXIT_USAGE)
     cv2 = _import_cv2(term)
     from referee.frames import frame_problem, image_file_problem
     from vision.reader import detect
@@ -108,8 +107,11 @@ def detect_command(
             continue
         if img is None:
             failed = True
-            msg = (_("no such image file: {path}") if not path.is_file() else
-                   _("cannot read image file (not an image or unsupported format): {path}"))
+            msg = (
+                _("no such image file: {path}")
+                if not path.is_file()
+                else _("cannot read image file (not an image or unsupported format): {path}")
+            )
             term.error(msg.format(path=path))
             continue
         loaded.append((path, img))
@@ -119,8 +121,11 @@ def detect_command(
         try:
             annotate.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            term.abort(_("cannot create annotation folder {path}: {reason}")
-                       .format(path=annotate, reason=exc.strerror))
+            term.abort(
+                _("cannot create annotation folder {path}: {reason}").format(
+                    path=annotate, reason=exc.strerror
+                )
+            )
 
     report: list[dict[str, Any]] = []
     used: set[Path] = set()
@@ -161,10 +166,26 @@ def _draw(cv2: Any, img: Any, dets: list[Any]) -> Any:
         x, y = (int(v) for v in d.corners[0])
         label = f"{d.card} {d.confidence:.2f}"
         scale = thick / 2
-        cv2.putText(out, label, (x, max(12, y - 6)), cv2.FONT_HERSHEY_SIMPLEX, scale, (0, 0, 0),
-                    thick + 2, cv2.LINE_AA)
-        cv2.putText(out, label, (x, max(12, y - 6)), cv2.FONT_HERSHEY_SIMPLEX, scale,
-                    (0, 255, 255), thick, cv2.LINE_AA)
+        cv2.putText(
+            out,
+            label,
+            (x, max(12, y - 6)),
+            cv2.FONT_HERSHEY_SIMPLEX,
+            scale,
+            (0, 0, 0),
+            thick + 2,
+            cv2.LINE_AA,
+        )
+        cv2.putText(
+            out,
+            label,
+            (x, max(12, y - 6)),
+            cv2.FONT_HERSHEY_SIMPLEX,
+            scale,
+            (0, 255, 255),
+            thick,
+            cv2.LINE_AA,
+        )
     return out
 
 

@@ -13,8 +13,9 @@ from referee.i18n import _, render_error
 
 def register(app: typer.Typer) -> None:
     """Add ``export`` to the ``referee`` app."""
-    app.command("export", help=_("Write the session as a record (record-format.md) that "
-                                 "`referee replay` reads."))(export)
+    app.command(
+        "export", help=_("Write the session as a record (record-format.md) that `referee replay` reads.")
+    )(export)
 
 
 def export(
@@ -42,8 +43,13 @@ def export(
         with open_store(session_file, store_url, readonly=True) as store:
             session = LiveSession.resume(store, session_id)
             h = session.header
-            text = dump_record(session.game, profile=h.profile, players=h.players or None,
-                               date=h.created[:10], duration=h.duration)
+            text = dump_record(
+                session.game,
+                profile=h.profile,
+                players=h.players or None,
+                date=h.created[:10],
+                duration=h.duration,
+            )
         if to_stdout:
             app.echo(text, nl=False)
             return

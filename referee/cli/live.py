@@ -25,8 +25,16 @@ if TYPE_CHECKING:
     from referee.live.controller import LiveSession
     from referee.session.store import Store
 
-__all__ = ["DEFAULT_CAMERA_THRESHOLD", "DEFAULT_SEATS", "camera_settings", "open_store",
-           "parse_duration", "run_table", "session_language", "use_language"]
+__all__ = [
+    "DEFAULT_CAMERA_THRESHOLD",
+    "DEFAULT_SEATS",
+    "camera_settings",
+    "open_store",
+    "parse_duration",
+    "run_table",
+    "session_language",
+    "use_language",
+]
 
 
 def session_language(header_language: str | None) -> None:
@@ -74,13 +82,18 @@ def use_language(value: str) -> str:
 
     code = normalise_language(value)
     if code is None:
-        raise typer.BadParameter(_("{value!r} is not a language of the referee (use {choices})").format(
-            value=value, choices=", ".join(LANGUAGES)), param_hint="--lang")
+        raise typer.BadParameter(
+            _("{value!r} is not a language of the referee (use {choices})").format(
+                value=value, choices=", ".join(LANGUAGES)
+            ),
+            param_hint="--lang",
+        )
     return setup(code)
 
 
-def open_store(session_file: Path | None, store_url: str | None = None, *, create: bool = False,
-          readonly: bool = False) -> Store:
+def open_store(
+    session_file: Path | None, store_url: str | None = None, *, create: bool = False, readonly: bool = False
+) -> Store:
     """The session database. Only ``start`` passes ``create``; the other commands get a
     SessionError when it is missing. A ``--session`` file's folder must exist (only the
     default data dir is made). Nothing is written before the first session is stored.
@@ -95,8 +108,11 @@ def open_store(session_file: Path | None, store_url: str | None = None, *, creat
         return Store(target, create=create, readonly=readonly)
     session_file = target
     if create and session_file is not None and not session_file.parent.is_dir():
-        raise SessionError(_("no folder {folder} for the session database {path}").format(
-            folder=session_file.parent, path=session_file))
+        raise SessionError(
+            _("no folder {folder} for the session database {path}").format(
+                folder=session_file.parent, path=session_file
+            )
+        )
     return Store(session_file, create=create, readonly=readonly)
 
 
@@ -114,10 +130,15 @@ def session_row(store: Store, sid: int) -> dict[str, str]:
         state = _(M.STATE_PLAYING).format(deal=g.current.number)
     else:
         state = _(M.STATE_BETWEEN) if g.deals else _(M.STATE_NEW)
-    return {"id": str(h.id), "date": h.created[:16].replace("T", " "),
-            "profile": M.printable(h.profile_name), "players": M.players_text(h.players),
-            "deals": str(len(g.deals)), "courts": f"{g.score.courts[0]}:{g.score.courts[1]}",
-            "state": state}
+    return {
+        "id": str(h.id),
+        "date": h.created[:16].replace("T", " "),
+        "profile": M.printable(h.profile_name),
+        "players": M.players_text(h.players),
+        "deals": str(len(g.deals)),
+        "courts": f"{g.score.courts[0]}:{g.score.courts[1]}",
+        "state": state,
+    }
 
 
 def stdout_or_file(output: Path) -> bool:
@@ -146,13 +167,19 @@ def start_web(store: Store, serve: bool, host: str, port: int, head: list[str]) 
     except OSError:
         from referee.errors import RefereeError
 
-        raise RefereeError(_("cannot listen on {host}:{port} (is another server using it?)").format(
-            host=host, port=port)) from None
+        raise RefereeError(
+            _("cannot listen on {host}:{port} (is another server using it?)").format(host=host, port=port)
+        ) from None
     head.append(line)
 
 
-def run_table(app: Application, session: LiveSession, head: list[str],
-              camera: CameraOptions | None = None, bell: bool = True) -> None:
+def run_table(
+    app: Application,
+    session: LiveSession,
+    head: list[str],
+    camera: CameraOptions | None = None,
+    bell: bool = True,
+) -> None:
     """Run the entries: the rich screen on a terminal, plain lines otherwise (``app``'s
     streams); with a camera, its cards go through the same entries
     (referee.live.camera). Typed entries are stored with the origin ``keyboard`` on a

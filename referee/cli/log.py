@@ -12,8 +12,13 @@ from referee.i18n import _, render_error
 
 def register(app: typer.Typer) -> None:
     """Add ``log`` to the ``referee`` app."""
-    app.command("log", help=_("The session's whole history: every entry typed, when, from where, "
-                              "what was undone or fixed and by which entry."))(log)
+    app.command(
+        "log",
+        help=_(
+            "The session's whole history: every entry typed, when, from where, "
+            "what was undone or fixed and by which entry."
+        ),
+    )(log)
 
 
 def log(

@@ -27,9 +27,18 @@ if TYPE_CHECKING:
 # the language is chosen, with the referee's catalog standing in for gettext (only when
 # not English: it costs a few hundredths of a second). Click's "Usage:" and error
 # sentences have no translation.
-TYPER_WORDS = (N_("(deprecated) "), N_("[default: {}]"), N_("[env var: {}]"), N_("[required]"),
-               N_("Arguments"), N_("Options"), N_("Commands"), N_("Error"), N_("Aborted."),
-               N_("Try [blue]'{command_path} {help_option}'[/] for help."))
+TYPER_WORDS = (
+    N_("(deprecated) "),
+    N_("[default: {}]"),
+    N_("[env var: {}]"),
+    N_("[required]"),
+    N_("Arguments"),
+    N_("Options"),
+    N_("Commands"),
+    N_("Error"),
+    N_("Aborted."),
+    N_("Try [blue]'{command_path} {help_option}'[/] for help."),
+)
 
 _APP: RefereeTyper | None = None
 
@@ -75,8 +84,21 @@ def build_app() -> RefereeTyper:
         start,
     )
 
-    for module in (replay, profiles_cmd, detect, start, resume, sessions, report, export, log,
-                   backup, camera_check, club, serve):
+    for module in (
+        replay,
+        profiles_cmd,
+        detect,
+        start,
+        resume,
+        sessions,
+        report,
+        export,
+        log,
+        backup,
+        camera_check,
+        club,
+        serve,
+    ):
         module.register(app)
     _APP = app
     return app

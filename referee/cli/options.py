@@ -66,20 +66,27 @@ def lang_callback(ctx: typer.Context, param: typer.CallbackParam, value: str | N
     return value
 
 
-LANG_HELP = _("Language of the referee: en, ru, kk or tr (default: $REFEREE_LANG, then "
-              "LANGUAGE, LC_ALL, LANG).")
-LangOpt = Annotated[str | None, typer.Option(
-    "--lang", envvar=ENV_LANG, callback=lang_callback, help=LANG_HELP)]
+LANG_HELP = _(
+    "Language of the referee: en, ru, kk or tr (default: $REFEREE_LANG, then LANGUAGE, LC_ALL, LANG)."
+)
+LangOpt = Annotated[
+    str | None, typer.Option("--lang", envvar=ENV_LANG, callback=lang_callback, help=LANG_HELP)
+]
 """``--lang`` of a command (``referee.cli.main.lang_first`` moves it before the command)."""
 
 
 def root(
     ctx: typer.Context,
-    version: Annotated[bool, typer.Option(
-        "--version", callback=version_callback, is_eager=True,
-        help=_("Show the version and exit."))] = False,
-    lang: Annotated[str | None, typer.Option(
-        "--lang", envvar=ENV_LANG, callback=lang_callback, is_eager=True, help=LANG_HELP)] = None,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=version_callback, is_eager=True, help=_("Show the version and exit.")
+        ),
+    ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option("--lang", envvar=ENV_LANG, callback=lang_callback, is_eager=True, help=LANG_HELP),
+    ] = None,
 ) -> None:
     """Referee and score-keeper for Court Piece (Rang, Kort) at a real table.
 
@@ -90,26 +97,53 @@ def root(
     application(ctx)
 
 
-SessionOpt = Annotated[Path | None, typer.Option(
-    "--session", envvar=ENV_SESSION,
-    help=_("Session database file (default: the user data dir, or $REFEREE_DATA_DIR)."))]
-SessionsOpt = Annotated[list[Path] | None, typer.Option(
-    "--session", envvar=ENV_SESSION,
-    help=_("Session database file (default: the user data dir, or $REFEREE_DATA_DIR); may be "
-           "given several times."))]
-StoreOpt = Annotated[str | None, typer.Option(
-    "--store", metavar="URL", help=_("The store: sqlite:///FILE (as --session FILE) or a club's "
-                                     "postgresql://USER@HOST/DB (default: $REFEREE_STORE)."))]
+SessionOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--session",
+        envvar=ENV_SESSION,
+        help=_("Session database file (default: the user data dir, or $REFEREE_DATA_DIR)."),
+    ),
+]
+SessionsOpt = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--session",
+        envvar=ENV_SESSION,
+        help=_(
+            "Session database file (default: the user data dir, or $REFEREE_DATA_DIR); may be "
+            "given several times."
+        ),
+    ),
+]
+StoreOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--store",
+        metavar="URL",
+        help=_(
+            "The store: sqlite:///FILE (as --session FILE) or a club's "
+            "postgresql://USER@HOST/DB (default: $REFEREE_STORE)."
+        ),
+    ),
+]
 IdArg = Annotated[int | None, typer.Argument(metavar="ID", help=_("Session id (default: latest)."))]
-ProfileOpt = Annotated[str, typer.Option(
-    "--profile", envvar=ENV_PROFILE, help=_("Built-in profile name or a profile YAML."))]
-ServeOpt = Annotated[bool, typer.Option(
-    "--serve", help=_("Also serve the read-only live web view (see `referee serve`)."))]
-BellOpt = Annotated[bool, typer.Option(
-    "--bell/--no-bell", help=_("Ring the terminal bell when an entry is refused."))]
-TakeOverOpt = Annotated[bool, typer.Option(
-    "--take-over", help=_("Take the session over from another referee that still has it open "
-                          "(that one stops writing)."))]
+ProfileOpt = Annotated[
+    str, typer.Option("--profile", envvar=ENV_PROFILE, help=_("Built-in profile name or a profile YAML."))
+]
+ServeOpt = Annotated[
+    bool, typer.Option("--serve", help=_("Also serve the read-only live web view (see `referee serve`)."))
+]
+BellOpt = Annotated[
+    bool, typer.Option("--bell/--no-bell", help=_("Ring the terminal bell when an entry is refused."))
+]
+TakeOverOpt = Annotated[
+    bool,
+    typer.Option(
+        "--take-over",
+        help=_("Take the session over from another referee that still has it open (that one stops writing)."),
+    ),
+]
 
 
 # ------------------------------------------------------------------ camera group
@@ -131,11 +165,14 @@ class CameraArgs:
         if camera is None and self.video is None:
             camera = saved.get("index", saved.get("url"))
         return replace(
-            self, camera=camera,
+            self,
+            camera=camera,
             seats=self.seats if self.seats is not None else str(saved.get("seats", DEFAULT_SEATS)),
             play_area=self.play_area if self.play_area is not None else saved.get("play_area"),
-            threshold=self.threshold if self.threshold is not None else float(
-                saved.get("threshold", DEFAULT_CAMERA_THRESHOLD)))
+            threshold=self.threshold
+            if self.threshold is not None
+            else float(saved.get("threshold", DEFAULT_CAMERA_THRESHOLD)),
+        )
 
     def options(self) -> CameraOptions | None:
         """The camera options, checked (ValueError, a usage error: a bad seat map, play
@@ -149,7 +186,8 @@ class CameraArgs:
             video=str(self.video) if self.video is not None else None,
             seats=self.seats if self.seats is not None else DEFAULT_SEATS,
             play_area=self.play_area,
-            threshold=self.threshold if self.threshold is not None else DEFAULT_CAMERA_THRESHOLD)
+            threshold=self.threshold if self.threshold is not None else DEFAULT_CAMERA_THRESHOLD,
+        )
         opts.check()
         return opts if opts.wanted else None
 
@@ -162,42 +200,90 @@ def _camera_parameters(resume: bool) -> list[inspect.Parameter]:
     """The camera group's parameters; ``resume``: seats and threshold default to the
     session's own (None) instead of the built-in defaults."""
     kw = inspect.Parameter.KEYWORD_ONLY
-    camera = Annotated[str | None, typer.Option(
-        "--camera", metavar="INDEX|URL",
-        help=_("Read the cards from camera INDEX (0: the first camera) or a stream URL (a phone: "
-               "http://..., rtsp://...); the keyboard stays available."))]
-    video = Annotated[Path | None, typer.Option(
-        "--video", metavar="FILE", help=_("Read the cards from a video file or an image sequence."))]
-    area = Annotated[str | None, typer.Option(
-        "--play-area", metavar="X0,Y0,X1,Y1",
-        help=_("Where the camera reads plays: x0,y0,x1,y1 as fractions of the frame (default "
-               "0.2,0.15,0.8,0.85, the middle)."))]
+    camera = Annotated[
+        str | None,
+        typer.Option(
+            "--camera",
+            metavar="INDEX|URL",
+            help=_(
+                "Read the cards from camera INDEX (0: the first camera) or a stream URL (a phone: "
+                "http://..., rtsp://...); the keyboard stays available."
+            ),
+        ),
+    ]
+    video = Annotated[
+        Path | None,
+        typer.Option(
+            "--video", metavar="FILE", help=_("Read the cards from a video file or an image sequence.")
+        ),
+    ]
+    area = Annotated[
+        str | None,
+        typer.Option(
+            "--play-area",
+            metavar="X0,Y0,X1,Y1",
+            help=_(
+                "Where the camera reads plays: x0,y0,x1,y1 as fractions of the frame (default "
+                "0.2,0.15,0.8,0.85, the middle)."
+            ),
+        ),
+    ]
     if resume:
-        seats: Any = Annotated[str | None, typer.Option(
-            "--seats", metavar="SEAT=EDGE,...", show_default=False,
-            help=_("Which image edge each seat sits at, for the camera (default: as the session "
-                   "was started)."))]
-        threshold: Any = Annotated[float | None, typer.Option(
-            "--threshold", metavar="X", show_default=False,
-            help=_("Confidence a card read by the camera needs (0-1; default: as the session was "
-                   "started)."))]
+        seats: Any = Annotated[
+            str | None,
+            typer.Option(
+                "--seats",
+                metavar="SEAT=EDGE,...",
+                show_default=False,
+                help=_(
+                    "Which image edge each seat sits at, for the camera (default: as the session "
+                    "was started)."
+                ),
+            ),
+        ]
+        threshold: Any = Annotated[
+            float | None,
+            typer.Option(
+                "--threshold",
+                metavar="X",
+                show_default=False,
+                help=_(
+                    "Confidence a card read by the camera needs (0-1; default: as the session was started)."
+                ),
+            ),
+        ]
         seats_default: str | None = None
         threshold_default: float | None = None
     else:
-        seats = Annotated[str, typer.Option(
-            "--seats", metavar="SEAT=EDGE,...", show_default=False,
-            help=_("Which image edge each seat sits at, for the camera: S=bottom,E=right,N=top,"
-                   "W=left."))]
-        threshold = Annotated[float, typer.Option(
-            "--threshold", metavar="X", show_default=False,
-            help=_("Confidence a card read by the camera needs to be entered without asking (0-1, "
-                   "default 0.6)."))]
+        seats = Annotated[
+            str,
+            typer.Option(
+                "--seats",
+                metavar="SEAT=EDGE,...",
+                show_default=False,
+                help=_("Which image edge each seat sits at, for the camera: S=bottom,E=right,N=top,W=left."),
+            ),
+        ]
+        threshold = Annotated[
+            float,
+            typer.Option(
+                "--threshold",
+                metavar="X",
+                show_default=False,
+                help=_(
+                    "Confidence a card read by the camera needs to be entered without asking (0-1, "
+                    "default 0.6)."
+                ),
+            ),
+        ]
         seats_default, threshold_default = DEFAULT_SEATS, DEFAULT_CAMERA_THRESHOLD
-    return [inspect.Parameter("camera", kw, annotation=camera, default=None),
-            inspect.Parameter("video", kw, annotation=video, default=None),
-            inspect.Parameter("seats", kw, annotation=seats, default=seats_default),
-            inspect.Parameter("play_area", kw, annotation=area, default=None),
-            inspect.Parameter("threshold", kw, annotation=threshold, default=threshold_default)]
+    return [
+        inspect.Parameter("camera", kw, annotation=camera, default=None),
+        inspect.Parameter("video", kw, annotation=video, default=None),
+        inspect.Parameter("seats", kw, annotation=seats, default=seats_default),
+        inspect.Parameter("play_area", kw, annotation=area, default=None),
+        inspect.Parameter("threshold", kw, annotation=threshold, default=threshold_default),
+    ]
 
 
 _CAMERA_NAMES = ("camera", "video", "seats", "play_area", "threshold")
@@ -216,8 +302,11 @@ def camera_options(*, resume: bool = False) -> Callable[[F], F]:
             if p.name == "camera":
                 params += _camera_parameters(resume)
             else:
-                params.append(p.replace(kind=inspect.Parameter.KEYWORD_ONLY)
-                              if p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD else p)
+                params.append(
+                    p.replace(kind=inspect.Parameter.KEYWORD_ONLY)
+                    if p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
+                    else p
+                )
 
         @functools.wraps(func)
         def command(*args: Any, **kwargs: Any) -> Any:

@@ -39,6 +39,12 @@ def players(ctx: typer.Context, session_file: SessionOpt = None, store_url: Stor
             seen.setdefault(name_key(n), []).append(s.date)
     for n in names:
         days = seen.get(name_key(n), [])
-        app.echo(ngettext("{name}: {count} session, {first} to {last}",
-                            "{name}: {count} sessions, {first} to {last}", len(days)).format(
-            name=n, count=len(days), first=min(days) if days else "-", last=max(days) if days else "-"))
+        app.echo(
+            ngettext(
+                "{name}: {count} session, {first} to {last}",
+                "{name}: {count} sessions, {first} to {last}",
+                len(days),
+            ).format(
+                name=n, count=len(days), first=min(days) if days else "-", last=max(days) if days else "-"
+            )
+        )

@@ -24,11 +24,14 @@ def register(app: typer.Typer) -> None:
         add_completion=False,
         pretty_exceptions_enable=False,
     )
-    sub.callback(invoke_without_command=True,
-                 help=_("List the rule profiles, show one, or print the profile JSON Schema."))(list_cmd)
+    sub.callback(
+        invoke_without_command=True,
+        help=_("List the rule profiles, show one, or print the profile JSON Schema."),
+    )(list_cmd)
     sub.command("show", help=_("Print one profile's YAML (after checking it is valid)."))(show_cmd)
-    sub.command("schema", help=_("Print the JSON Schema of profile files (for editors; see README "
-                                 "\"Profile format\")."))(schema_cmd)
+    sub.command(
+        "schema", help=_('Print the JSON Schema of profile files (for editors; see README "Profile format").')
+    )(schema_cmd)
     app.add_typer(sub, name="profiles")
 
 
@@ -58,8 +61,10 @@ def list_cmd(ctx: typer.Context) -> None:
     out.print(table)
     for folder in sorted(folders):
         out.print(_("in {folder}").format(folder=folder), markup=False, soft_wrap=True)
-    out.print(_("Copy one with `referee profiles show NAME > mine.yaml`, edit it, then use "
-                "`--profile mine.yaml`."), markup=False)
+    out.print(
+        _("Copy one with `referee profiles show NAME > mine.yaml`, edit it, then use `--profile mine.yaml`."),
+        markup=False,
+    )
 
 
 def show_cmd(

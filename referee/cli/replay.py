@@ -32,20 +32,35 @@ def register(app: typer.Typer) -> None:
 # the language (referee.i18n.setup) before it imports the command modules.
 def replay_cmd(
     ctx: typer.Context,
-    record: Annotated[Path, typer.Argument(
-        metavar="RECORD", help=_("The record YAML to replay (record-format.md)."))],
+    record: Annotated[
+        Path, typer.Argument(metavar="RECORD", help=_("The record YAML to replay (record-format.md)."))
+    ],
     json_out: Annotated[bool, typer.Option("--json", help=_("Print the summary report as JSON."))] = False,
-    write_canonical: Annotated[Path | None, typer.Option(
-        "--write-canonical", metavar="OUT",
-        help=_("Also write the record back in canonical form to OUT."),
-    )] = None,
-    profile: Annotated[str | None, typer.Option(
-        "--profile", "-p", envvar="REFEREE_PROFILE", metavar="NAME|PATH",
-        help=_("Use this profile instead of the record's (a built-in name or a YAML path)."),
-    )] = None,
-    check: Annotated[bool, typer.Option(
-        "--check", help=_("Only check the record: list every problem in it (exit 1), or none."),
-    )] = False,
+    write_canonical: Annotated[
+        Path | None,
+        typer.Option(
+            "--write-canonical",
+            metavar="OUT",
+            help=_("Also write the record back in canonical form to OUT."),
+        ),
+    ] = None,
+    profile: Annotated[
+        str | None,
+        typer.Option(
+            "--profile",
+            "-p",
+            envvar="REFEREE_PROFILE",
+            metavar="NAME|PATH",
+            help=_("Use this profile instead of the record's (a built-in name or a YAML path)."),
+        ),
+    ] = None,
+    check: Annotated[
+        bool,
+        typer.Option(
+            "--check",
+            help=_("Only check the record: list every problem in it (exit 1), or none."),
+        ),
+    ] = False,
 ) -> None:
     """Replay a session record and print its summary report."""
     import gc
@@ -107,14 +122,19 @@ def check_cmd(app: Application, record: Path, profile: str | None) -> None:
     except OSError as exc:
         app.abort(f"{exc.filename or record}: {exc.strerror or exc}")
     if not problems:
-        app.print(ngettext("{record}: valid ({n} deal)", "{record}: valid ({n} deals)",
-                                deals).format(record=record, n=deals), markup=False)
+        app.print(
+            ngettext("{record}: valid ({n} deal)", "{record}: valid ({n} deals)", deals).format(
+                record=record, n=deals
+            ),
+            markup=False,
+        )
         return
     for problem in problems:
         app.error(render_error(problem))
     count = len(problems)
-    app.abort(ngettext("{record}: {n} problem", "{record}: {n} problems", count).format(
-        record=record, n=count))
+    app.abort(
+        ngettext("{record}: {n} problem", "{record}: {n} problems", count).format(record=record, n=count)
+    )
 
 
 def _write_canonical(app: Application, rec: Record, game: Game, out: Path) -> None:
@@ -132,17 +152,23 @@ def _write_canonical(app: Application, rec: Record, game: Game, out: Path) -> No
     if rec.profile_path is not None and builtin_profiles().get(ref) != rec.profile_path:
         # A profile file: keep it reachable from the new record's folder.
         ref = os.path.relpath(rec.profile_path.resolve(), out.resolve().parent)
-    text = dump_record(game, profile=ref, players=rec.players, date=rec.date,
-                       duration=rec.duration)
+    text = dump_record(game, profile=ref, players=rec.players, date=rec.date, duration=rec.duration)
     if str(out) == "-":
         app.write(text)
         return
     write_text_atomic(out, text)
 
 
-COLUMNS = {"dealer": N_("dealer"), "caller": N_("caller"), "trump": N_("trump"),
-           "tricks": N_("tricks"), "result": N_("result"), "winner": N_("winner"),
-           "wins": N_("wins"), "courts": N_("courts")}
+COLUMNS = {
+    "dealer": N_("dealer"),
+    "caller": N_("caller"),
+    "trump": N_("trump"),
+    "tricks": N_("tricks"),
+    "result": N_("result"),
+    "winner": N_("winner"),
+    "wins": N_("wins"),
+    "courts": N_("courts"),
+}
 """The replay table's column headings."""
 
 
@@ -164,8 +190,7 @@ def show_report(app: Application, report: dict[str, Any], game: Game) -> None:
 
     # the profile's name comes from a file: neither rich markup nor terminal codes
     name = escape(printable(str(report["profile"])))
-    table = Table(title=_("profile {name}").format(name=name), title_justify="left",
-                  box=box.SIMPLE_HEAD)
+    table = Table(title=_("profile {name}").format(name=name), title_justify="left", box=box.SIMPLE_HEAD)
     table.add_column("#", justify="right")
     if not is_match:
         table.add_column(_(COLUMNS["dealer"]))
@@ -174,8 +199,7 @@ def show_report(app: Application, report: dict[str, Any], game: Game) -> None:
     table.add_column(_(COLUMNS["tricks"]), justify="center", no_wrap=True)
     table.add_column(_(COLUMNS["result"]), no_wrap=True)
     table.add_column(_(COLUMNS["winner"]))
-    table.add_column(_(COLUMNS["wins"] if is_match else COLUMNS["courts"]), justify="center",
-                     no_wrap=True)
+    table.add_column(_(COLUMNS["wins"] if is_match else COLUMNS["courts"]), justify="center", no_wrap=True)
     table.add_column("!", justify="center")
     table.caption = _("tricks, wins and courts are NS:EW; ! flag, R revoke")
     table.caption_justify = "left"
@@ -188,30 +212,50 @@ def show_report(app: Application, report: dict[str, Any], game: Game) -> None:
         row = [str(d["number"])]
         if not is_match:
             row.append(d["dealer"] or "-")
-        row += [d["caller"], trump, _pair(d["tricks"]), d["result"], d["winner"] or "-",
-                _pair(d["wins"] if is_match else d["courts"]),
-                ("!" * len(d["flags"])) + ("R" if d["revoke"] else "")]
+        row += [
+            d["caller"],
+            trump,
+            _pair(d["tricks"]),
+            d["result"],
+            d["winner"] or "-",
+            _pair(d["wins"] if is_match else d["courts"]),
+            ("!" * len(d["flags"])) + ("R" if d["revoke"] else ""),
+        ]
         table.add_row(*row)
     out.print(table)
     tot = report["totals"]
     if is_match:
         m = report["match"]
-        out.print(_("wins NS:EW {wins}   courts {courts}   matches won {matches}   deals won {deals}").format(
-            wins=_pair(tot["wins"]), courts=_pair(tot["courts"]), matches=_pair(tot["matches_won"]),
-            deals=_pair(tot["deals_won"])))
-        out.print(_("match {number} to {target}: {wins}").format(
-            number=m.get("number", ""), target=m["target"], wins=_pair(m["wins"])))
+        out.print(
+            _("wins NS:EW {wins}   courts {courts}   matches won {matches}   deals won {deals}").format(
+                wins=_pair(tot["wins"]),
+                courts=_pair(tot["courts"]),
+                matches=_pair(tot["matches_won"]),
+                deals=_pair(tot["deals_won"]),
+            )
+        )
+        out.print(
+            _("match {number} to {target}: {wins}").format(
+                number=m.get("number", ""), target=m["target"], wins=_pair(m["wins"])
+            )
+        )
     else:
-        out.print(_("courts NS:EW {courts}   deals won {deals}   streaks {streaks}").format(
-            courts=_pair(tot["courts"]), deals=_pair(tot["deals_won"]), streaks=_pair(report["streaks"])))
+        out.print(
+            _("courts NS:EW {courts}   deals won {deals}   streaks {streaks}").format(
+                courts=_pair(tot["courts"]), deals=_pair(tot["deals_won"]), streaks=_pair(report["streaks"])
+            )
+        )
     nxt = report["next"]
     if nxt["dealer"] is None and nxt["caller"] is None:
         out.print(_("next: the last deal is in progress"))
     elif is_match:
         out.print(_("next caller: {caller}").format(caller=nxt["caller"]))
     else:
-        out.print(_("next dealer: {dealer}   next caller: {caller}").format(
-            dealer=nxt["dealer"], caller=nxt["caller"]))
+        out.print(
+            _("next dealer: {dealer}   next caller: {caller}").format(
+                dealer=nxt["dealer"], caller=nxt["caller"]
+            )
+        )
     for d in report["deals"]:
         for flag in d["flags"]:
             out.print(_("deal {deal}: {flag}").format(deal=d["number"], flag=flag), markup=False)

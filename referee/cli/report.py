@@ -13,8 +13,7 @@ from referee.i18n import _, render_error
 
 def register(app: typer.Typer) -> None:
     """Add ``report`` to the ``referee`` app."""
-    app.command("report", help=_("Print the session summary: courts and totals, each deal's "
-                                 "result."))(report)
+    app.command("report", help=_("Print the session summary: courts and totals, each deal's result."))(report)
 
 
 def report(

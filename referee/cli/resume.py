@@ -26,8 +26,9 @@ from referee.i18n import _, render_error
 
 def register(app: typer.Typer) -> None:
     """Add ``resume`` to the ``referee`` app."""
-    app.command("resume", help=_("Continue a session exactly where it stopped (the open trick "
-                                 "included)."))(resume)
+    app.command("resume", help=_("Continue a session exactly where it stopped (the open trick included)."))(
+        resume
+    )
 
 
 @camera_options(resume=True)
@@ -76,10 +77,11 @@ def resume(
             remembered = camera_settings(cam)
             if remembered and remembered != {k: v for k, v in h.settings.items() if k == "camera"}:
                 store.set_settings(sid, settings={**h.settings, **remembered})
-            head = [_(M.RESUMED).format(sid=h.id, profile=M.printable(h.profile_name),
-                                        path=store.path),
-                    _(M.PLAYERS_LINE).format(players=M.players_text(h.players)),
-                    session.where()]
+            head = [
+                _(M.RESUMED).format(sid=h.id, profile=M.printable(h.profile_name), path=store.path),
+                _(M.PLAYERS_LINE).format(players=M.players_text(h.players)),
+                session.where(),
+            ]
             start_web(store, serve, host, port, head)
             run_table(app, session, head, cam, bell)
     except RefereeError as exc:

@@ -22,9 +22,16 @@ if TYPE_CHECKING:
 DEFAULT_HOST = "127.0.0.1"  # referee.web.server.DEFAULT_HOST
 DEFAULT_PORT = 8000  # referee.web.server.DEFAULT_PORT
 
-HostOpt = Annotated[str, typer.Option(
-    "--host", help=_("Address to listen on: 127.0.0.1 (this computer only) or 0.0.0.0 (the TV and "
-                     "phones on the local network)."))]
+HostOpt = Annotated[
+    str,
+    typer.Option(
+        "--host",
+        help=_(
+            "Address to listen on: 127.0.0.1 (this computer only) or 0.0.0.0 (the TV and "
+            "phones on the local network)."
+        ),
+    ),
+]
 PortOpt = Annotated[int, typer.Option("--port", help=_("Port of the web view."))]
 
 
@@ -62,8 +69,9 @@ def start_background(path: Path | str, host: str, port: int) -> tuple[Background
 
 def register(app: typer.Typer) -> None:
     """Add ``referee serve`` to the app."""
-    app.command("serve", help=_("Serve a read-only live view of the sessions for a TV or phones "
-                                "(web page)."))(serve)
+    app.command(
+        "serve", help=_("Serve a read-only live view of the sessions for a TV or phones (web page).")
+    )(serve)
 
 
 def serve(
@@ -95,8 +103,13 @@ def serve(
     except RefereeError as exc:
         app.abort(render_error(exc))
     try:
-        server.serve(path, host, port, lambda: app.echo(
-            _("web view (read-only) at {url}").format(url=server.url(host, port))))
+        server.serve(
+            path,
+            host,
+            port,
+            lambda: app.echo(_("web view (read-only) at {url}").format(url=server.url(host, port))),
+        )
     except OSError:
-        app.abort(_("cannot listen on {host}:{port} (is another server using it?)").format(
-            host=host, port=port))
+        app.abort(
+            _("cannot listen on {host}:{port} (is another server using it?)").format(host=host, port=port)
+        )

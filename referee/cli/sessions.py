@@ -18,8 +18,9 @@ if TYPE_CHECKING:
 
 def register(app: typer.Typer) -> None:
     """Add ``sessions`` to the ``referee`` app."""
-    app.command("sessions", help=_("List the stored sessions: date, profile, players, deals, "
-                                   "courts, state."))(sessions)
+    app.command(
+        "sessions", help=_("List the stored sessions: date, profile, players, deals, courts, state.")
+    )(sessions)
 
 
 def sessions(
@@ -52,8 +53,7 @@ def sessions(
         app.exit(EXIT_INVALID)
 
 
-def _list_store(app: Application, file: Path | None, url: str | None, crit: Criteria, *,
-                titled: bool) -> int:
+def _list_store(app: Application, file: Path | None, url: str | None, crit: Criteria, *, titled: bool) -> int:
     """List the sessions of one store (``titled``: under its name); returns how many
     could not be read (the store itself counts one)."""
     from referee.cli import club
@@ -90,4 +90,3 @@ def _list_store(app: Application, file: Path | None, url: str | None, crit: Crit
         bad += 1
         app.error(M.printable(render_error(exc)))
     return bad
-

@@ -14,22 +14,26 @@ from referee.i18n import _, render_error
 
 def register(app: typer.Typer) -> None:
     """Add ``standings`` to the ``referee`` app."""
-    app.command(help=_("Standings per player and per pair: sessions, deals, courts or matches, "
-                       "revokes, rating."))(standings)
+    app.command(
+        help=_("Standings per player and per pair: sessions, deals, courts or matches, revokes, rating.")
+    )(standings)
 
 
 def standings(
     ctx: typer.Context,
     since: SinceOpt = None,
     until: UntilOpt = None,
-    profile: Annotated[str | None, typer.Option(
-        "--profile", metavar="P", help=_("Only sessions of this profile (e.g. pagat, kort)."))] = None,
+    profile: Annotated[
+        str | None,
+        typer.Option("--profile", metavar="P", help=_("Only sessions of this profile (e.g. pagat, kort).")),
+    ] = None,
     player: PlayerOpt = None,
     pair: PairOpt = None,
     table: TableOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
-    as_csv: Annotated[bool, typer.Option("--csv", help=_(
-        "Print CSV (UTF-8 with a byte-order mark, for spreadsheets)."))] = False,
+    as_csv: Annotated[
+        bool, typer.Option("--csv", help=_("Print CSV (UTF-8 with a byte-order mark, for spreadsheets)."))
+    ] = False,
     session_file: SessionOpt = None,
     store_url: StoreOpt = None,
 ) -> None:
@@ -55,8 +59,11 @@ def standings(
     except RefereeError as exc:
         app.abort(render_error(exc))
     if as_json:
-        app.echo(json.dumps(json_data(result, since=crit.since, defaults=model_defaults()),
-                              ensure_ascii=False, indent=2))
+        app.echo(
+            json.dumps(
+                json_data(result, since=crit.since, defaults=model_defaults()), ensure_ascii=False, indent=2
+            )
+        )
     elif as_csv:
         app.write_bytes(csv_text(result).encode("utf-8"))
     elif not result:

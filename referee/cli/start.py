@@ -27,36 +27,56 @@ from referee.i18n import _, render_error
 
 def register(app: typer.Typer) -> None:
     """Add ``start`` to the ``referee`` app."""
-    app.command("start", help=_("Start a session at the table: type each card (or pipe a file of "
-                                "entries)."))(start)
+    app.command("start", help=_("Start a session at the table: type each card (or pipe a file of entries)."))(
+        start
+    )
 
 
 @camera_options()
 def start(
     ctx: typer.Context,
     profile: ProfileOpt,
-    players: Annotated[str, typer.Option(
-        "--players", help=_("Names by seat: S=Azamat,E=Timur,..."))] = "",
-    dealer: Annotated[str | None, typer.Option("--dealer", help=_(
-        "First dealer S|E|N|W or random (pagat, R40; drawn at random when neither "
-        "--dealer nor --caller is given)."))] = None,
-    caller: Annotated[str | None, typer.Option("--caller", help=_(
-        "First trump caller (kort R11; drawn at random when not given). Under pagat "
-        "the first dealer is the player before him (R40)."))] = None,
-    seed: Annotated[int | None, typer.Option(
-        "--seed", help=_("Seed of the draw for the first seat."))] = None,
-    duration: Annotated[str | None, typer.Option(
-        "--duration", help=_("Agreed length, e.g. 90m (R44)."))] = None,
-    target: Annotated[int | None, typer.Option(
-        "--target", help=_("Match wins to win a match (kort R31)."))] = None,
+    players: Annotated[str, typer.Option("--players", help=_("Names by seat: S=Azamat,E=Timur,..."))] = "",
+    dealer: Annotated[
+        str | None,
+        typer.Option(
+            "--dealer",
+            help=_(
+                "First dealer S|E|N|W or random (pagat, R40; drawn at random when neither "
+                "--dealer nor --caller is given)."
+            ),
+        ),
+    ] = None,
+    caller: Annotated[
+        str | None,
+        typer.Option(
+            "--caller",
+            help=_(
+                "First trump caller (kort R11; drawn at random when not given). Under pagat "
+                "the first dealer is the player before him (R40)."
+            ),
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help=_("Seed of the draw for the first seat."))
+    ] = None,
+    duration: Annotated[
+        str | None, typer.Option("--duration", help=_("Agreed length, e.g. 90m (R44)."))
+    ] = None,
+    target: Annotated[
+        int | None, typer.Option("--target", help=_("Match wins to win a match (kort R31)."))
+    ] = None,
     session_file: SessionOpt = None,
     store_url: StoreOpt = None,
     lang: LangOpt = None,
     camera: CameraArgs = NO_CAMERA,
-    table: Annotated[str | None, typer.Option(
-        "--table", metavar="NAME", help=_("The table this session is played at (e.g. 3)."))] = None,
-    new_player: Annotated[bool, typer.Option("--new-player", help=_(
-        "Take a name close to a known player's as a new player."))] = False,
+    table: Annotated[
+        str | None,
+        typer.Option("--table", metavar="NAME", help=_("The table this session is played at (e.g. 3).")),
+    ] = None,
+    new_player: Annotated[
+        bool, typer.Option("--new-player", help=_("Take a name close to a known player's as a new player."))
+    ] = False,
     serve: ServeOpt = False,
     host: HostOpt = DEFAULT_HOST,
     port: PortOpt = DEFAULT_PORT,
@@ -85,8 +105,16 @@ def start(
             web: list[str] = []
             start_web(store, serve, host, port, web)  # before the session: a busy port stores nothing
             session, head = LiveSession.start(
-                store, profile=profile, players=names, dealer=dealer, caller=caller,
-                seed=seed, duration=minutes, target=target, settings=camera_settings(cam))
+                store,
+                profile=profile,
+                players=names,
+                dealer=dealer,
+                caller=caller,
+                seed=seed,
+                duration=minutes,
+                target=target,
+                settings=camera_settings(cam),
+            )
             store.acquire(session.header.id)
             club.link_session(store, session.header.id, names, table)
             head.append(session.where())

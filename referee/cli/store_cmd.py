@@ -20,18 +20,29 @@ def register(app: typer.Typer) -> None:
     app.add_typer(store_app, name="store")
 
 
-store_app = typer.Typer(no_args_is_help=True, help=_(
-    "The club file: bring other laptops' sessions and records into one store."))
+store_app = typer.Typer(
+    no_args_is_help=True, help=_("The club file: bring other laptops' sessions and records into one store.")
+)
 
 
-@store_app.command("import", help=_("Import session databases and records (YAML) into this store; "
-                                    "a session already here is stored once."))
+@store_app.command(
+    "import",
+    help=_(
+        "Import session databases and records (YAML) into this store; a session already here is stored once."
+    ),
+)
 def import_(
     ctx: typer.Context,
-    files: Annotated[list[Path], typer.Argument(metavar="FILE...", help=_(
-        "Session databases of other laptops, or records (record-format.md)."))],
-    table: Annotated[str | None, typer.Option(
-        "--table", metavar="NAME", help=_("Table name for imported sessions that have none."))] = None,
+    files: Annotated[
+        list[Path],
+        typer.Argument(
+            metavar="FILE...", help=_("Session databases of other laptops, or records (record-format.md).")
+        ),
+    ],
+    table: Annotated[
+        str | None,
+        typer.Option("--table", metavar="NAME", help=_("Table name for imported sessions that have none.")),
+    ] = None,
     session_file: SessionOpt = None,
     store_url: StoreOpt = None,
 ) -> None:
@@ -41,16 +52,28 @@ def import_(
     _import_files(application(ctx), files, table, session_file, store_url)
 
 
-@store_app.command("copy", help=_("Copy a laptop's session file into a store (a club's "
-                                  "PostgreSQL database); running it again copies nothing twice."))
+@store_app.command(
+    "copy",
+    help=_(
+        "Copy a laptop's session file into a store (a club's "
+        "PostgreSQL database); running it again copies nothing twice."
+    ),
+)
 def copy(
     ctx: typer.Context,
-    source: Annotated[Path, typer.Argument(metavar="SQLITE_FILE", help=_(
-        "The session database to copy from."))],
-    url: Annotated[str, typer.Argument(metavar="URL", help=_(
-        "The store to copy into: postgresql://USER@HOST/DB or sqlite:///FILE."))],
-    table: Annotated[str | None, typer.Option(
-        "--table", metavar="NAME", help=_("Table name for imported sessions that have none."))] = None,
+    source: Annotated[
+        Path, typer.Argument(metavar="SQLITE_FILE", help=_("The session database to copy from."))
+    ],
+    url: Annotated[
+        str,
+        typer.Argument(
+            metavar="URL", help=_("The store to copy into: postgresql://USER@HOST/DB or sqlite:///FILE.")
+        ),
+    ],
+    table: Annotated[
+        str | None,
+        typer.Option("--table", metavar="NAME", help=_("Table name for imported sessions that have none.")),
+    ] = None,
 ) -> None:
     """Copy a laptop's session file into a store (issue 16), idempotently."""
     from referee.cli.application import application
@@ -58,8 +81,9 @@ def copy(
     _import_files(application(ctx), [source], table, None, url)
 
 
-def _import_files(app: Application, files: list[Path], table: str | None, session_file: Path | None,
-                  store_url: str | None) -> None:
+def _import_files(
+    app: Application, files: list[Path], table: str | None, session_file: Path | None, store_url: str | None
+) -> None:
     """Import ``files`` into the store: a line per file, a line with the store's sessions;
     a file that cannot be imported is one ``error:`` line (the others are imported) and
     makes the exit code 1."""
@@ -85,13 +109,22 @@ def _import_files(app: Application, files: list[Path], table: str | None, sessio
                     for line in res.errors:
                         app.error(line)
                     failed += len(res.errors)
-                    app.echo(_("{source}: {new} imported, {updated} with new deals, "
-                                 "{present} already here").format(
-                                     source=res.source, new=len(res.new), updated=len(res.updated),
-                                     present=len(res.present)))
+                    app.echo(
+                        _(
+                            "{source}: {new} imported, {updated} with new deals, {present} already here"
+                        ).format(
+                            source=res.source,
+                            new=len(res.new),
+                            updated=len(res.updated),
+                            present=len(res.present),
+                        )
+                    )
                 total = len(store.sessions())
-            app.echo(ngettext("{path}: {count} session", "{path}: {count} sessions", total).format(
-                path=store.path, count=total))
+            app.echo(
+                ngettext("{path}: {count} session", "{path}: {count} sessions", total).format(
+                    path=store.path, count=total
+                )
+            )
     except (SessionError, RefereeError) as exc:
         app.abort(render_error(exc))
     if failed:

@@ -95,8 +95,11 @@ class ClubDB:
             except Exception as exc:  # psycopg.Error: the server's words, as the store says them
                 from referee.session.errors import sqlite_reason
 
-                raise ClubError(_("cannot open the store {path}: {reason}").format(
-                    path=self.path, reason=sqlite_reason(exc))) from None
+                raise ClubError(
+                    _("cannot open the store {path}: {reason}").format(
+                        path=self.path, reason=sqlite_reason(exc)
+                    )
+                ) from None
             self._db: Any = conn
             self._has_tables = True
             return
@@ -108,13 +111,15 @@ class ClubDB:
                 self._db = sqlite3.connect(self.path, isolation_level=None, timeout=10)
                 self._db.executescript(SCHEMA)
         except sqlite3.Error as exc:
-            raise ClubError(_("cannot open the session file {path}: {reason}").format(
-                path=self.path, reason=exc)) from None
+            raise ClubError(
+                _("cannot open the session file {path}: {reason}").format(path=self.path, reason=exc)
+            ) from None
         self._has_tables = readonly is False or self._exists("club_players")
 
     def _exists(self, table: str) -> bool:
-        row = self._db.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name=?",
-                               (table,)).fetchone()
+        row = self._db.execute(
+            "SELECT 1 FROM sqlite_master WHERE type='table' AND name=?", (table,)
+        ).fetchone()
         return row is not None
 
     def __enter__(self) -> ClubDB:
@@ -140,8 +145,9 @@ class ClubDB:
         row = self._db.execute("SELECT id FROM club_players WHERE key=?", (key,)).fetchone()
         if row is not None:
             return int(row[0])
-        cur = self._db.execute("INSERT INTO club_players (name, key, created) VALUES (?,?,?)",
-                               (clean(name), key, _now()))
+        cur = self._db.execute(
+            "INSERT INTO club_players (name, key, created) VALUES (?,?,?)", (clean(name), key, _now())
+        )
         return int(cur.lastrowid or 0)
 
     def known_names(self, names: dict[str, str], *, new_player: bool = False) -> dict[str, str]:
@@ -162,8 +168,12 @@ class ClubDB:
             near = None if new_player else nearest(name, known)
             if near is not None:
                 raise NearNameError(
-                    _("{name} is not a known player: did you mean {known}? (a new player: "
-                      "add --new-player)").format(name=clean(name), known=near), name, near)
+                    _(
+                        "{name} is not a known player: did you mean {known}? (a new player: add --new-player)"
+                    ).format(name=clean(name), known=near),
+                    name,
+                    near,
+                )
             out[seat] = clean(name)
         return out
 
@@ -178,7 +188,8 @@ class ClubDB:
                 if name and clean(name):
                     self._db.execute(
                         "INSERT INTO club_session_players (session_id, seat, player_id) VALUES (?,?,?)",
-                        (sid, seat, self._player_id(name)))
+                        (sid, seat, self._player_id(name)),
+                    )
         except BaseException:
             self._db.execute("ROLLBACK")
             raise
@@ -190,8 +201,9 @@ class ClubDB:
             return {}
         out: dict[int, dict[str, str]] = {}
         for sid, seat, name in self._db.execute(
-                "SELECT sp.session_id, sp.seat, p.name FROM club_session_players sp "
-                "JOIN club_players p ON p.id = sp.player_id"):
+            "SELECT sp.session_id, sp.seat, p.name FROM club_session_players sp "
+            "JOIN club_players p ON p.id = sp.player_id"
+        ):
             out.setdefault(int(sid), {})[seat] = name
         return out
 
@@ -209,21 +221,27 @@ class ClubDB:
     # ----------------------------------------------------------------- tables
     def set_table(self, sid: int, table: str) -> None:
         """Record that session ``sid`` was played at table ``table`` (``--table``)."""
-        self._db.execute("INSERT OR REPLACE INTO club_session_tables (session_id, table_name) "
-                         "VALUES (?,?)", (sid, clean(table)))
+        self._db.execute(
+            "INSERT OR REPLACE INTO club_session_tables (session_id, table_name) VALUES (?,?)",
+            (sid, clean(table)),
+        )
 
     def tables(self) -> dict[int, str]:
         """Session id -> table name, for the sessions that have one."""
         if not self._has_tables:
             return {}
-        return {int(sid): name for sid, name in
-                self._db.execute("SELECT session_id, table_name FROM club_session_tables")}
+        return {
+            int(sid): name
+            for sid, name in self._db.execute("SELECT session_id, table_name FROM club_session_tables")
+        }
 
     # ---------------------------------------------------------------- imports
     def set_import(self, sid: int, key: str, source: str) -> None:
         """Record where imported session ``sid`` came from and its identity ``key``."""
-        self._db.execute("INSERT OR REPLACE INTO club_imports (session_id, key, source, imported) "
-                         "VALUES (?,?,?,?)", (sid, key, source, _now()))
+        self._db.execute(
+            "INSERT OR REPLACE INTO club_imports (session_id, key, source, imported) VALUES (?,?,?,?)",
+            (sid, key, source, _now()),
+        )
 
     def import_keys(self) -> dict[int, str]:
         """Session id -> identity key, for the sessions that came in by import."""

@@ -31,8 +31,19 @@ def _sha(text: str) -> str:
 
 def header_key(h: SessionHeader) -> str:
     """The session key of a live-played session (see the module docstring)."""
-    return _sha(json.dumps(["session", h.created, repr(float(h.started)), h.seed, h.profile_name,
-                            h.first_dealer, h.first_caller]))
+    return _sha(
+        json.dumps(
+            [
+                "session",
+                h.created,
+                repr(float(h.started)),
+                h.seed,
+                h.profile_name,
+                h.first_dealer,
+                h.first_caller,
+            ]
+        )
+    )
 
 
 def content_digest(profile_text: str, game: Game, players: dict[str, str] | None) -> str:

@@ -102,8 +102,9 @@ class Importer:
             with path.open("rb") as f:
                 magic = f.read(len(SQLITE_MAGIC))
         except OSError as exc:
-            raise RefereeError(_("cannot read {path}: {reason}").format(
-                path=path, reason=exc.strerror or exc)) from None
+            raise RefereeError(
+                _("cannot read {path}: {reason}").format(path=path, reason=exc.strerror or exc)
+            ) from None
         if magic == SQLITE_MAGIC:
             self._import_database(path, res)
         else:
@@ -126,13 +127,22 @@ class Importer:
                 try:
                     events = src.events(h.id)
                 except RefereeError as exc:
-                    res.errors.append(_("{source}: session {sid}: {reason} (not imported)").format(
-                        source=path, sid=h.id, reason=render_error(exc)))
+                    res.errors.append(
+                        _("{source}: session {sid}: {reason} (not imported)").format(
+                            source=path, sid=h.id, reason=render_error(exc)
+                        )
+                    )
                     continue
                 origin = sources.get(h.id)
-                self._import_session(res, h, events, keys.get(h.id) or header_key(h),
-                                     f"{path}#{h.id}" + (f" ({origin})" if origin else ""),
-                                     tables.get(h.id), label=_("session {sid}").format(sid=h.id))
+                self._import_session(
+                    res,
+                    h,
+                    events,
+                    keys.get(h.id) or header_key(h),
+                    f"{path}#{h.id}" + (f" ({origin})" if origin else ""),
+                    tables.get(h.id),
+                    label=_("session {sid}").format(sid=h.id),
+                )
 
     def _import_record(self, path: Path, res: FileResult) -> None:
         from referee.live.controller import profile_snapshot
@@ -148,21 +158,39 @@ class Importer:
         try:
             started = datetime.fromisoformat(date[:10]).replace(tzinfo=UTC).timestamp()
         except ValueError:
-            raise RefereeError(_("{path}: date: {date!r} is not a date (YYYY-MM-DD)").format(
-                path=path, date=rec.date)) from None
+            raise RefereeError(
+                _("{path}: date: {date!r} is not a date (YYYY-MM-DD)").format(path=path, date=rec.date)
+            ) from None
         h = SessionHeader(
-            profile=profile, profile_name=name, profile_text=text,
+            profile=profile,
+            profile_name=name,
+            profile_text=text,
             first_dealer=game.first_dealer.name if game.first_dealer is not None else None,
             first_caller=game.first_caller.name if game.first_caller is not None else "S",
-            players=dict(rec.players or {}), duration=rec.duration, target=rec.target,
-            created=date, started=started)
+            players=dict(rec.players or {}),
+            duration=rec.duration,
+            target=rec.target,
+            created=date,
+            started=started,
+        )
         digest = content_digest(text, game, h.players)
-        self._import_session(res, h, list(game.events), record_key(digest), str(path), None,
-                             label=str(path), game=game)
+        self._import_session(
+            res, h, list(game.events), record_key(digest), str(path), None, label=str(path), game=game
+        )
 
     # --------------------------------------------------------------- session
-    def _import_session(self, res: FileResult, h: SessionHeader, events: list[Event], key: str,
-                        source: str, table: str | None, *, label: str, game: object = None) -> None:
+    def _import_session(
+        self,
+        res: FileResult,
+        h: SessionHeader,
+        events: list[Event],
+        key: str,
+        source: str,
+        table: str | None,
+        *,
+        label: str,
+        game: object = None,
+    ) -> None:
         from referee.core.game import Game
         from referee.session.store import SessionHeader
 
@@ -170,8 +198,11 @@ class Importer:
         try:
             folded = game if isinstance(game, Game) else fold(h, events)
         except RefereeError as exc:
-            res.errors.append(_("{source}: {session}: {reason} (not imported)").format(
-                source=res.source, session=label, reason=render_error(exc)))
+            res.errors.append(
+                _("{source}: {session}: {reason} (not imported)").format(
+                    source=res.source, session=label, reason=render_error(exc)
+                )
+            )
             return
         here = keys.get(key)
         if here is not None:
@@ -179,15 +210,17 @@ class Importer:
             want = [encode(ev) for ev in events]
             if have == want:
                 res.present.append(here)
-            elif want[:len(have)] == have:
-                self.store.append(here, events[len(have):])
+            elif want[: len(have)] == have:
+                self.store.append(here, events[len(have) :])
                 if self.store.header(here).players != h.players:
                     self.store.set_players(here, h.players)
                 res.updated.append(here)
             else:
-                res.errors.append(_("{source}: {session} is session {sid} here, but with other "
-                                    "entries (not imported)").format(
-                                        source=res.source, session=label, sid=here))
+                res.errors.append(
+                    _(
+                        "{source}: {session} is session {sid} here, but with other entries (not imported)"
+                    ).format(source=res.source, session=label, sid=here)
+                )
             return
         digest = content_digest(h.profile_text, folded, h.players)
         same = self._digests.get(digest)
@@ -195,18 +228,30 @@ class Importer:
             res.present.append(same)
             return
         new = SessionHeader(
-            profile=h.profile, profile_name=h.profile_name, profile_text=h.profile_text,
-            first_caller=h.first_caller, first_dealer=h.first_dealer, players=dict(h.players),
-            seed=h.seed, duration=h.duration, target=h.target, created=h.created, started=h.started,
-            language=h.language, settings=dict(h.settings))
+            profile=h.profile,
+            profile_name=h.profile_name,
+            profile_text=h.profile_text,
+            first_caller=h.first_caller,
+            first_dealer=h.first_dealer,
+            players=dict(h.players),
+            seed=h.seed,
+            duration=h.duration,
+            target=h.target,
+            created=h.created,
+            started=h.started,
+            language=h.language,
+            settings=dict(h.settings),
+        )
         known = self.club.players() if self.store.exists() else []
         keys_known = {name_key(n) for n in known}
         for name in new.players.values():
             near = nearest(name, known) if name_key(name) not in keys_known else None
             if near is not None:
-                res.notes.append(_("{source}: {session}: {name} is a new player here, close to the "
-                                   "known player {known}").format(source=res.source, session=label,
-                                                                  name=name, known=near))
+                res.notes.append(
+                    _(
+                        "{source}: {session}: {name} is a new player here, close to the known player {known}"
+                    ).format(source=res.source, session=label, name=name, known=near)
+                )
         sid = self.store.create(new)
         self.store.append(sid, events)
         self.club.set_import(sid, key, source)

@@ -39,8 +39,7 @@ class Rating:
         return self.mu - 3.0 * self.sigma
 
     def as_json(self) -> dict[str, float]:
-        return {"mu": round(self.mu, 6), "sigma": round(self.sigma, 6),
-                "ordinal": round(self.ordinal, 6)}
+        return {"mu": round(self.mu, 6), "sigma": round(self.sigma, 6), "ordinal": round(self.ordinal, 6)}
 
 
 def model_defaults() -> dict[str, Any]:
@@ -48,8 +47,16 @@ def model_defaults() -> dict[str, Any]:
     from openskill.models import PlackettLuce
 
     m = PlackettLuce()
-    return {"model": MODEL, "per": PER, "mu": m.mu, "sigma": m.sigma, "beta": m.beta,
-            "tau": m.tau, "kappa": m.kappa, "ordinal": "mu - 3*sigma"}
+    return {
+        "model": MODEL,
+        "per": PER,
+        "mu": m.mu,
+        "sigma": m.sigma,
+        "beta": m.beta,
+        "tau": m.tau,
+        "kappa": m.kappa,
+        "ordinal": "mu - 3*sigma",
+    }
 
 
 Game = tuple[Sequence[Hashable], Sequence[Hashable], str]

@@ -59,8 +59,9 @@ def parse_date(text: str, option: str) -> str:
     try:
         return _dt.date.fromisoformat(text.strip()).isoformat()
     except ValueError:
-        raise CriteriaError(_("{option}: {text!r} is not a date (YYYY-MM-DD)").format(
-            option=option, text=text)) from None
+        raise CriteriaError(
+            _("{option}: {text!r} is not a date (YYYY-MM-DD)").format(option=option, text=text)
+        ) from None
 
 
 def parse_pair(text: str) -> tuple[str, str]:
@@ -68,8 +69,9 @@ def parse_pair(text: str) -> tuple[str, str]:
     sep = "+" if "+" in text else ","
     names = [clean(p) for p in text.split(sep)]
     if len(names) != 2 or not all(names) or name_key(names[0]) == name_key(names[1]):
-        raise CriteriaError(_("--pair: {text!r} is not two players (e.g. --pair Azamat+Timur)").format(
-            text=text))
+        raise CriteriaError(
+            _("--pair: {text!r} is not two players (e.g. --pair Azamat+Timur)").format(text=text)
+        )
     return names[0], names[1]
 
 
@@ -86,22 +88,30 @@ class Criteria:
     profile: str | None = None
 
     @classmethod
-    def from_options(cls, *, players: list[str] | None = None, pairs: list[str] | None = None,
-                     table: str | None = None, since: str | None = None, until: str | None = None,
-                     profile: str | None = None) -> Criteria:
+    def from_options(
+        cls,
+        *,
+        players: list[str] | None = None,
+        pairs: list[str] | None = None,
+        table: str | None = None,
+        since: str | None = None,
+        until: str | None = None,
+        profile: str | None = None,
+    ) -> Criteria:
         """From the command-line options (CriteriaError for a bad date or pair)."""
-        return cls(players=tuple(clean(p) for p in players or () if clean(p)),
-                   pairs=tuple(parse_pair(p) for p in pairs or ()),
-                   table=clean(table) if table else None,
-                   since=parse_date(since, "--since") if since else None,
-                   until=parse_date(until, "--until") if until else None,
-                   profile=profile)
+        return cls(
+            players=tuple(clean(p) for p in players or () if clean(p)),
+            pairs=tuple(parse_pair(p) for p in pairs or ()),
+            table=clean(table) if table else None,
+            since=parse_date(since, "--since") if since else None,
+            until=parse_date(until, "--until") if until else None,
+            profile=profile,
+        )
 
     @property
     def empty(self) -> bool:
         """True when nothing is selected on (every session matches)."""
-        return not (self.players or self.pairs or self.table or self.since or self.until
-                    or self.profile)
+        return not (self.players or self.pairs or self.table or self.since or self.until or self.profile)
 
     def matches(self, s: ClubSession) -> bool:
         """Whether session ``s`` meets every criterion."""
@@ -126,7 +136,9 @@ def club_sessions(store: Store, club: ClubDB, criteria: Criteria | None = None) 
     infos = store.sessions()
     links = club.sync((i.header.id, i.header.players) for i in infos)
     tables = club.tables()
-    out = [ClubSession(i.header.id, i.header, links.get(i.header.id, {}), tables.get(i.header.id),
-                       i.events) for i in infos]
+    out = [
+        ClubSession(i.header.id, i.header, links.get(i.header.id, {}), tables.get(i.header.id), i.events)
+        for i in infos
+    ]
     out.sort(key=lambda s: (s.header.started, s.id))
     return [s for s in out if criteria is None or criteria.matches(s)]

@@ -66,11 +66,16 @@ class Line:
 
     def as_json(self, scoring: str) -> dict[str, Any]:
         """The line as JSON: the counts the profile's scoring has, and the rating."""
-        out: dict[str, Any] = {"player" if len(self.names) == 1 else "pair":
-                               self.names[0] if len(self.names) == 1 else list(self.names),
-                               "sessions": self.sessions, "sessions_won": self.sessions_won,
-                               "deals": self.deals, "deals_won": self.deals_won}
-        for f in (COURTS_FIELDS if scoring == "courts" else MATCH_FIELDS):
+        out: dict[str, Any] = {
+            "player" if len(self.names) == 1 else "pair": self.names[0]
+            if len(self.names) == 1
+            else list(self.names),
+            "sessions": self.sessions,
+            "sessions_won": self.sessions_won,
+            "deals": self.deals,
+            "deals_won": self.deals_won,
+        }
+        for f in COURTS_FIELDS if scoring == "courts" else MATCH_FIELDS:
             out[f] = getattr(self, f)
         out["revokes"] = self.revokes
         out["rating"] = self.rating.as_json() if self.rating is not None else None
@@ -136,8 +141,11 @@ def standings(store: Store, sessions: list[ClubSession]) -> list[ProfileStanding
             side, other = SIDES[i], SIDES[1 - i]
             members = [n for n in (s.players.get(a), s.players.get(b)) if n]
             lines = [people[pname].setdefault(name_key(n), Line((n,))) for n in members]
-            seats_of = {seat: [people[pname][name_key(n)]] for seat, n in
-                        ((a, s.players.get(a)), (b, s.players.get(b))) if n}
+            seats_of = {
+                seat: [people[pname][name_key(n)]]
+                for seat, n in ((a, s.players.get(a)), (b, s.players.get(b)))
+                if n
+            }
             if len(members) == 2:
                 pk = _pair_key(*members)
                 pair = pairs[pname].setdefault(pk, Line(tuple(sorted(members, key=name_key))))
@@ -164,8 +172,13 @@ def standings(store: Store, sessions: list[ClubSession]) -> list[ProfileStanding
 Games = list[tuple[list[Hashable], list[Hashable], str]]
 
 
-def _rank(ps: ProfileStandings, people: dict[Hashable, Line], pairs: dict[Hashable, Line],
-          games_p: Games, games_pp: Games) -> None:
+def _rank(
+    ps: ProfileStandings,
+    people: dict[Hashable, Line],
+    pairs: dict[Hashable, Line],
+    games_p: Games,
+    games_pp: Games,
+) -> None:
     """Rate the players and pairs of one profile (:mod:`referee.club.ratings`) from the
     sessions ``games_p`` (players) and ``games_pp`` (pairs), and order them: rating,
     then deals won, then name."""

@@ -32,8 +32,9 @@ class Suit(IntEnum):
         """Parse ``S H D C`` (any case) or a glyph; raise NotationError otherwise."""
         suit = _SUITS.get(fold_case(text.strip()))
         if suit is None:
-            raise NotationError(N_("not a suit: {token!r} (use S, H, D or C)"), text,
-                                id="not-a-suit", params={"token": text})
+            raise NotationError(
+                N_("not a suit: {token!r} (use S, H, D or C)"), text, id="not-a-suit", params={"token": text}
+            )
         return suit
 
     def __str__(self) -> str:
@@ -80,9 +81,20 @@ class Rank(IntEnum):
 
 
 _RANK_CHARS = "23456789TJQKA"
-_SUITS = {"S": Suit.S, "H": Suit.H, "D": Suit.D, "C": Suit.C,
-          "♠": Suit.S, "♥": Suit.H, "♦": Suit.D, "♣": Suit.C,
-          "♤": Suit.S, "♡": Suit.H, "♢": Suit.D, "♧": Suit.C}
+_SUITS = {
+    "S": Suit.S,
+    "H": Suit.H,
+    "D": Suit.D,
+    "C": Suit.C,
+    "♠": Suit.S,
+    "♥": Suit.H,
+    "♦": Suit.D,
+    "♣": Suit.C,
+    "♤": Suit.S,
+    "♡": Suit.H,
+    "♢": Suit.D,
+    "♧": Suit.C,
+}
 _RANKS = {c: Rank(i + 2) for i, c in enumerate(_RANK_CHARS)} | {"10": Rank.TEN}
 
 
@@ -134,13 +146,21 @@ class Card(NamedTuple):
 def _parse_card(token: str) -> Card:
     text = token.strip()
     if len(text) < 2 or len(text) > 3:
-        raise NotationError(N_("not a card: {token!r} (expected rank then suit, e.g. TH, 10h, K♥)"),
-                            token, id="not-a-card", params={"token": token})
+        raise NotationError(
+            N_("not a card: {token!r} (expected rank then suit, e.g. TH, 10h, K♥)"),
+            token,
+            id="not-a-card",
+            params={"token": token},
+        )
     rank = _RANKS.get(fold_case(text[:-1]))
     suit = _SUITS.get(fold_case(text[-1]))
     if rank is None or suit is None:
-        raise NotationError(N_("not a card: {token!r} (expected rank then suit, e.g. TH, 10h, K♥)"),
-                            token, id="not-a-card", params={"token": token})
+        raise NotationError(
+            N_("not a card: {token!r} (expected rank then suit, e.g. TH, 10h, K♥)"),
+            token,
+            id="not-a-card",
+            params={"token": token},
+        )
     return Card(rank, suit)
 
 
@@ -151,8 +171,7 @@ CYR_SUITS = {"П": Suit.S, "Ч": Suit.H, "Б": Suit.D, "Т": Suit.C, "К": Suit.
 
 
 def _not_a_card_short(token: str) -> NotationError:
-    return NotationError(N_("not a card: {token!r}"), token, id="not-a-card-short",
-                         params={"token": token})
+    return NotationError(N_("not a card: {token!r}"), token, id="not-a-card-short", params={"token": token})
 
 
 @lru_cache(maxsize=512)

@@ -33,8 +33,9 @@ from referee.core.events import (
     RevokeRuling,
 )
 from referee.core.notices import DealOver, Notice
-from referee.core.play import AFTER, ALL_SUITS, CLOSE, EVENT, FULL, LEAD, SIDE_OF, presumed, refused
+from referee.core.play import AFTER, ALL_SUITS, CLOSE, EVENT, FULL, LEAD, SIDE_OF, refused
 from referee.core.profile import Profile
+from referee.core.proofs import presumed
 from referee.core.scoring import Score
 from referee.core.table import Seat
 from referee.core.view import DealView, ScoreView
@@ -54,29 +55,38 @@ _HANDLERS: dict[type, Callable[[Game, Any], list[Notice]]] = {
 }
 
 
-def _first_seats(profile: Profile, first_dealer: Seat | None,
-                 first_caller: Seat | None) -> Seat:
+def _first_seats(profile: Profile, first_dealer: Seat | None, first_caller: Seat | None) -> Seat:
     """The first caller the profile's rotation gives (R11, R40); raises RulesError
     when the seat it needs is missing or the two disagree."""
     if profile.rotation == "dealer":
         if first_dealer is None:
-            raise refused("game.needs-first-dealer", N_("profile {profile} needs a first dealer (R40)"),
-                          {"profile": profile.name})
+            raise refused(
+                "game.needs-first-dealer",
+                N_("profile {profile} needs a first dealer (R40)"),
+                {"profile": profile.name},
+            )
         derived = first_dealer.next(profile.clockwise)
         if first_caller is not None and first_caller != derived:
             raise refused(
                 "game.caller-not-after-dealer",
-                N_("first caller {caller} is not the first dealer's right-hand neighbour "
-                   "{seat} (R40)"), {"caller": first_caller.name, "seat": derived.name},
-                seat=first_caller, token=first_caller.name)
+                N_("first caller {caller} is not the first dealer's right-hand neighbour {seat} (R40)"),
+                {"caller": first_caller.name, "seat": derived.name},
+                seat=first_caller,
+                token=first_caller.name,
+            )
         return derived
     if first_dealer is not None:
-        raise refused("game.no-dealer-rotation",
-                      N_("profile {profile} has no dealer rotation: name the first "
-                         "caller, not a dealer (R11)"), {"profile": profile.name})
+        raise refused(
+            "game.no-dealer-rotation",
+            N_("profile {profile} has no dealer rotation: name the first caller, not a dealer (R11)"),
+            {"profile": profile.name},
+        )
     if first_caller is None:
-        raise refused("game.needs-first-caller", N_("profile {profile} needs a first caller (R11)"),
-                      {"profile": profile.name})
+        raise refused(
+            "game.needs-first-caller",
+            N_("profile {profile} needs a first caller (R11)"),
+            {"profile": profile.name},
+        )
     return first_caller
 
 
@@ -88,15 +98,23 @@ class Game:
     profile needs is missing.
     """
 
-    def __init__(self, profile: Profile, *, first_dealer: Seat | None = None,
-                 first_caller: Seat | None = None, target: int | None = None) -> None:
+    def __init__(
+        self,
+        profile: Profile,
+        *,
+        first_dealer: Seat | None = None,
+        first_caller: Seat | None = None,
+        target: int | None = None,
+    ) -> None:
         self.profile = profile
         self.clockwise = profile.clockwise
         first_caller = _first_seats(profile, first_dealer, first_caller)
         if target is not None and not profile.is_match:
-            raise refused("game.no-match-target",
-                          N_("profile {profile} has no match target (R44: courts decide)"),
-                          {"profile": profile.name})
+            raise refused(
+                "game.no-match-target",
+                N_("profile {profile} has no match target (R44: courts decide)"),
+                {"profile": profile.name},
+            )
         self.first_dealer = first_dealer
         self.first_caller = first_caller
         self.target = target if target is not None else profile.scoring.match_target
@@ -125,9 +143,15 @@ class Game:
         self._lead_rules = profile.options.tsar
 
     @classmethod
-    def from_events(cls, profile: Profile, events: Iterable[Event] = (), *,
-                    first_dealer: Seat | None = None, first_caller: Seat | None = None,
-                    target: int | None = None) -> Game:
+    def from_events(
+        cls,
+        profile: Profile,
+        events: Iterable[Event] = (),
+        *,
+        first_dealer: Seat | None = None,
+        first_caller: Seat | None = None,
+        target: int | None = None,
+    ) -> Game:
         """The game that ``events`` make from the start of a session (the fold): live
         play starts with none, a resume passes the stored events, a record replay its
         own. Raises RulesError for missing first seats (R11, R40) or a bad ``target``
@@ -245,9 +269,17 @@ class Game:
         before = d.score_before.match_wins
         w, won = d.winner, d.tricks_won
         mw = d.match_wins
-        return DealOver(d.number, d.result, w, (won[0], won[1]), mw, d.courts,
-                        (before[0] + mw[0], before[1] + mw[1]), after.streaks[w],
-                        d.revoke.seat if d.revoke is not None else None)
+        return DealOver(
+            d.number,
+            d.result,
+            w,
+            (won[0], won[1]),
+            mw,
+            d.courts,
+            (before[0] + mw[0], before[1] + mw[1]),
+            after.streaks[w],
+            d.revoke.seat if d.revoke is not None else None,
+        )
 
     # ------------------------------------------------------------------- events
     def apply(self, event: Event) -> list[Notice]:
@@ -313,8 +345,18 @@ class Game:
         st = self._frames
         if close:
             d0, d1 = d.duties
-            (code, d0.kind, d0.leads, d0.target, d1.kind, d1.leads, d1.target, d.trop7_side,
-             d.bavyan, d.bavyan_side) = st[-10:]
+            (
+                code,
+                d0.kind,
+                d0.leads,
+                d0.target,
+                d1.kind,
+                d1.leads,
+                d1.target,
+                d.trop7_side,
+                d.bavyan,
+                d.bavyan_side,
+            ) = st[-10:]
             del st[-10:]
         else:
             code = st.pop()

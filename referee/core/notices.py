@@ -205,8 +205,18 @@ _TW = _setters(TrickWon)
 _DM = _setters(DeclarationMade)
 
 
-def card_played(deal: int, trick: int, seat: Seat, card: Card, *, _cls: type = CardPlayed,
-                _d: Any = _CP[0], _t: Any = _CP[1], _s: Any = _CP[2], _c: Any = _CP[3]) -> CardPlayed:
+def card_played(
+    deal: int,
+    trick: int,
+    seat: Seat,
+    card: Card,
+    *,
+    _cls: type = CardPlayed,
+    _d: Any = _CP[0],
+    _t: Any = _CP[1],
+    _s: Any = _CP[2],
+    _c: Any = _CP[3],
+) -> CardPlayed:
     """``CardPlayed(deal, trick, seat, card)`` for the engine's per-card path: the same
     frozen value, set through its slots (a frozen ``__init__`` costs about three
     times as much, and every card makes one)."""
@@ -218,8 +228,16 @@ def card_played(deal: int, trick: int, seat: Seat, card: Card, *, _cls: type = C
     return n
 
 
-def trick_won(seat: Seat, trick: int, tricks: tuple[int, int], *, _cls: type = TrickWon,
-              _s: Any = _TW[0], _t: Any = _TW[1], _w: Any = _TW[2]) -> TrickWon:
+def trick_won(
+    seat: Seat,
+    trick: int,
+    tricks: tuple[int, int],
+    *,
+    _cls: type = TrickWon,
+    _s: Any = _TW[0],
+    _t: Any = _TW[1],
+    _w: Any = _TW[2],
+) -> TrickWon:
     """``TrickWon(seat, trick, tricks)`` for the engine's per-trick path (see
     :func:`card_played`)."""
     n: TrickWon = _new(_cls)
@@ -229,9 +247,16 @@ def trick_won(seat: Seat, trick: int, tricks: tuple[int, int], *, _cls: type = T
     return n
 
 
-def declaration_made(seat: Seat, trick: int, declaration: Declaration, *,
-                     _cls: type = DeclarationMade, _s: Any = _DM[0], _t: Any = _DM[1],
-                     _x: Any = _DM[2]) -> DeclarationMade:
+def declaration_made(
+    seat: Seat,
+    trick: int,
+    declaration: Declaration,
+    *,
+    _cls: type = DeclarationMade,
+    _s: Any = _DM[0],
+    _t: Any = _DM[1],
+    _x: Any = _DM[2],
+) -> DeclarationMade:
     """``DeclarationMade(seat, trick, declaration)`` for the engine's kort lead path
     (see :func:`card_played`)."""
     n: DeclarationMade = _new(_cls)
@@ -241,7 +266,21 @@ def declaration_made(seat: Seat, trick: int, declaration: Declaration, *,
     return n
 
 
-Notice = (TrumpChosen | CardPlayed | TrickWon | DeclarationMade | DeclarationReplaced | LeadFlagged
-          | RevokeProven | BreachProven | RulingRecorded | BavyanAsked | DealOver | MatchWon
-          | Redealt | Misdealt | SessionEnded)
+Notice = (
+    TrumpChosen
+    | CardPlayed
+    | TrickWon
+    | DeclarationMade
+    | DeclarationReplaced
+    | LeadFlagged
+    | RevokeProven
+    | BreachProven
+    | RulingRecorded
+    | BavyanAsked
+    | DealOver
+    | MatchWon
+    | Redealt
+    | Misdealt
+    | SessionEnded
+)
 """Anything :meth:`~referee.core.game.Game.apply` reports."""

@@ -10,22 +10,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from referee.core.cards import FULL_DECK, Card, Suit
-from referee.core.deal import Deal, Revoke, Trick
+from referee.core.cards import FULL_DECK, Card
+from referee.core.deal import Deal, Trick
 from referee.core.events import Declaration, Play
 from referee.core.notices import (
     BavyanAsked,
-    BreachProven,
     DealOver,
     DeclarationReplaced,
     LeadFlagged,
     MatchWon,
     Notice,
-    RevokeProven,
     card_played,
     declaration_made,
     trick_won,
 )
+from referee.core.proofs import NO_TRUMPS, ONLY_TRUMPS, End, presumed, proofs
 from referee.core.scoring import kort_result, settle
 from referee.core.table import Seat, Side
 from referee.core.trick import trick_winner_index
@@ -50,10 +49,7 @@ _DECLARED: dict[Duty, Declaration] = {Duty.TROP: "trop", Duty.TROP7: "trop7"}
 _PLAYING, _PENDING = BavyanState.PLAYING, BavyanState.PENDING
 _FREE, _TROP7 = Duty.FREE, Duty.TROP7  # enum members looked up once (a class lookup per card is slow)
 _SIDES = (Side.NS, Side.EW)
-_ONLY_TRUMPS, _NO_TRUMPS = "only-trumps", "no-trumps"
-
-End = tuple[Result, Side]
-"""How a deal ends: its result and the side credited (R64)."""
+_ONLY_TRUMPS, _NO_TRUMPS = ONLY_TRUMPS, NO_TRUMPS
 
 
 def refused(id: str, template: str, params: dict[str, Any] | None = None, **where: Any) -> RulesError:
@@ -63,11 +59,18 @@ def refused(id: str, template: str, params: dict[str, Any] | None = None, **wher
     return RulesError(template, id=id, params=params or {}, **where)
 
 
-def err(id: str, template: str, d: Deal | None = None, params: dict[str, Any] | None = None,
-        *, trick: int | None = None, seat: Seat | None = None, token: str | None = None) -> RulesError:
+def err(
+    id: str,
+    template: str,
+    d: Deal | None = None,
+    params: dict[str, Any] | None = None,
+    *,
+    trick: int | None = None,
+    seat: Seat | None = None,
+    token: str | None = None,
+) -> RulesError:
     """The refusal ``id`` (English ``template``, its ``params``) in deal ``d``."""
-    return refused(id, template, params, deal=d.number if d else None, trick=trick, seat=seat,
-                   token=token)
+    return refused(id, template, params, deal=d.number if d else None, trick=trick, seat=seat, token=token)
 
 
 def next_leader(d: Deal) -> Seat:
@@ -78,12 +81,6 @@ def next_leader(d: Deal) -> Seat:
     return d.caller
 
 
-def presumed(d: Deal, seat: Seat) -> bool:
-    """True while ``seat`` is presumed to hold only trumps (R67): a trump lead of his
-    was flagged against an R21/R23 duty (R52) and no non-trump of his has been seen."""
-    return bool(d.suspects) and (seat, _ONLY_TRUMPS) in d.suspects
-
-
 # ------------------------------------------------------------------ refusals
 def _check_deal(g: Game, ev: Play) -> Deal:
     """The deal a card goes into; refuses one outside play (R10, R27, R40). (The card
@@ -92,14 +89,23 @@ def _check_deal(g: Game, ev: Play) -> Deal:
     d = deals[-1] if deals else None
     if d is None or d.result is not None or d.trump is None:
         if d is not None and d.result is not None:
-            raise err("play.deal-over", N_("deal {deal} is over ({result}): choose trumps "
-                                           "for the next deal first"), d,
-                      {"deal": d.number, "result": str(d.result)}, token=str(ev.card))
-        raise err("play.no-trumps", N_("choose trumps before the first card (R10, R40)"), d,
-                  token=str(ev.card))
+            raise err(
+                "play.deal-over",
+                N_("deal {deal} is over ({result}): choose trumps for the next deal first"),
+                d,
+                {"deal": d.number, "result": str(d.result)},
+                token=str(ev.card),
+            )
+        raise err(
+            "play.no-trumps", N_("choose trumps before the first card (R10, R40)"), d, token=str(ev.card)
+        )
     if d.bavyan is _PENDING:
-        raise err("bavyan.decide-first", N_("the side at 7:0 must first decide on bavyan (R27)"), d,
-                  token=str(ev.card))
+        raise err(
+            "bavyan.decide-first",
+            N_("the side at 7:0 must first decide on bavyan (R27)"),
+            d,
+            token=str(ev.card),
+        )
     return d
 
 
@@ -108,16 +114,25 @@ def _check_card(d: Deal, card: Card, number: int, seat: Seat) -> None:
     played by another seat (R59)."""
     if d.seen & _BIT[card]:
         where = next(x.number for x in d.tricks if card in x.cards)
-        raise err("play.seen-twice",
-                  N_("{card} was already played in deal {deal} (trick {where}); a card "
-                     "is seen once per deal (R3)"), d,
-                  {"card": card, "deal": d.number, "where": where},
-                  trick=number, seat=seat, token=str(card))
+        raise err(
+            "play.seen-twice",
+            N_("{card} was already played in deal {deal} (trick {where}); a card is seen once per deal (R3)"),
+            d,
+            {"card": card, "deal": d.number, "where": where},
+            trick=number,
+            seat=seat,
+            token=str(card),
+        )
     if d.thirteenth is not None and card == d.thirteenth and seat != d.caller:
-        raise err("play.thirteenth-elsewhere",
-                  N_("{card} is the caller's shown 13th card: {seat} cannot hold it "
-                     "(R59)"), d, {"card": card, "seat": seat.name},
-                  trick=number, seat=seat, token=str(card))
+        raise err(
+            "play.thirteenth-elsewhere",
+            N_("{card} is the caller's shown 13th card: {seat} cannot hold it (R59)"),
+            d,
+            {"card": card, "seat": seat.name},
+            trick=number,
+            seat=seat,
+            token=str(card),
+        )
 
 
 def _check_declaration(g: Game, d: Deal, ev: Play, is_lead: bool, number: int, seat: Seat) -> None:
@@ -129,17 +144,45 @@ def _check_declaration(g: Game, d: Deal, ev: Play, is_lead: bool, number: int, s
     p = g.profile
     token = f"{card}:{decl}"
     if not p.options.tsar:
-        raise err("declare.not-a-rule", N_("declaration :{decl} is not a rule of profile {profile} (R40)"),
-                  d, {"decl": decl, "profile": p.name}, trick=number, seat=seat, token=token)
+        raise err(
+            "declare.not-a-rule",
+            N_("declaration :{decl} is not a rule of profile {profile} (R40)"),
+            d,
+            {"decl": decl, "profile": p.name},
+            trick=number,
+            seat=seat,
+            token=token,
+        )
     if not is_lead:
-        raise err("declare.not-a-lead", N_("declaration :{decl} only on the lead of a trick (R20)"), d,
-                  {"decl": decl}, trick=number, seat=seat, token=token)
+        raise err(
+            "declare.not-a-lead",
+            N_("declaration :{decl} only on the lead of a trick (R20)"),
+            d,
+            {"decl": decl},
+            trick=number,
+            seat=seat,
+            token=token,
+        )
     if card.suit != d.trump:
-        raise err("declare.non-trump", N_("declaration :{decl} on a non-trump lead (R20)"),
-                  d, {"decl": decl}, trick=number, seat=seat, token=token)
+        raise err(
+            "declare.non-trump",
+            N_("declaration :{decl} on a non-trump lead (R20)"),
+            d,
+            {"decl": decl},
+            trick=number,
+            seat=seat,
+            token=token,
+        )
     if (decl == "trop" and not p.options.trop) or (decl == "trop7" and not p.options.trop7):
-        raise err("declare.not-allowed", N_("declaration :{decl} is not allowed by profile {profile}"),
-                  d, {"decl": decl, "profile": p.name}, trick=number, seat=seat, token=token)
+        raise err(
+            "declare.not-allowed",
+            N_("declaration :{decl} is not allowed by profile {profile}"),
+            d,
+            {"decl": decl, "profile": p.name},
+            trick=number,
+            seat=seat,
+            token=token,
+        )
 
 
 # ------------------------------------------------------------------ play
@@ -181,12 +224,11 @@ def play_card(g: Game, ev: Play) -> list[Notice]:
     ends: End | None = None
     if full:
         frames += (code, d.capture(), FULL)
-        ends = _proofs(g, d, seat, card, number, led if fails else None, notices)
+        ends = proofs(g, d, seat, card, number, led if fails else None, notices)
     if is_lead and g._lead_rules:
         if not full:
             duty = d.duties[seat & 1]
-            frames += (code, seat & 1, duty.kind, duty.leads, duty.target, d.trop7_side,
-                       len(d.flags), LEAD)
+            frames += (code, seat & 1, duty.kind, duty.leads, duty.target, d.trop7_side, len(d.flags), LEAD)
         r = _lead_duties(g, d, t, seat, card, ev.declaration, notices)
         ends = ends or r
     elif not full and len(t.cards) < 4:
@@ -209,63 +251,21 @@ def _push_close(g: Game, d: Deal, code: int) -> None:
     """The undo frame of a card that completes its trick and changed nothing else."""
     if g._lead_rules:
         d0, d1 = d.duties
-        g._frames += (code, d0.kind, d0.leads, d0.target, d1.kind, d1.leads, d1.target,
-                      d.trop7_side, d.bavyan, d.bavyan_side, CLOSE)
+        g._frames += (
+            code,
+            d0.kind,
+            d0.leads,
+            d0.target,
+            d1.kind,
+            d1.leads,
+            d1.target,
+            d.trop7_side,
+            d.bavyan,
+            d.bavyan_side,
+            CLOSE,
+        )
     else:
         g._frames += (code, WON)
-
-
-def _proofs(g: Game, d: Deal, seat: Seat, card: Card, number: int, led: Suit | None,
-            notices: list[Notice]) -> End | None:
-    """What the card proves (R6, R24, R59, R67) and the void it shows (``led``: the
-    suit it failed to follow). Returns the deal's end when a penalty ends it."""
-    suit = card.suit
-    voids = d.voids
-    ends: End | None = None
-    # R6: a card of a suit the seat already failed to follow proves a revoke.
-    if voids[seat] >> suit & 1:
-        ends = prove(g, d, Revoke(seat, d.void_trick[(seat, suit)], number, "revoke", card, suit),
-                     notices)
-    # R24 ruling: a suspected lead breach is proven by the card that contradicts it;
-    # R67: any non-trump ends an "only trumps" presumption, dated to the flagged lead.
-    if d.suspects:
-        at = d.suspects.pop((seat, _ONLY_TRUMPS if suit != d.trump else _NO_TRUMPS), None)
-        if at is not None:
-            prove(g, d, Revoke(seat, at, number, "breach", card, None), notices)
-    if led is not None and not presumed(d, seat):
-        # R6; R67: a presumed all-trump player's failure to follow is no revoke.
-        voids[seat] |= 1 << led
-        d.void_trick[(seat, led)] = number
-        th = d.thirteenth
-        if th is not None and seat == d.caller and th.suit == led and not d.seen & _BIT[th]:
-            # R59: the caller holds the unplayed 13th card of the led suit.
-            r = prove(g, d, Revoke(seat, number, number, "revoke", card, led), notices)
-            ends = ends or r
-    return ends
-
-
-def prove(g: Game, d: Deal, rev: Revoke, notices: list[Notice]) -> End | None:
-    """Record a proven revoke or breach (R6, R24, R36, R43, R59). Returns the
-    deal's end ``(result, winner)`` when the profile's penalty ends it."""
-    key = (rev.seat, f"{rev.kind}:{rev.suit}:{rev.trick}")
-    if key in d.proven:
-        return None
-    d.proven.add(key)
-    penalty = g.profile.scoring.revoke_penalty == "court" and rev.kind == "revoke"
-    if d.revoke is None or penalty:
-        d.revoke = rev
-    assert rev.proven_at is not None and rev.card is not None
-    if rev.kind == "revoke":
-        assert rev.suit is not None
-        notices.append(RevokeProven(rev.seat, rev.trick, rev.proven_at, rev.card, rev.suit, penalty))
-    else:
-        notices.append(BreachProven(rev.seat, rev.trick, rev.proven_at, rev.card))
-    if penalty:
-        return (Result.REVOKE, rev.seat.side.other)
-    what = "revoke" if rev.kind == "revoke" else "lead breach"
-    d.flags.append(f"{what} proven: {rev.seat.name} in trick {rev.trick}, proven by "
-                   f"{rev.card} in trick {rev.proven_at} (no penalty, R36)")
-    return None
 
 
 def _nontrump_lead(d: Deal, t: Trick, seat: Seat) -> End | None:
@@ -285,8 +285,9 @@ def _nontrump_lead(d: Deal, t: Trick, seat: Seat) -> End | None:
     return None
 
 
-def _lead_duties(g: Game, d: Deal, t: Trick, seat: Seat, card: Card,
-                 decl: Declaration | None, notices: list[Notice]) -> End | None:
+def _lead_duties(
+    g: Game, d: Deal, t: Trick, seat: Seat, card: Card, decl: Declaration | None, notices: list[Notice]
+) -> End | None:
     """Kort trump-lead duties on a lead (R20-R25, R51-R55, R67). Returns a deal end
     when a trop7 is broken by a non-trump lead (R25, R50)."""
     trump = d.trump
@@ -306,8 +307,10 @@ def _lead_duties(g: Game, d: Deal, t: Trick, seat: Seat, card: Card,
         duty.after_lead(True)
         if not exempt:
             d.suspects.setdefault((seat, _ONLY_TRUMPS), t.number)
-            d.flags.append(f"trick {t.number}: {seat.name} led trump {card} against a "
-                           "tsar/trop duty: illegal unless he holds only trumps (R21, R23, R24)")
+            d.flags.append(
+                f"trick {t.number}: {seat.name} led trump {card} against a "
+                "tsar/trop duty: illegal unless he holds only trumps (R21, R23, R24)"
+            )
             notices.append(LeadFlagged(seat, t.number, card))
         return None
     if exempt:
@@ -324,28 +327,32 @@ def _lead_duties(g: Game, d: Deal, t: Trick, seat: Seat, card: Card,
     return None
 
 
-def _chosen(g: Game, d: Deal, t: Trick, seat: Seat, typed: Declaration,
-            notices: list[Notice]) -> Declaration:
+def _chosen(g: Game, d: Deal, t: Trick, seat: Seat, typed: Declaration, notices: list[Notice]) -> Declaration:
     """What a free trump lead counts as: ``typed``, unless R25 or R24 replaces it (R53)."""
     chosen = typed
     if chosen == "trop7" and (t.number != 1 or seat != d.caller):
         chosen = "trop"
-        d.flags.append(f"trick {t.number}: trop7 only on the first lead of the deal; taken "
-                       "as trop (R25, R53)")
+        d.flags.append(
+            f"trick {t.number}: trop7 only on the first lead of the deal; taken as trop (R25, R53)"
+        )
         notices.append(DeclarationReplaced(seat, t.number, "trop7", "trop"))
     side = SIDE_OF[seat]
     won = d.tricks_won[side]
-    if chosen in ("trop", "trop7") and won >= g.profile.options.trop_until and not (
-            d.bavyan is _PLAYING and d.bavyan_side == side):
-        d.flags.append(f"trick {t.number}: with {won} tricks only tsar may be "
-                       f"declared; {chosen} taken as tsar (R24, R53)")
+    if (
+        chosen in ("trop", "trop7")
+        and won >= g.profile.options.trop_until
+        and not (d.bavyan is _PLAYING and d.bavyan_side == side)
+    ):
+        d.flags.append(
+            f"trick {t.number}: with {won} tricks only tsar may be "
+            f"declared; {chosen} taken as tsar (R24, R53)"
+        )
         notices.append(DeclarationReplaced(seat, t.number, chosen, "tsar"))
         chosen = "tsar"
     return chosen
 
 
-def close_trick(g: Game, d: Deal, t: Trick, notices: list[Notice],
-                count_only: bool = False) -> End | None:
+def close_trick(g: Game, d: Deal, t: Trick, notices: list[Notice], count_only: bool = False) -> End | None:
     """Settle a complete trick (R4) and see whether the deal is over (R5, R25, R27)."""
     trump = d.trump
     assert trump is not None
@@ -404,16 +411,27 @@ def finish(g: Game, d: Deal, result: Result, winner: Side) -> list[Notice]:
     d.result = result
     d.winner = winner
     score = g._score = g._score.copy()  # settled in a new object: undo puts the old one back
-    st = settle(g.profile, score, result=result, winner=winner, dealer=d.dealer,
-                caller=d.caller, target=g.target)
+    st = settle(
+        g.profile, score, result=result, winner=winner, dealer=d.dealer, caller=d.caller, target=g.target
+    )
     d.match_wins = st.wins
     d.courts = st.courts
     before = d.score_before.match_wins
     match = (before[0] + st.wins[0], before[1] + st.wins[1])
     won = d.tricks_won
-    notices: list[Notice] = [DealOver(
-        d.number, result, winner, (won[0], won[1]), st.wins, st.courts, match,
-        score.streaks[winner], d.revoke.seat if d.revoke is not None else None)]
+    notices: list[Notice] = [
+        DealOver(
+            d.number,
+            result,
+            winner,
+            (won[0], won[1]),
+            st.wins,
+            st.courts,
+            match,
+            score.streaks[winner],
+            d.revoke.seat if d.revoke is not None else None,
+        )
+    ]
     if st.match_won_by is not None:
         notices.append(MatchWon(st.match_won_by, match))
     return notices

@@ -36,9 +36,7 @@ class DealRules(_Strict):
         default_factory=lambda: [5, 4, 4],
         description="Cards per packet to each player; must add up to 13 (R3).",
     )
-    tricks_to_win: int = Field(
-        default=7, ge=7, le=13, description="Tricks that win a deal and end it (R5)."
-    )
+    tricks_to_win: int = Field(default=7, ge=7, le=13, description="Tricks that win a deal and end it (R5).")
     direction: Literal["counter-clockwise", "clockwise"] = Field(
         default="counter-clockwise",
         description="Order of play: counter-clockwise is S -> E -> N -> W (R1).",
@@ -47,8 +45,11 @@ class DealRules(_Strict):
     @model_validator(mode="after")
     def _packets_make_13(self) -> DealRules:
         if sum(self.packets) != 13 or any(p <= 0 for p in self.packets):
-            raise ProfileRuleError(N_("packets {packets} must be positive and add up to 13"),
-                                   id="profile.packets", params={"packets": list(self.packets)})
+            raise ProfileRuleError(
+                N_("packets {packets} must be positive and add up to 13"),
+                id="profile.packets",
+                params={"packets": list(self.packets)},
+            )
         return self
 
 
@@ -92,17 +93,22 @@ class Scoring(_Strict):
     @model_validator(mode="after")
     def _fits_kind(self) -> Scoring:
         if self.kind == "match" and self.match_target is None:
-            raise ProfileRuleError(N_("scoring kind 'match' needs a match_target"),
-                                   id="profile.match-needs-target")
+            raise ProfileRuleError(
+                N_("scoring kind 'match' needs a match_target"), id="profile.match-needs-target"
+            )
         if self.kind == "match" and self.streak is not None:
-            raise ProfileRuleError(N_("streak applies only to scoring kind 'courts'"),
-                                   id="profile.streak-needs-courts")
+            raise ProfileRuleError(
+                N_("streak applies only to scoring kind 'courts'"), id="profile.streak-needs-courts"
+            )
         if self.kind == "match" and self.revoke_penalty == "court":
-            raise ProfileRuleError(N_("revoke_penalty 'court' applies only to scoring kind 'courts'"),
-                                   id="profile.revoke-court-needs-courts")
+            raise ProfileRuleError(
+                N_("revoke_penalty 'court' applies only to scoring kind 'courts'"),
+                id="profile.revoke-court-needs-courts",
+            )
         if self.kind == "courts" and self.match_target is not None:
-            raise ProfileRuleError(N_("match_target applies only to scoring kind 'match'"),
-                                   id="profile.target-needs-match")
+            raise ProfileRuleError(
+                N_("match_target applies only to scoring kind 'match'"), id="profile.target-needs-match"
+            )
         return self
 
 
@@ -123,18 +129,23 @@ class Options(_Strict):
     trop_leads: int = Field(default=3, ge=2, le=13, description="Trump leads a trop promises (R22).")
     trop7_leads: int = Field(default=7, ge=2, le=13, description="Trump leads a trop7 promises (R25).")
     trop_until: int = Field(
-        default=5, ge=1, le=13,
+        default=5,
+        ge=1,
+        le=13,
         description="With this many tricks or more, only tsar may be declared (R24).",
     )
 
     @model_validator(mode="after")
     def _consistent(self) -> Options:
         if (self.trop or self.trop7) and not self.tsar:
-            raise ProfileRuleError(N_("trop and trop7 need tsar: true (trump-lead declarations, R20)"),
-                                   id="profile.trop-needs-tsar")
+            raise ProfileRuleError(
+                N_("trop and trop7 need tsar: true (trump-lead declarations, R20)"),
+                id="profile.trop-needs-tsar",
+            )
         if self.trop7 and not self.trop:
-            raise ProfileRuleError(N_("trop7 needs trop: true (R25 works like trop)"),
-                                   id="profile.trop7-needs-trop")
+            raise ProfileRuleError(
+                N_("trop7 needs trop: true (R25 works like trop)"), id="profile.trop7-needs-trop"
+            )
         return self
 
 
@@ -156,7 +167,8 @@ class Profile(_Strict):
         "and his right-hand neighbour calls (pagat R40/R42)."
     )
     caller_wins_before_pass: int = Field(
-        default=2, ge=1,
+        default=2,
+        ge=1,
         description="Under caller rotation: after this many wins in a row the caller passes the "
         "trump to his partner (R12).",
     )
@@ -166,16 +178,21 @@ class Profile(_Strict):
     @model_validator(mode="after")
     def _consistent(self) -> Profile:
         if self.rotation == "dealer" and self.scoring.kind != "courts":
-            raise ProfileRuleError(N_("rotation 'dealer' (pagat R42) goes with scoring kind 'courts'"),
-                                   id="profile.dealer-needs-courts")
+            raise ProfileRuleError(
+                N_("rotation 'dealer' (pagat R42) goes with scoring kind 'courts'"),
+                id="profile.dealer-needs-courts",
+            )
         if self.rotation == "caller" and self.scoring.kind != "match":
-            raise ProfileRuleError(N_("rotation 'caller' (kort R12) goes with scoring kind 'match'"),
-                                   id="profile.caller-needs-match")
+            raise ProfileRuleError(
+                N_("rotation 'caller' (kort R12) goes with scoring kind 'match'"),
+                id="profile.caller-needs-match",
+            )
         o = self.options
         if self.scoring.kind == "courts" and (o.tsar or o.bavyan or o.redeal or o.thirteen):
             raise ProfileRuleError(
                 N_("tsar/trop/bavyan/redeal/thirteen are kort rules (scoring kind 'match')"),
-                id="profile.kort-options-need-match")
+                id="profile.kort-options-need-match",
+            )
         return self
 
     @property

@@ -72,8 +72,10 @@ def summary(game: Game) -> dict[str, Any]:
     ``next`` and ``leader`` (record-format.md), plus ``ended`` (R44)."""
     s = game.score
     is_match = game.profile.is_match
-    match: dict[str, Any] = {"target": game.match_target if is_match else None,
-                             "wins": _sides(s.match_wins if is_match else [0, 0])}
+    match: dict[str, Any] = {
+        "target": game.match_target if is_match else None,
+        "wins": _sides(s.match_wins if is_match else [0, 0]),
+    }
     if is_match:
         match["number"] = s.match_number
     nd, nc = game.next_dealer, game.next_caller
@@ -88,8 +90,10 @@ def summary(game: Game) -> dict[str, Any]:
         },
         "streaks": _sides(s.streaks),
         "match": match,
-        "next": {"dealer": nd.name if nd is not None else None,
-                 "caller": nc.name if nc is not None else None},
+        "next": {
+            "dealer": nd.name if nd is not None else None,
+            "caller": nc.name if nc is not None else None,
+        },
         "leader": leader(game),
         "ended": game.ended,
     }

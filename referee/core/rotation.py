@@ -8,8 +8,13 @@ COURT_RESULTS = frozenset({"court", "at-court", "bavyan", "at-bavyan"})
 
 
 def next_caller_kort(
-    caller: Seat, caller_side_won: bool, court: bool, streak: int, wins_before_pass: int = 2,
-    *, clockwise: bool = False,
+    caller: Seat,
+    caller_side_won: bool,
+    court: bool,
+    streak: int,
+    wins_before_pass: int = 2,
+    *,
+    clockwise: bool = False,
 ) -> tuple[Seat, int]:
     """The trump caller of the next kort deal and his count of wins in a row (R12).
 
@@ -30,8 +35,9 @@ def next_caller_kort(
     return caller, streak + 1
 
 
-def next_dealer_pagat(dealer: Seat, winner_is_dealer_side: bool, court: bool, *,
-                      clockwise: bool = False) -> Seat:
+def next_dealer_pagat(
+    dealer: Seat, winner_is_dealer_side: bool, court: bool, *, clockwise: bool = False
+) -> Seat:
     """The dealer of the next pagat deal (R42).
 
     The dealer's side won: the dealer's right-hand neighbour deals. The caller's

@@ -47,9 +47,13 @@ class Score:
     def copy(self) -> Score:
         """An independent copy (the lists are copied)."""
         return replace(
-            self, wins=self.wins[:], match_wins=self.match_wins[:],
-            matches_won=self.matches_won[:], courts=self.courts[:],
-            deals_won=self.deals_won[:], streaks=self.streaks[:],
+            self,
+            wins=self.wins[:],
+            match_wins=self.match_wins[:],
+            matches_won=self.matches_won[:],
+            courts=self.courts[:],
+            deals_won=self.deals_won[:],
+            streaks=self.streaks[:],
         )
 
 
@@ -63,8 +67,9 @@ class Settlement:
     match_won_by: Side | None
 
 
-def kort_result(won: Side, caller_side: Side, tricks_won: int, tricks_lost: int,
-                tricks_to_win: int) -> Result:
+def kort_result(
+    won: Side, caller_side: Side, tricks_won: int, tricks_lost: int, tricks_to_win: int
+) -> Result:
     """The kort result of a deal that reached ``tricks_to_win`` (R30): ``win``,
     ``court`` (7:0 by the caller's side) or ``at-court`` (7:0 by the other side)."""
     if tricks_won >= tricks_to_win and tricks_lost == 0:
@@ -72,8 +77,16 @@ def kort_result(won: Side, caller_side: Side, tricks_won: int, tricks_lost: int,
     return Result.WIN
 
 
-def settle(profile: Profile, score: Score, *, result: str, winner: Side, dealer: Seat | None,
-           caller: Seat, target: int | None = None) -> Settlement:
+def settle(
+    profile: Profile,
+    score: Score,
+    *,
+    result: str,
+    winner: Side,
+    dealer: Seat | None,
+    caller: Seat,
+    target: int | None = None,
+) -> Settlement:
     """Credit a finished deal to ``score`` (mutated) and set the next dealer and caller.
 
     ``target`` overrides the profile's match target (a record's ``target:``, R31).
@@ -104,8 +117,12 @@ def settle(profile: Profile, score: Score, *, result: str, winner: Side, dealer:
             match_won_by = winner
         caller_side_won = winner == caller.side
         score.caller, score.caller_streak = next_caller_kort(
-            caller, caller_side_won, court > 0 and caller_side_won, score.caller_streak,
-            profile.caller_wins_before_pass, clockwise=clockwise,
+            caller,
+            caller_side_won,
+            court > 0 and caller_side_won,
+            score.caller_streak,
+            profile.caller_wins_before_pass,
+            clockwise=clockwise,
         )
         wins = (gained, 0) if w == 0 else (0, gained)
         courts = (court, 0) if w == 0 else (0, court)

@@ -28,8 +28,9 @@ class Seat(IntEnum):
 
             return Seat[fold_case(text.strip())]
         except KeyError:
-            raise NotationError(N_("not a seat: {token!r} (use S, E, N or W)"), text,
-                                id="not-a-seat", params={"token": text}) from None
+            raise NotationError(
+                N_("not a seat: {token!r} (use S, E, N or W)"), text, id="not-a-seat", params={"token": text}
+            ) from None
 
     def next(self, clockwise: bool = False) -> Seat:
         """The next player to play (R1): the right-hand neighbour, ``S -> E -> N -> W``.

@@ -12,22 +12,37 @@ from referee.session.origin import Origin
 
 CAM_MARK = N_("(camera {conf})")
 Q_UNREAD = N_("camera: a card at {seat}'s place could not be read: type the card {seat} played")
-Q_UNSURE = N_("camera: {card} for {seat}? Read with confidence {conf}, below {threshold}: "
-              "Enter confirms, or type the card {seat} played")
-Q_FLICKER = N_("camera: the card at {seat}'s place was read as {cards}: not entered; type the "
-               "card {seat} played")
-Q_ALREADY = N_("camera: {card} was already played in deal {deal} (trick {trick}): not "
-               "entered; type the card {seat} played")
-Q_THIRTEENTH = N_("camera: {card} is the 13th card {caller} showed, read in {seat}'s play: "
-                  "not entered; type the card {seat} played")
-Q_PLACE = N_("camera: a card at {place}'s place, but {seat} is to play: not entered; type the "
-             "card {seat} played, or lay it at {seat}'s place")
-Q_PLACE_SURE = N_("camera: a card at {place}'s place ({card}), but {seat} is to play: not "
-                  "entered; Enter: it is {seat}'s card; or type the card {seat} played")
-Q_GATHERED = N_("camera: trick {trick} was gathered with {count} of its cards entered: type "
-                "the missing cards ({seat} to play); the camera waits")
-Q_NEXT = N_("camera: a card of the next trick, but trick {trick} has {count} of its cards "
-            "entered: type the missing cards ({seat} to play); the camera waits")
+Q_UNSURE = N_(
+    "camera: {card} for {seat}? Read with confidence {conf}, below {threshold}: "
+    "Enter confirms, or type the card {seat} played"
+)
+Q_FLICKER = N_(
+    "camera: the card at {seat}'s place was read as {cards}: not entered; type the card {seat} played"
+)
+Q_ALREADY = N_(
+    "camera: {card} was already played in deal {deal} (trick {trick}): not "
+    "entered; type the card {seat} played"
+)
+Q_THIRTEENTH = N_(
+    "camera: {card} is the 13th card {caller} showed, read in {seat}'s play: "
+    "not entered; type the card {seat} played"
+)
+Q_PLACE = N_(
+    "camera: a card at {place}'s place, but {seat} is to play: not entered; type the "
+    "card {seat} played, or lay it at {seat}'s place"
+)
+Q_PLACE_SURE = N_(
+    "camera: a card at {place}'s place ({card}), but {seat} is to play: not "
+    "entered; Enter: it is {seat}'s card; or type the card {seat} played"
+)
+Q_GATHERED = N_(
+    "camera: trick {trick} was gathered with {count} of its cards entered: type "
+    "the missing cards ({seat} to play); the camera waits"
+)
+Q_NEXT = N_(
+    "camera: a card of the next trick, but trick {trick} has {count} of its cards "
+    "entered: type the missing cards ({seat} to play); the camera waits"
+)
 Q_TSAR = N_("camera: {seat} leads {card}, a trump: tsar or trop? Enter: tsar; or type {choices}")
 Q_REFUSED = N_("camera: {card} for {seat} not entered: {reason}; type the card {seat} played")
 Q_KEY = N_("[answer: {key}]")

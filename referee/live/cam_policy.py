@@ -81,6 +81,7 @@ CARD_WIDTH_FRACTION = 0.07
 GONE_FRACTION = 0.6
 """A card counts as gone once this much of its place looks like the empty table."""
 
+
 def turn_order(clockwise: bool) -> list[str]:
     """Seat names in playing order from S (R1)."""
     seats = [Seat.S]
@@ -106,8 +107,7 @@ class _Progress:
         self.last = game.events[-1] if game.events else None
 
     def __eq__(self, other: object) -> bool:
-        return (isinstance(other, _Progress) and self.count == other.count
-                and self.last is other.last)
+        return isinstance(other, _Progress) and self.count == other.count and self.last is other.last
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -125,12 +125,19 @@ class CameraPlay:
     Raises ValueError for a threshold outside 0-1.
     """
 
-    def __init__(self, frame_size: tuple[int, int], *,
-                 play_area: Sequence[float] = DEFAULT_PLAY_AREA,
-                 seats: dict[str, str] | None = None,
-                 threshold: float = DEFAULT_CAMERA_THRESHOLD, clockwise: bool = False,
-                 fps: float = 0.0, reads: int = 3, still_frames: int | None = None,
-                 detect: Callable[[Any, float], list[Any]] | None = None) -> None:
+    def __init__(
+        self,
+        frame_size: tuple[int, int],
+        *,
+        play_area: Sequence[float] = DEFAULT_PLAY_AREA,
+        seats: dict[str, str] | None = None,
+        threshold: float = DEFAULT_CAMERA_THRESHOLD,
+        clockwise: bool = False,
+        fps: float = 0.0,
+        reads: int = 3,
+        still_frames: int | None = None,
+        detect: Callable[[Any, float], list[Any]] | None = None,
+    ) -> None:
         from vision import DEFAULT_THRESHOLD
         from vision.change import TableWatch
 
@@ -149,9 +156,11 @@ class CameraPlay:
         card_w = CARD_WIDTH_FRACTION * w
         self.card_area = card_w * card_w * 1.4
         self.watch: TableWatch = TableWatch(
-            frame_size, (round(x0 * w), round(y0 * h), round(x1 * w), round(y1 * h)),
+            frame_size,
+            (round(x0 * w), round(y0 * h), round(x1 * w), round(y1 * h)),
             still_frames=still_frames or max(2, round(rate * 0.3)),
-            min_area=0.3 * self.card_area)
+            min_area=0.3 * self.card_area,
+        )
         self.reads = max(1, reads)
         if detect is None:
             from vision.reader import detect as read_cards
@@ -281,10 +290,15 @@ class CameraPlay:
             # two cards came to rest at once (laid in one movement): one sighting each
             inside.sort(key=lambda x: -x[0])
             for _a, det, corners in inside[1:]:
-                extra = Sighting(s.key, self.seat_of(tuple(corners.mean(axis=0))),
-                                 self.watch.region_of(corners), during_hold=s.during_hold)
-                extra.reads.append((str(det.card), float(det.confidence),
-                                    tuple((float(x), float(y)) for x, y in corners)))
+                extra = Sighting(
+                    s.key,
+                    self.seat_of(tuple(corners.mean(axis=0))),
+                    self.watch.region_of(corners),
+                    during_hold=s.during_hold,
+                )
+                extra.reads.append(
+                    (str(det.card), float(det.confidence), tuple((float(x), float(y)) for x, y in corners))
+                )
                 self.seen += 1
                 self._lying.append(extra)
                 self._reading.append(extra)
@@ -351,8 +365,9 @@ class CameraPlay:
                 self._queue.insert(0, self._queue.pop(i))
                 return
 
-    def _ask(self, game: Game, text: str, proposal: CameraEntry | None = None,
-             choices: tuple[str, ...] = ()) -> CameraNote:
+    def _ask(
+        self, game: Game, text: str, proposal: CameraEntry | None = None, choices: tuple[str, ...] = ()
+    ) -> CameraNote:
         d = game.current
         seat = game.to_play
         assert d is not None and seat is not None
@@ -386,8 +401,11 @@ class CameraPlay:
         if item.place != seat.name:
             if kind == "sure" and card is not None and played is None and conf >= self.threshold:
                 entry = CameraEntry(text or "", seat.name, conf, outline)
-                return self._ask(game, _(Q_PLACE_SURE).format(place=item.place, seat=seat.name,
-                                                              card=M.card_text(card)), entry)
+                return self._ask(
+                    game,
+                    _(Q_PLACE_SURE).format(place=item.place, seat=seat.name, card=M.card_text(card)),
+                    entry,
+                )
             return self._ask(game, _(Q_PLACE).format(place=item.place, seat=seat.name))
         if kind == "unread" or card is None:
             if kind == "flicker":
@@ -395,11 +413,13 @@ class CameraPlay:
                 return self._ask(game, _(Q_FLICKER).format(seat=seat.name, cards=shown))
             return self._ask(game, _(Q_UNREAD).format(seat=seat.name))
         if played is not None:
-            return self._ask(game, _(Q_ALREADY).format(card=M.card_text(card), deal=d.number,
-                                                       trick=played, seat=seat.name))
+            return self._ask(
+                game, _(Q_ALREADY).format(card=M.card_text(card), deal=d.number, trick=played, seat=seat.name)
+            )
         if d.thirteenth is not None and card == d.thirteenth and seat != d.caller:
-            return self._ask(game, _(Q_THIRTEENTH).format(card=M.card_text(card),
-                                                          caller=d.caller.name, seat=seat.name))
+            return self._ask(
+                game, _(Q_THIRTEENTH).format(card=M.card_text(card), caller=d.caller.name, seat=seat.name)
+            )
         return self._propose(game, CameraEntry(str(card), seat.name, conf, outline), kind == "sure")
 
     def _propose(self, game: Game, entry: CameraEntry, sure: bool) -> CameraEntry | CameraNote:
@@ -410,18 +430,25 @@ class CameraPlay:
         card = Card.parse(entry.text)
         seat, conf = entry.seat, entry.confidence
         if not sure or conf < self.threshold:
-            return self._ask(game, _(Q_UNSURE).format(card=M.card_text(card), seat=seat,
-                                                      conf=f"{conf:.2f}",
-                                                      threshold=f"{self.threshold:.2f}"), entry)
+            return self._ask(
+                game,
+                _(Q_UNSURE).format(
+                    card=M.card_text(card), seat=seat, conf=f"{conf:.2f}", threshold=f"{self.threshold:.2f}"
+                ),
+                entry,
+            )
         choices = game.allowed_declarations()
         if d.open_trick is None and card.suit == d.trump and len(choices) > 1:
             from referee.i18n import language
             from referee.live.entry import typed_declaration
 
             words = tuple(typed_declaration(c, language()) for c in choices if c != "tsar")
-            return self._ask(game, _(Q_TSAR).format(seat=seat, card=M.card_text(card),
-                                                    choices=", ".join(words)),
-                             entry, tuple(choices))
+            return self._ask(
+                game,
+                _(Q_TSAR).format(seat=seat, card=M.card_text(card), choices=", ".join(words)),
+                entry,
+                tuple(choices),
+            )
         return entry
 
     @staticmethod
@@ -453,7 +480,11 @@ class CameraPlay:
 
     def refused(self, entry: CameraEntry, reason: str, game: Game) -> CameraNote:
         """The question for a camera entry the rules refused (the camera waits on it)."""
-        note = self._ask(game, _(Q_REFUSED).format(card=M.card_text(Card.parse(entry.text.split(":")[0])),
-                                                   seat=entry.seat, reason=reason))
+        note = self._ask(
+            game,
+            _(Q_REFUSED).format(
+                card=M.card_text(Card.parse(entry.text.split(":")[0])), seat=entry.seat, reason=reason
+            ),
+        )
         self.question = note
         return note

@@ -71,8 +71,16 @@ class Preview:
             good = d.confidence >= camera.threshold
             cv2.polylines(out, [pts], True, (0, 220, 0) if good else (0, 160, 255), 3)
             x, y = (int(v) for v in d.corners[0])
-            cv2.putText(out, f"{d.card} {d.confidence:.2f}", (x, max(14, y - 6)),
-                        cv2.FONT_HERSHEY_SIMPLEX, 0.8, (0, 255, 255), 2, cv2.LINE_AA)
+            cv2.putText(
+                out,
+                f"{d.card} {d.confidence:.2f}",
+                (x, max(14, y - 6)),
+                cv2.FONT_HERSHEY_SIMPLEX,
+                0.8,
+                (0, 255, 255),
+                2,
+                cv2.LINE_AA,
+            )
         return out
 
     def close(self) -> None:

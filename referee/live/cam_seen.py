@@ -22,7 +22,8 @@ class Sighting:
     place: str
     region: Region
     reads: list[tuple[str | None, float, tuple[tuple[float, float], ...] | None]] = field(
-        default_factory=list)
+        default_factory=list
+    )
     during_hold: bool = False
     asked: bool = False
     done: bool = False

@@ -22,13 +22,16 @@ OPEN_TIMEOUT_MS = 5000
 READ_TIMEOUT_MS = 3000
 """A stream that sends nothing for this long has dropped."""
 
-CAM_NO_CV2 = N_("camera: OpenCV (cv2) cannot be loaded ({error}); install libGL (apt-get install "
-                "libgl1) or use opencv-python-headless (pip install opencv-python-headless). "
-                "The game goes on by keyboard")
+CAM_NO_CV2 = N_(
+    "camera: OpenCV (cv2) cannot be loaded ({error}); install libGL (apt-get install "
+    "libgl1) or use opencv-python-headless (pip install opencv-python-headless). "
+    "The game goes on by keyboard"
+)
 CAM_NO_FILE = N_("camera: no such video file: {path}; the game goes on by keyboard")
 CAM_CANNOT_OPEN = N_("camera: cannot open {source}; the game goes on by keyboard")
-CAM_STOPPED = N_("camera: {source} stopped delivering frames (frames read: {frames}); the game "
-                 "goes on by keyboard")
+CAM_STOPPED = N_(
+    "camera: {source} stopped delivering frames (frames read: {frames}); the game goes on by keyboard"
+)
 CAM_ENDED = N_("camera: end of {source} (frames read: {frames})")
 
 
@@ -61,8 +64,9 @@ class FrameSource:
     image sequence pattern such as ``shots/img_%03d.png``) or a stream ``url``.
     Exactly one of them; ValueError otherwise."""
 
-    def __init__(self, *, index: int | None = None, video: str | Path | None = None,
-                 url: str | None = None) -> None:
+    def __init__(
+        self, *, index: int | None = None, video: str | Path | None = None, url: str | None = None
+    ) -> None:
         if sum(x is not None for x in (index, video, url)) != 1:
             raise ValueError("give one of a camera index, a video or a stream URL")
         self.index = index
@@ -96,9 +100,16 @@ class FrameSource:
             raise CameraError(_(CAM_NO_FILE).format(path=self.video))
         try:
             if self.url is not None:
-                cap = cv2.VideoCapture(self.url, cv2.CAP_FFMPEG,
-                                       [cv2.CAP_PROP_OPEN_TIMEOUT_MSEC, OPEN_TIMEOUT_MS,
-                                        cv2.CAP_PROP_READ_TIMEOUT_MSEC, READ_TIMEOUT_MS])
+                cap = cv2.VideoCapture(
+                    self.url,
+                    cv2.CAP_FFMPEG,
+                    [
+                        cv2.CAP_PROP_OPEN_TIMEOUT_MSEC,
+                        OPEN_TIMEOUT_MS,
+                        cv2.CAP_PROP_READ_TIMEOUT_MSEC,
+                        READ_TIMEOUT_MS,
+                    ],
+                )
             else:
                 cap = cv2.VideoCapture(self.index if self.index is not None else self.video)
         except cv2.error:
@@ -142,8 +153,12 @@ class FrameSource:
         if self.skipped == 1:
             import sys
 
-            sys.stderr.write(_("error: {source}: frame {n} skipped: {problem}").format(
-                source=self.describe(), n=self.frames + self.skipped, problem=problem) + "\n")
+            sys.stderr.write(
+                _("error: {source}: frame {n} skipped: {problem}").format(
+                    source=self.describe(), n=self.frames + self.skipped, problem=problem
+                )
+                + "\n"
+            )
             sys.stderr.flush()
         return True
 

@@ -53,10 +53,26 @@ if TYPE_CHECKING:
     from referee.live.display import RichDisplay
 
 __all__ = [
-    "CAM_NOTHING", "DEFAULT_CAMERA_THRESHOLD", "DEFAULT_PLAY_AREA", "DEFAULT_SEATS", "MARKER",
-    "CameraEntry", "CameraError", "CameraNote", "CameraOptions", "CameraPlay", "FrameSource", "Keyboard",
-    "Preview", "open_camera", "parse_camera", "parse_play_area", "parse_seats",
-    "run_plain_camera", "run_screen_camera", "turn_order",
+    "CAM_NOTHING",
+    "DEFAULT_CAMERA_THRESHOLD",
+    "DEFAULT_PLAY_AREA",
+    "DEFAULT_SEATS",
+    "MARKER",
+    "CameraEntry",
+    "CameraError",
+    "CameraNote",
+    "CameraOptions",
+    "CameraPlay",
+    "FrameSource",
+    "Keyboard",
+    "Preview",
+    "open_camera",
+    "parse_camera",
+    "parse_play_area",
+    "parse_seats",
+    "run_plain_camera",
+    "run_screen_camera",
+    "turn_order",
 ]
 
 EDGE_NAMES = ("top", "bottom", "left", "right")
@@ -80,12 +96,19 @@ def parse_seats(text: str) -> dict[str, str]:
         seat, sep, edge = part.partition("=")
         seat, edge = seat.strip().upper(), edge.strip().lower()
         if not sep or seat not in Seat.__members__ or edge not in EDGE_NAMES:
-            raise ValueError(_("--seats: not a seat and an image edge: {part!r} (e.g. "
-                               "S=bottom,E=right,N=top,W=left)").format(part=part))
+            raise ValueError(
+                _(
+                    "--seats: not a seat and an image edge: {part!r} (e.g. S=bottom,E=right,N=top,W=left)"
+                ).format(part=part)
+            )
         out[seat] = edge
     if sorted(out) != sorted(Seat.__members__) or len(set(out.values())) != 4:
-        raise ValueError(_("--seats needs the four seats S, E, N, W at four different image edges "
-                           "(top, bottom, left, right), got {text!r}").format(text=text))
+        raise ValueError(
+            _(
+                "--seats needs the four seats S, E, N, W at four different image edges "
+                "(top, bottom, left, right), got {text!r}"
+            ).format(text=text)
+        )
     return out
 
 
@@ -95,10 +118,17 @@ def parse_play_area(text: str) -> tuple[float, float, float, float]:
         vals = tuple(float(v) for v in text.split(","))
     except ValueError:
         vals = ()
-    if (len(vals) != 4 or not all(0.0 <= v <= 1.0 for v in vals)
-            or not (vals[0] < vals[2] and vals[1] < vals[3])):
-        raise ValueError(_("--play-area: expected x0,y0,x1,y1 as fractions of the frame with "
-                           "x0 < x1 and y0 < y1, e.g. 0.2,0.15,0.8,0.85; got {text!r}").format(text=text))
+    if (
+        len(vals) != 4
+        or not all(0.0 <= v <= 1.0 for v in vals)
+        or not (vals[0] < vals[2] and vals[1] < vals[3])
+    ):
+        raise ValueError(
+            _(
+                "--play-area: expected x0,y0,x1,y1 as fractions of the frame with "
+                "x0 < x1 and y0 < y1, e.g. 0.2,0.15,0.8,0.85; got {text!r}"
+            ).format(text=text)
+        )
     return vals[0], vals[1], vals[2], vals[3]
 
 
@@ -110,8 +140,12 @@ def parse_camera(text: str) -> int | str:
         return int(t)
     if is_url(t):
         return t
-    raise ValueError(_("--camera: expected a camera index (0, 1, ...) or a stream URL "
-                       "(http://..., rtsp://...), got {text!r}").format(text=text))
+    raise ValueError(
+        _(
+            "--camera: expected a camera index (0, 1, ...) or a stream URL "
+            "(http://..., rtsp://...), got {text!r}"
+        ).format(text=text)
+    )
 
 
 MAX_CAMERA_INDEX = 99
@@ -140,14 +174,18 @@ class CameraOptions:
             raise ValueError(_("give --camera or --video, not both"))
         if self.index is not None and not 0 <= self.index <= MAX_CAMERA_INDEX:
             # OpenCV crashes on negative indices and reads 100 and more as backend codes
-            raise ValueError(_("--camera: a camera number 0 to {n}, not {index}").format(
-                n=MAX_CAMERA_INDEX, index=self.index))
+            raise ValueError(
+                _("--camera: a camera number 0 to {n}, not {index}").format(
+                    n=MAX_CAMERA_INDEX, index=self.index
+                )
+            )
         parse_seats(self.seats)
         if self.play_area is not None:
             parse_play_area(self.play_area)
         if not 0.0 <= self.threshold <= 1.0:
-            raise ValueError(_("--threshold must be between 0 and 1, got {value}").format(
-                value=self.threshold))
+            raise ValueError(
+                _("--threshold must be between 0 and 1, got {value}").format(value=self.threshold)
+            )
 
 
 def open_camera(opts: CameraOptions, game: Game) -> tuple[FrameSource, CameraPlay]:
@@ -156,26 +194,37 @@ def open_camera(opts: CameraOptions, game: Game) -> tuple[FrameSource, CameraPla
     source.open()
     size = source.size
     if size[0] <= 0 or size[1] <= 0:  # some backends tell the size only with a frame
-        raise CameraError(_("camera: cannot open {source}; the game goes on by keyboard").format(
-            source=source.describe()))
+        raise CameraError(
+            _("camera: cannot open {source}; the game goes on by keyboard").format(source=source.describe())
+        )
     from referee.frames import size_problem
 
     problem = size_problem(*size)
     if problem is not None:  # a thin or huge video: the game goes on by keyboard
         source.close()
-        raise CameraError(_("camera: {source}: {problem}; the game goes on by keyboard").format(
-            source=source.describe(), problem=problem))
+        raise CameraError(
+            _("camera: {source}: {problem}; the game goes on by keyboard").format(
+                source=source.describe(), problem=problem
+            )
+        )
     area = parse_play_area(opts.play_area) if opts.play_area else DEFAULT_PLAY_AREA
     # a live source's stated rate is a guess (FFmpeg says 25 for any MJPEG stream)
     fps = 0.0 if source.live else source.fps
-    camera = CameraPlay(size, play_area=area, seats=parse_seats(opts.seats),
-                        threshold=opts.threshold, clockwise=game.clockwise, fps=fps)
+    camera = CameraPlay(
+        size,
+        play_area=area,
+        seats=parse_seats(opts.seats),
+        threshold=opts.threshold,
+        clockwise=game.clockwise,
+        fps=fps,
+    )
     return source, camera
 
 
 # ------------------------------------------------------------------ plain lines
-def run_plain_camera(session: LiveSession, lines: Iterable[str], opts: CameraOptions,
-                     out: TextIO, err: TextIO) -> None:
+def run_plain_camera(
+    session: LiveSession, lines: Iterable[str], opts: CameraOptions, out: TextIO, err: TextIO
+) -> None:
     """Plain lines with a camera: stdin lines up to the end or a line ``camera``, then
     the frames (answering questions from the ``@KEY`` lines), then the other lines
     after ``camera``, all through the table loop with the plain display. A camera
@@ -276,9 +325,15 @@ class Keyboard:
             return IDLE
 
 
-def run_screen_camera(session: LiveSession, head: list[str], opts: CameraOptions,
-                      console: Console | None = None, keyboard: Keyboard | None = None, *,
-                      bell: bool = True) -> None:
+def run_screen_camera(
+    session: LiveSession,
+    head: list[str],
+    opts: CameraOptions,
+    console: Console | None = None,
+    keyboard: Keyboard | None = None,
+    *,
+    bell: bool = True,
+) -> None:
     """The rich screen with a camera: typed lines and camera entries both go through the
     table loop; a question waits for Enter (the proposal), a card or ``undo``; a
     deal-ending penalty waits for ``undo`` or Enter (R65) while the camera waits too.
@@ -311,8 +366,9 @@ def run_screen_camera(session: LiveSession, head: list[str], opts: CameraOptions
 class _ScreenCamera:
     """The sources of :func:`run_screen_camera`: the keyboard and the frames, in turn."""
 
-    def __init__(self, loop: TableLoop, display: RichDisplay, source: FrameSource | None,
-                 preview: Preview | None) -> None:
+    def __init__(
+        self, loop: TableLoop, display: RichDisplay, source: FrameSource | None, preview: Preview | None
+    ) -> None:
         self.loop, self.display, self.source, self.preview = loop, display, source, preview
         self.ended = False
         """The video ended: what waits goes on as the table answers."""

@@ -18,14 +18,14 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from referee.core.cards import Card
-from referee.core.events import ChooseTrump, Event, Play, RevokeRuling
+from referee.core.events import ChooseTrump, Event, Play
 from referee.core.game import Game
 from referee.core.notices import DealOver, Notice, RevokeProven, SessionEnded
 from referee.core.table import Seat
-from referee.errors import RefereeError, RulesError
-from referee.i18n import _, language, render_error
+from referee.errors import RulesError
+from referee.i18n import _, language
 from referee.live import messages as M
+from referee.live.corrections import Corrections
 from referee.live.echo import card_context, cards_line, describe
 from referee.live.entry import (
     Entry,
@@ -35,11 +35,9 @@ from referee.live.entry import (
     parse_players,
     typed_declaration,
 )
-from referee.live.fixes import deal_view, fix_changes, places
 from referee.live.help import help_lines
 from referee.live.opening import first_seats, new_game, profile_snapshot
 from referee.live.summary import summary_lines
-from referee.session.log import LogEntry, Unit, seat_tag
 from referee.session.origin import KEYBOARD, Origin
 from referee.session.store import SessionHeader, Store
 
@@ -64,7 +62,7 @@ class Outcome:
     """Cards of the line after the one that ended the deal: not entered (issue 11)."""
 
 
-class LiveSession:
+class LiveSession(Corrections):
     """One session at the table, backed by the store. See the module docstring."""
 
     def __init__(self, store: Store, header: SessionHeader, game: Game) -> None:
@@ -78,10 +76,19 @@ class LiveSession:
 
     # ----------------------------------------------------------- construction
     @classmethod
-    def start(cls, store: Store, *, profile: str, players: dict[str, str],
-              dealer: str | None, caller: str | None, seed: int | None,
-              duration: int | None, target: int | None,
-              settings: dict[str, Any] | None = None) -> tuple[LiveSession, list[str]]:
+    def start(
+        cls,
+        store: Store,
+        *,
+        profile: str,
+        players: dict[str, str],
+        dealer: str | None,
+        caller: str | None,
+        seed: int | None,
+        duration: int | None,
+        target: int | None,
+        settings: dict[str, Any] | None = None,
+    ) -> tuple[LiveSession, list[str]]:
         """Create and store a new session; returns it with the lines that open it
         (where it is saved, players, the draw for the first dealer or caller)."""
         from referee.profiles import loads_profile
@@ -93,19 +100,30 @@ class LiveSession:
         first_dealer, first_caller, lines = first_seats(prof, name, dealer, caller, seed)
         now = time.time()
         header = SessionHeader(
-            profile=profile, profile_name=name, profile_text=text,
+            profile=profile,
+            profile_name=name,
+            profile_text=text,
             first_dealer=first_dealer.name if first_dealer is not None else None,
-            first_caller=first_caller.name, players=players, seed=seed, duration=duration,
-            target=target, created=datetime.fromtimestamp(now, UTC).isoformat(timespec="seconds"),
-            started=now, language=language(), settings=dict(settings or {}))
+            first_caller=first_caller.name,
+            players=players,
+            seed=seed,
+            duration=duration,
+            target=target,
+            created=datetime.fromtimestamp(now, UTC).isoformat(timespec="seconds"),
+            started=now,
+            language=language(),
+            settings=dict(settings or {}),
+        )
         game = new_game(header)  # raises for a bad target before anything is stored
         if game.profile.is_match:
             lines.append(_(M.TARGET_LINE).format(target=game.match_target))
         store.create(header)
         if duration:
             lines.append(_(M.DURATION_LINE).format(minutes=duration))
-        head = [_(M.STARTED).format(sid=header.id, profile=M.printable(name), path=store.path),
-                _(M.PLAYERS_LINE).format(players=M.players_text(players))]
+        head = [
+            _(M.STARTED).format(sid=header.id, profile=M.printable(name), path=store.path),
+            _(M.PLAYERS_LINE).format(players=M.players_text(players)),
+        ]
         return cls(store, header, game), head + lines
 
     @classmethod
@@ -141,8 +159,13 @@ class LiveSession:
             cards = M.trick_text(t.seats, list(t.cards)) if t is not None else _(M.OPEN_NONE)
             trick = t.number if t is not None else len(d.completed_tricks) + 1
             seat = g.to_play
-            return _(M.WHERE_PLAY).format(deal=d.number, trick=trick, trump=M.suit_text(d.trump),
-                                       cards=cards, seat=seat.name if seat is not None else "?")
+            return _(M.WHERE_PLAY).format(
+                deal=d.number,
+                trick=trick,
+                trump=M.suit_text(d.trump),
+                cards=cards,
+                seat=seat.name if seat is not None else "?",
+            )
         if d is None:
             return _(M.WHERE_NONE).format(caller=g.score.caller.name)
         if d.result is None:
@@ -159,10 +182,11 @@ class LiveSession:
             return _(M.PROMPT_BAVYAN).format(side=d.bavyan_side.name)
         if g.phase == "trump":
             caller = d.caller if d is not None and d.result is None else g.score.caller
-            return _(M.PROMPT_TRUMP).format(seat=caller.name,
-                                         name=M.seat_name(g, self.players, caller),
-                                         thirteen=" | trump 13 7D" if g.profile.options.thirteen
-                                         else "")
+            return _(M.PROMPT_TRUMP).format(
+                seat=caller.name,
+                name=M.seat_name(g, self.players, caller),
+                thirteen=" | trump 13 7D" if g.profile.options.thirteen else "",
+            )
         seat = g.to_play
         assert seat is not None
         text = _(M.PROMPT_PLAY).format(seat=seat.name, name=M.seat_name(g, self.players, seat))
@@ -203,8 +227,7 @@ class LiveSession:
         g = self.game
         if g.over and isinstance(entry.events[0], Play | ChooseTrump):
             # a ruling on the last deal is still taken
-            raise RulesError(_(M.SESSION_OVER).format(sid=self.header.id,
-                                                      session=self.store.session_option))
+            raise RulesError(_(M.SESSION_OVER).format(sid=self.header.id, session=self.store.session_option))
         cards: list[tuple[int, int, Seat, str]] = []
         lines: list[str] = []
         notices: list[Notice] = []
@@ -224,23 +247,29 @@ class LiveSession:
                 notices += ns
                 lines += M.notice_lines(g, ns, self.players)
                 d = g.current
-                rest = entry.events[i + 1:]
+                rest = entry.events[i + 1 :]
                 if rest and d is not None and d.result is not None and isinstance(ev, Play):
                     # The deal ended with this card (a proven revoke, R43, R50): the cards
                     # after it are not entered, and the table is told so.
-                    taken = list(entry.events[:i + 1])
+                    taken = list(entry.events[: i + 1])
                     words = entry.text.split()
                     left = [M.card_text(e.card) if isinstance(e, Play) else "?" for e in rest]
-                    lines.append(_(M.NOT_ENTERED).format(
-                        cards=M.not_entered_text(left if len(words) != len(entry.events)
-                                                 else words[i + 1:]),
-                        deal=d.number, card=M.card_text(ev.card)))
+                    lines.append(
+                        _(M.NOT_ENTERED).format(
+                            cards=M.not_entered_text(
+                                left if len(words) != len(entry.events) else words[i + 1 :]
+                            ),
+                            deal=d.number,
+                            card=M.card_text(ev.card),
+                        )
+                    )
                     break
             data: dict[str, Any] = {}
             if entry.seats:
-                data["seats"] = [seat.name if seat is not None else None for seat in entry.seats[:len(taken)]]
-            self.store.add(self.header.id, "events", entry.text, events=taken, data=data,
-                           origin=origin)
+                data["seats"] = [
+                    seat.name if seat is not None else None for seat in entry.seats[: len(taken)]
+                ]
+            self.store.add(self.header.id, "events", entry.text, events=taken, data=data, origin=origin)
         except BaseException:
             for _undone in range(applied):
                 g.undo()
@@ -254,9 +283,13 @@ class LiveSession:
         left_min = self.minutes_left()
         if left_min is not None and any(isinstance(n, DealOver) for n in notices) and not g.over:
             lines.append(_(M.TIME_LEFT).format(minutes=left_min) if left_min > 0 else _(M.TIME_UP))
-        return Outcome(echo, lines, notices,
-                       penalty=any(isinstance(n, RevokeProven) and n.penalty for n in notices),
-                       not_entered=left)
+        return Outcome(
+            echo,
+            lines,
+            notices,
+            penalty=any(isinstance(n, RevokeProven) and n.penalty for n in notices),
+            not_entered=left,
+        )
 
     def _check_seat(self, tagged: Seat, ev: Event, entry: Entry, index: int) -> None:
         """A card typed with its seat (``W 3D``) must be that seat's turn (issue 11)."""
@@ -270,9 +303,14 @@ class LiveSession:
         if seat != tagged:
             t = d.open_trick
             trick = t.number if t is not None else len(d.tricks) + 1
-            raise RulesError(_(M.WRONG_SEAT).format(typed=typed, seat=seat.name, tagged=tagged.name,
-                                                    deal=d.number, trick=trick),
-                             deal=d.number, trick=trick, token=typed)
+            raise RulesError(
+                _(M.WRONG_SEAT).format(
+                    typed=typed, seat=seat.name, tagged=tagged.name, deal=d.number, trick=trick
+                ),
+                deal=d.number,
+                trick=trick,
+                token=typed,
+            )
 
     def describe(self, entry_events: tuple[Event, ...], notices: list[Notice]) -> str:
         """The echo line of an accepted non-card entry (:func:`referee.live.echo.describe`)."""
@@ -287,8 +325,9 @@ class LiveSession:
             trick, seat, card, decl = fix_args(entry.args)
             return self.fix(trick, seat, card, decl, text=entry.text, origin=origin)
         if entry.command == "quit":
-            return Outcome(_(M.ECHO_QUIT).format(sid=self.header.id, session=self.store.session_option),
-                           quit=True)
+            return Outcome(
+                _(M.ECHO_QUIT).format(sid=self.header.id, session=self.store.session_option), quit=True
+            )
         if entry.command == "last":
             d = g.current
             done = d.completed_tricks if d is not None else []
@@ -296,9 +335,14 @@ class LiveSession:
                 raise RulesError(_(M.NO_LAST_TRICK))
             t = done[-1]
             assert t.winner is not None
-            return Outcome(_(M.ECHO_LAST).format(trick=t.number, leader=t.leader.name,
-                                              cards=M.trick_text(t.seats, list(t.cards)),
-                                              winner=t.winner.name))
+            return Outcome(
+                _(M.ECHO_LAST).format(
+                    trick=t.number,
+                    leader=t.leader.name,
+                    cards=M.trick_text(t.seats, list(t.cards)),
+                    winner=t.winner.name,
+                )
+            )
         if entry.command == "players":
             if entry.args:
                 self.set_players(parse_players(entry.args), text=entry.text, origin=origin)
@@ -306,168 +350,12 @@ class LiveSession:
         # what this profile allows (the screen adds its `deals` view, RichDisplay)
         return Outcome(_(M.ECHO_HELP), help_lines(g.profile.options), help=True)
 
-    def _rebuild(self) -> None:
-        """The game made again from the store's effective events (after an undo or a fix)."""
-        game = new_game(self.header, self.store.events(self.header.id))
-        self.game = game
-
-    def undo(self, n: int = 1, *, origin: Origin | None = None) -> Outcome:
-        """Take back the last ``n`` effective units (R65): cards and other events one by
-        one, a fix as a whole. Stored as one ``undo`` entry (nothing is deleted), then
-        the game is the fold again. Raises RulesError when fewer than ``n`` are there."""
-        g = self.game
-        folded = self.store.folded(self.header.id)
-        units = folded.units
-        if not units or not g.events:
-            raise RulesError(_(M.NOTHING_TO_UNDO))
-        if n > len(units):
-            raise RulesError(_(M.UNDO_TOO_MANY).format(count=len(units), n=n))
-        log = {e.seq: e for e in self.store.log(self.header.id)}
-        taken = list(reversed(units[-n:]))
-        what: list[str] = []
-        tmp = new_game(self.header, g.events)
-        remaining = list(units)
-        for unit in taken:
-            remaining.remove(unit)
-            if len(unit) == 2:
-                what.append(M.undo_text(tmp, tmp.events[-1]))
-                tmp.undo()
-            else:
-                fix = log[unit[0]]
-                what.append(_(M.UNDO_FIX).format(
-                    trick=fix.data["trick"], seat=fix.data["seat"],
-                    card=M.card_text(Card.parse(fix.data["card"])),
-                    was=M.card_text(Card.parse(fix.data["was"]))))
-                tmp = self._fold_game(log, remaining)
-        text = "undo" if n == 1 else f"undo {n}"
-        self.store.add(self.header.id, "undo", text, data={"retracts": [list(u) for u in taken]},
-                       origin=origin or self.default_origin)
-        self._rebuild()
-        echo = (_(M.ECHO_UNDO).format(what=what[0]) if n == 1
-                else _(M.ECHO_UNDO_MANY).format(n=n, what="; ".join(what)))
-        return Outcome(echo, [f"  {self.where()}"])
-
-    def _fold_game(self, log: dict[int, LogEntry], units: list[Unit]) -> Game:
-        """A game of the given units in force (for describing several undos)."""
-        from referee.session.log import fold
-
-        kept = set(units)
-        entries = [e for e in log.values() if e.kind in ("events", "fix")]
-        # only the units kept: an undo entry retracting the rest stands in for them
-        gone = [[*u] for e in entries for u in ([(e.seq, i) for i in range(len(e.events))]
-                                                if e.kind == "events" else [(e.seq,)])
-                if u not in kept]
-        fake = LogEntry(10**9, "undo", "", data={"retracts": gone})
-        game = new_game(self.header, fold([*entries, fake]).events)
-        return game
-
-    # ---------------------------------------------------------------- fix
-    def fix(self, trick: int, seat: Seat, card: Any, decl: str | None = None, *,
-            text: str = "", origin: Origin | None = None) -> Outcome:
-        """Correct one card of the current deal: in ``trick`` ``seat`` played ``card``
-        (issue 11). Everything after it is judged again (winners, voids, revokes,
-        duties, the deal's end, R4-R6, R43, R50); when a later entry no longer fits (a
-        card now twice, a deal that ended earlier, a seat typed for another turn) the
-        fix is refused naming that entry. Stored as one ``fix`` entry; ``undo`` takes
-        it back whole. Raises RulesError."""
-        g = self.game
-        d = g.current
-        if d is None:
-            raise RulesError(_(M.FIX_NO_DEAL))
-        t = next((x for x in d.tricks if x.number == trick), None)
-        if t is None:
-            raise RulesError(_(M.FIX_NO_TRICK).format(deal=d.number, trick=trick), deal=d.number,
-                             trick=trick, token=str(trick))
-        if seat not in t.seats:
-            raise RulesError(_(M.FIX_NO_CARD).format(seat=seat.name, trick=trick, deal=d.number),
-                             deal=d.number, trick=trick, token=seat.name)
-        old = t.cards[t.seats.index(seat)]
-        if old == card and decl is None:
-            raise RulesError(_(M.FIX_SAME).format(seat=seat.name, card=M.card_text(card), trick=trick),
-                             deal=d.number, trick=trick, token=str(card))
-        folded = self.store.folded(self.header.id)
-        log = {e.seq: e for e in self.store.log(self.header.id)}
-        # where each effective Play sits: (deal, trick, seat)
-        spots = places(new_game(self.header), folded.events)
-        k = spots.index((d.number, trick, seat))
-        target = folded.owners[k]
-        old_ev = folded.events[k]
-        assert isinstance(old_ev, Play)
-        if decl is None and old_ev.declaration is not None and card.suit == old.suit:
-            decl = old_ev.declaration
-        new_ev = Play(card, decl)  # type: ignore[arg-type]
-        events = list(folded.events)
-        events[k] = new_ev
-        fresh = new_game(self.header)
-        for j, ev in enumerate(events):
-            unit = folded.owners[j]
-            entry = log[unit[0]]
-            tagged = seat_tag(entry, unit[1])
-            if j > k and tagged is not None and fresh.to_play is not None \
-                    and fresh.to_play.name != tagged:
-                raise RulesError(_(M.FIX_CONFLICT_SEAT).format(
-                    seq=entry.seq, text=entry.text, tagged=tagged, seat=fresh.to_play.name),
-                    token=entry.text)
-            try:
-                fresh.apply(ev)
-            except RefereeError as exc:
-                if j == k:
-                    raise
-                raise RulesError(_(M.FIX_CONFLICT).format(seq=entry.seq, text=entry.text,
-                                                          reason=render_error(exc)),
-                                 token=entry.text) from None
-        before = deal_view(g, d.number)
-        self.store.add(self.header.id, "fix", text or f"fix {trick} {seat.name} {card}",
-                       data={"entry": target[0], "index": target[1], "card": str(card), "decl": decl,
-                             "was": str(old), "deal": d.number, "trick": trick, "seat": seat.name},
-                       origin=origin or self.default_origin)
-        self._rebuild()
-        after = deal_view(self.game, d.number)
-        lines = fix_changes(before, after, self.game, d.number)
-        lines.append(f"  {self.where()}")
-        echo = _(M.ECHO_FIX).format(deal=d.number, trick=trick, seat=seat.name,
-                                    card=M.card_text(card), was=M.card_text(old))
-        penalty = after["result"] != before["result"] and after["revoke"] is not None \
-            and self.game.profile.scoring.revoke_penalty == "court"
-        return Outcome(echo, lines, penalty=penalty)
-
-    # ---------------------------------------------------------------- rulings
-    def ruling_evidence(self, line: str) -> list[str] | None:
-        """For a ``revoke SEAT TRICK`` line, the cards of that trick and whether the seat
-        followed suit (issue 11), for the table to look at before it confirms; None for
-        any other line. Raises RefereeError for a ruling the rules refuse."""
-        entry = self.parse(line)
-        if entry is None or not entry.events or not isinstance(entry.events[0], RevokeRuling):
-            return None
-        ev = entry.events[0]
-        d = self.game.current
-        t = None
-        if d is not None:
-            t = next((x for x in d.tricks if x.number == ev.trick and ev.seat in x.seats), None)
-        if d is None or t is None:
-            # the engine says why (no deal, no such trick, a seat that did not play)
-            new_game(self.header, [*self.game.events, ev])  # the engine says why
-            return None
-        led = t.cards[0].suit
-        played = t.cards[t.seats.index(ev.seat)]
-        out = [_(M.RULING_EVIDENCE).format(deal=d.number, trick=t.number, led=t.leader.name,
-                                           cards=M.trick_text(t.seats, list(t.cards)))]
-        if t.seats[0] == ev.seat:
-            out.append(_(M.RULING_LEAD).format(seat=ev.seat.name, card=M.card_text(played)))
-        elif played.suit == led:
-            out.append(_(M.RULING_FOLLOWED).format(seat=ev.seat.name, card=M.card_text(played),
-                                                   suit=M.suit_word(led)))
-        else:
-            out.append(_(M.RULING_NOT_FOLLOWED).format(seat=ev.seat.name, card=M.card_text(played),
-                                                       suit=M.suit_word(led)))
-        return out
-
-    def set_players(self, new: dict[str, str], *, text: str = "",
-                    origin: Origin | None = None) -> None:
+    def set_players(self, new: dict[str, str], *, text: str = "", origin: Origin | None = None) -> None:
         """Rename players; moving a known name to another seat only between deals."""
         merged = dict(self.players) | new
-        moved = any(name in self.players.values() and self.players.get(seat) != name
-                    for seat, name in new.items())
+        moved = any(
+            name in self.players.values() and self.players.get(seat) != name for seat, name in new.items()
+        )
         if moved and self.game.in_progress:
             raise RulesError(_(M.SWAP_BETWEEN_DEALS))
         # a name moved to another seat leaves its old seat
@@ -476,6 +364,7 @@ class LiveSession:
                 if other != seat and old == name and other not in new:
                     del merged[other]
         # stored first: a failed write changes nothing
-        self.store.set_players(self.header.id, merged, text=text or "players",
-                               origin=origin or self.default_origin)
+        self.store.set_players(
+            self.header.id, merged, text=text or "players", origin=origin or self.default_origin
+        )
         self.header.players = merged

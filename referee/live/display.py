@@ -96,8 +96,15 @@ class RichDisplay:
 
     confirms = True
 
-    def __init__(self, session: LiveSession, console: Console, head: list[str], *,
-                 bell: bool = True, prompt_inline: bool = False) -> None:
+    def __init__(
+        self,
+        session: LiveSession,
+        console: Console,
+        head: list[str],
+        *,
+        bell: bool = True,
+        prompt_inline: bool = False,
+    ) -> None:
         self.session = session
         self.con = console
         self.glyphs = console.encoding.lower().startswith("utf")
@@ -136,8 +143,7 @@ class RichDisplay:
             self.said([echo, *outcome.lines])
 
     def refused(self, text: str, line: int, asking: CameraNote | None) -> None:
-        self.said([*([asking.text] if asking is not None else []),
-                   _(M.REFUSED).format(text=text)])
+        self.said([*([asking.text] if asking is not None else []), _(M.REFUSED).format(text=text)])
 
     def error(self, text: str) -> None:
         self.notice([_(M.REFUSED).format(text=text)])
@@ -162,8 +168,7 @@ class RichDisplay:
     def show_deals(self, page: int) -> bool:
         from referee.live.screen import deals_page
 
-        self.help_lines = deals_page(self.session, page, self.con.width, self.con.height,
-                                     self.glyphs)
+        self.help_lines = deals_page(self.session, page, self.con.width, self.con.height, self.glyphs)
         return True
 
     # ------------------------------------------------------------ drawing
@@ -180,12 +185,24 @@ class RichDisplay:
         con.clear()
         if self.waiting is not None:
             # the evidence alone; while a penalty waits the deal's last trick stays (R65)
-            shown = render(self.session, self.waiting, glyphs=self.glyphs, penalty=self.penalty,
-                           width=con.width, height=con.height)
+            shown = render(
+                self.session,
+                self.waiting,
+                glyphs=self.glyphs,
+                penalty=self.penalty,
+                width=con.width,
+                height=con.height,
+            )
         else:
-            shown = render(self.session, self.messages, glyphs=self.glyphs,
-                           help_lines=self.help_lines, history=self.history, width=con.width,
-                           height=con.height)
+            shown = render(
+                self.session,
+                self.messages,
+                glyphs=self.glyphs,
+                help_lines=self.help_lines,
+                history=self.history,
+                width=con.width,
+                height=con.height,
+            )
         con.print(shown)
         if self.prompt_inline:
             con.print(self.prompt(), end="")

@@ -18,8 +18,7 @@ def card_context(ev: Event, notices: list[Notice]) -> tuple[int, int, Seat, str]
     n = notices[0] if notices else None
     if not isinstance(ev, Play) or not isinstance(n, CardPlayed):
         return None
-    text = M.card_text(ev.card) + (f":{M.declaration_word(ev.declaration)}"
-                                   if ev.declaration else "")
+    text = M.card_text(ev.card) + (f":{M.declaration_word(ev.declaration)}" if ev.declaration else "")
     return n.deal, n.trick, n.seat, text
 
 
@@ -29,11 +28,13 @@ def describe(g: Game, entry_events: tuple[Event, ...], notices: list[Notice]) ->
     ev = entry_events[0]
     if isinstance(ev, ChooseTrump) and d is not None:
         if ev.thirteenth is not None:
-            return _(M.ECHO_TRUMP13).format(deal=d.number, caller=d.caller.name,
-                                            card=M.card_text(ev.thirteenth),
-                                            suit=M.suit_text(ev.suit))
-        return _(M.ECHO_TRUMP).format(deal=d.number, caller=d.caller.name,
-                                      suit=M.suit_text(ev.suit))
+            return _(M.ECHO_TRUMP13).format(
+                deal=d.number,
+                caller=d.caller.name,
+                card=M.card_text(ev.thirteenth),
+                suit=M.suit_text(ev.suit),
+            )
+        return _(M.ECHO_TRUMP).format(deal=d.number, caller=d.caller.name, suit=M.suit_text(ev.suit))
     if isinstance(ev, Redeal) and d is not None:
         return _(M.ECHO_REDEAL).format(caller=d.caller.name)
     if isinstance(ev, Misdeal):

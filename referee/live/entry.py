@@ -197,8 +197,7 @@ def _plays(text: str, words: list[str], lang: str) -> Entry:
             raise
         seats.append(seat)
         plays.append(Play(card, decl))
-    return Entry(text, events=tuple(plays),
-                 seats=tuple(seats) if any(x is not None for x in seats) else ())
+    return Entry(text, events=tuple(plays), seats=tuple(seats) if any(x is not None for x in seats) else ())
 
 
 _SEATS = {"s": Seat.S, "e": Seat.E, "n": Seat.N, "w": Seat.W}
@@ -311,7 +310,6 @@ def parse_players(args: tuple[str, ...] | list[str]) -> dict[str, str]:
             raise NotationError(_(M.PLAYERS_USAGE).format(token=part), part)
         if not name.isprintable():  # terminal escapes, bidi overrides, tabs: not a name
             bad = next(c for c in name if not c.isprintable())
-            raise NotationError(_(M.NAME_CONTROL).format(seat=seat.strip(), code=f"U+{ord(bad):04X}"),
-                                part)
+            raise NotationError(_(M.NAME_CONTROL).format(seat=seat.strip(), code=f"U+{ord(bad):04X}"), part)
         out[Seat.parse(seat).name] = name.strip()
     return out

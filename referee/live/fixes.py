@@ -29,9 +29,11 @@ def deal_view(game: Game, number: int) -> dict[str, Any]:
     d = next((x for x in game.deals if x.number == number), None)
     if d is None:
         return {"winners": {}, "revoke": None, "result": None}
-    return {"winners": {t.number: t.winner for t in d.tricks},
-            "revoke": (d.revoke.seat, d.revoke.trick) if d.revoke is not None else None,
-            "result": (d.result, d.winner)}
+    return {
+        "winners": {t.number: t.winner for t in d.tricks},
+        "revoke": (d.revoke.seat, d.revoke.trick) if d.revoke is not None else None,
+        "result": (d.result, d.winner),
+    }
 
 
 def fix_changes(before: dict[str, Any], after: dict[str, Any], game: Game, number: int) -> list[str]:
@@ -53,8 +55,12 @@ def fix_changes(before: dict[str, Any], after: dict[str, Any], game: Game, numbe
             out.append(_(M.FIX_REVOKE_NEW).format(seat=seat.name, trick=trick))
     if after["result"] != before["result"]:
         d = next(x for x in game.deals if x.number == number)
-        text = (M.deal_result_text(game, d) if d.result is not None
-                else _(M.SUMMARY_IN_PROGRESS).format(ns=M.tricks_count(d.tricks_won[0]),
-                                                     ew=M.tricks_count(d.tricks_won[1])))
+        text = (
+            M.deal_result_text(game, d)
+            if d.result is not None
+            else _(M.SUMMARY_IN_PROGRESS).format(
+                ns=M.tricks_count(d.tricks_won[0]), ew=M.tricks_count(d.tricks_won[1])
+            )
+        )
         out.append(_(M.FIX_RESULT).format(deal=number, text=text))
     return out or [_(M.FIX_NOTHING)]

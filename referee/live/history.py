@@ -33,25 +33,38 @@ def log_json(sid: int, entries: list[LogEntry]) -> dict[str, Any]:
     out: list[dict[str, Any]] = []
     for e in entries:
         item: dict[str, Any] = {
-            "seq": e.seq, "time": e.time_text or None, "time_ms": e.time_ms,
-            "origin": json.loads(e.origin.to_json()), "kind": e.kind, "text": e.text}
+            "seq": e.seq,
+            "time": e.time_text or None,
+            "time_ms": e.time_ms,
+            "origin": json.loads(e.origin.to_json()),
+            "kind": e.kind,
+            "text": e.text,
+        }
         if e.kind == "events":
             evs = []
             for i, ev in enumerate(e.events):
                 unit = (e.seq, i)
                 seats = e.data.get("seats") or []
-                evs.append({"event": json.loads(encode(ev)),
-                            "seat": seats[i] if i < len(seats) else None,
-                            "effective": unit in f.units, "undone_by": f.undone_by.get(unit),
-                            "fixed_by": f.fixed_by.get(unit, [])})
+                evs.append(
+                    {
+                        "event": json.loads(encode(ev)),
+                        "seat": seats[i] if i < len(seats) else None,
+                        "effective": unit in f.units,
+                        "undone_by": f.undone_by.get(unit),
+                        "fixed_by": f.fixed_by.get(unit, []),
+                    }
+                )
             item["events"] = evs
             item["effective"] = any(x["effective"] for x in evs)
         elif e.kind == "undo":
-            item["retracts"] = [({"entry": u[0], "index": u[1]} if len(u) == 2 else {"entry": u[0]})
-                                for u in e.data.get("retracts", [])]
+            item["retracts"] = [
+                ({"entry": u[0], "index": u[1]} if len(u) == 2 else {"entry": u[0]})
+                for u in e.data.get("retracts", [])
+            ]
         elif e.kind == "fix":
-            item["fix"] = {k: e.data.get(k) for k in ("deal", "trick", "seat", "card", "decl", "was",
-                                                       "entry", "index")}
+            item["fix"] = {
+                k: e.data.get(k) for k in ("deal", "trick", "seat", "card", "decl", "was", "entry", "index")
+            }
             item["effective"] = (e.seq,) in f.units
             item["undone_by"] = f.undone_by.get((e.seq,))
         elif e.kind == "players":
@@ -89,8 +102,11 @@ def _notes(e: LogEntry, f: Folded, by_seq: dict[int, LogEntry]) -> list[str]:
         notes.append(_(M.LOG_RETRACTS).format(what=", ".join(parts)))
     elif e.kind == "fix":
         d = e.data
-        notes.append(_(M.LOG_FIXES).format(seq=d.get("entry"), seat=d.get("seat"), was=d.get("was"),
-                                           card=d.get("card")))
+        notes.append(
+            _(M.LOG_FIXES).format(
+                seq=d.get("entry"), seat=d.get("seat"), was=d.get("was"), card=d.get("card")
+            )
+        )
         if (e.seq,) in f.undone_by:
             notes.append(_(M.LOG_UNDONE).format(seq=f.undone_by[(e.seq,)]))
     return notes

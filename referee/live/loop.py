@@ -139,9 +139,14 @@ class TableLoop:
     questions, by key (``DEAL.TRICK.SEAT``, upper case), each used once.
     """
 
-    def __init__(self, session: LiveSession, display: Display, *,
-                 camera: CameraPlay | None = None,
-                 answers: dict[str, list[str]] | None = None) -> None:
+    def __init__(
+        self,
+        session: LiveSession,
+        display: Display,
+        *,
+        camera: CameraPlay | None = None,
+        answers: dict[str, list[str]] | None = None,
+    ) -> None:
         self.session = session
         self.display = display
         self.camera = camera
@@ -218,8 +223,7 @@ class TableLoop:
         verdict = confirm_answer(raw)
         if verdict is None:
             reason = _(M.REFUSED).format(text=_(waiting.refusal).format(text=raw.strip()))
-            self.display.confirm([*waiting.lines[:-1], reason, waiting.lines[-1]],
-                                 waiting.ruling is None)
+            self.display.confirm([*waiting.lines[:-1], reason, waiting.lines[-1]], waiting.ruling is None)
             self.display.bell()
             return
         self.waiting = None
@@ -280,10 +284,8 @@ class TableLoop:
         meant = self.camera.answer(raw)
         if meant is None:
             seat = self.session.game.to_play
-            self.display.still_asking(note, [_(CAM_NOTHING).format(
-                seat=seat.name if seat else "?")])
+            self.display.still_asking(note, [_(CAM_NOTHING).format(seat=seat.name if seat else "?")])
             return
-        entered = (self.enter_camera(meant) if isinstance(meant, CameraEntry)
-                   else self.enter_typed(meant))
+        entered = self.enter_camera(meant) if isinstance(meant, CameraEntry) else self.enter_typed(meant)
         if entered and self.camera.question is note:
             self.camera.question = None  # answered: the camera goes on

@@ -57,7 +57,8 @@ def wins_count(n: int) -> str:
 def redeal_usage(n: int) -> str:
     """A redeal hand of the wrong size (R13)."""
     return _("a redeal hand is 13 cards, got {cards} (or type `redeal` alone, R13)").format(
-        cards=cards_count(n))
+        cards=cards_count(n)
+    )
 
 
 def too_many_cards(n: int) -> str:
@@ -67,13 +68,14 @@ def too_many_cards(n: int) -> str:
 
 def summary_title(sid: int | None, profile: str, deals: int) -> str:
     """``Session 1 (pagat): 4 deals`` (the summary heading)."""
-    return _("Session {sid} ({profile}): {deals}").format(sid=sid, profile=printable(profile),
-                                                         deals=deals_count(deals))
+    return _("Session {sid} ({profile}): {deals}").format(
+        sid=sid, profile=printable(profile), deals=deals_count(deals)
+    )
 
 
 def fit(text: str, width: int) -> str:
     """``text`` cut to ``width`` characters, with ``…`` where it was cut."""
-    return text if len(text) <= width else text[:max(width - 1, 0)] + "…"
+    return text if len(text) <= width else text[: max(width - 1, 0)] + "…"
 
 
 def sessions_lines(rows: list[dict[str, str]], width: int = 80) -> list[str]:
@@ -91,8 +93,9 @@ def sessions_lines(rows: list[dict[str, str]], width: int = 80) -> list[str]:
             w[key] = max(w[key] - over, least, len(heads[key]) if key != "players" else 0)
 
     def line(cells: dict[str, str]) -> str:
-        parts = [fit(cells[k], w[k]).rjust(w[k]) if k in right else fit(cells[k], w[k]).ljust(w[k])
-                 for k in heads]
+        parts = [
+            fit(cells[k], w[k]).rjust(w[k]) if k in right else fit(cells[k], w[k]).ljust(w[k]) for k in heads
+        ]
         return "  ".join(parts).rstrip()
 
     return [line(heads), *(line(row) for row in rows)]
@@ -111,8 +114,7 @@ def stays_open(sid: int | None, session: str = "") -> str:
 
 def exported(path: object, sid: int | None, deals: int) -> str:
     """The line ``referee export`` prints."""
-    return _("wrote {path} (session {sid}, {deals})").format(path=path, sid=sid,
-                                                            deals=deals_count(deals))
+    return _("wrote {path} (session {sid}, {deals})").format(path=path, sid=sid, deals=deals_count(deals))
 
 
 # ------------------------------------------------------------------ cards, suits, words
@@ -213,17 +215,25 @@ def _kort_result(result: str, side: str, won: int, lost: int, wins: int) -> str:
     if result == "win":
         text = ngettext("{side} win {won}:{lost}: {wins} win", "{side} win {won}:{lost}: {wins} wins", n)
     elif result == "court":
-        text = ngettext("COURT to {side} ({won}:{lost}): {wins} win",
-                        "COURT to {side} ({won}:{lost}): {wins} wins", n)
+        text = ngettext(
+            "COURT to {side} ({won}:{lost}): {wins} win", "COURT to {side} ({won}:{lost}): {wins} wins", n
+        )
     elif result == "at-court":
-        text = ngettext("AT-COURT to {side} ({won}:{lost}): {wins} win",
-                        "AT-COURT to {side} ({won}:{lost}): {wins} wins", n)
+        text = ngettext(
+            "AT-COURT to {side} ({won}:{lost}): {wins} win",
+            "AT-COURT to {side} ({won}:{lost}): {wins} wins",
+            n,
+        )
     elif result == "bavyan":
-        text = ngettext("BAVYAN to {side} ({won}:{lost}): {wins} win",
-                        "BAVYAN to {side} ({won}:{lost}): {wins} wins", n)
+        text = ngettext(
+            "BAVYAN to {side} ({won}:{lost}): {wins} win", "BAVYAN to {side} ({won}:{lost}): {wins} wins", n
+        )
     elif result == "at-bavyan":
-        text = ngettext("AT-BAVYAN to {side} ({won}:{lost}): {wins} win",
-                        "AT-BAVYAN to {side} ({won}:{lost}): {wins} wins", n)
+        text = ngettext(
+            "AT-BAVYAN to {side} ({won}:{lost}): {wins} win",
+            "AT-BAVYAN to {side} ({won}:{lost}): {wins} wins",
+            n,
+        )
     elif result == "bavyan-failed":
         text = ngettext("BAVYAN FAILED: {wins} win to {side}", "BAVYAN FAILED: {wins} wins to {side}", n)
     elif result == "trop-failed":
@@ -254,8 +264,9 @@ def result_text(profile: Profile, n: N.DealOver) -> str:
         if n.result is Result.COURT:
             return _(RESULT_PAGAT_COURT).format(side=side)
         if n.courts[w]:
-            return _(RESULT_PAGAT_STREAK_COURT).format(side=side, won=won, lost=lost,
-                                                       streak=profile.scoring.streak)
+            return _(RESULT_PAGAT_STREAK_COURT).format(
+                side=side, won=won, lost=lost, streak=profile.scoring.streak
+            )
         return _(RESULT_PAGAT_WIN).format(side=side, won=won, lost=lost, streak=n.streak)
     text = _kort_result(n.result, side, won, lost, n.match_wins[w])
     return text + _(RESULT_KORT_MATCH).format(ns=n.match[0], ew=n.match[1])
@@ -267,11 +278,9 @@ def next_text(game: Game) -> str:
     if caller is None:
         return ""
     if game.profile.is_match:
-        return _(NEXT_KORT).format(caller=caller.name,
-                                   dealer=dealer_by_convention(game, caller).name)
+        return _(NEXT_KORT).format(caller=caller.name, dealer=dealer_by_convention(game, caller).name)
     dealer = game.next_dealer
-    return _(NEXT_PAGAT).format(dealer=dealer.name if dealer is not None else "?",
-                                caller=caller.name)
+    return _(NEXT_PAGAT).format(dealer=dealer.name if dealer is not None else "?", caller=caller.name)
 
 
 def notice_lines(game: Game, notices: list[N.Notice], players: dict[str, str]) -> list[str]:
@@ -295,8 +304,9 @@ def notice_lines(game: Game, notices: list[N.Notice], players: dict[str, str]) -
 def _notice_line(profile: Profile, n: N.Notice, players: dict[str, str]) -> str | None:
     """The line one notice says, None for those the echo line says."""
     if isinstance(n, N.TrickWon):
-        return _(TRICK_WON).format(trick=n.trick, seat=n.seat.name, name=_name(players, n.seat),
-                                   ns=n.tricks[0], ew=n.tricks[1])
+        return _(TRICK_WON).format(
+            trick=n.trick, seat=n.seat.name, name=_name(players, n.seat), ns=n.tricks[0], ew=n.tricks[1]
+        )
     if isinstance(n, N.DeclarationMade):
         return _(DECLARED).format(seat=n.seat.name, decl=declaration_word(n.declaration))
     if isinstance(n, N.DeclarationReplaced):
@@ -304,13 +314,20 @@ def _notice_line(profile: Profile, n: N.Notice, players: dict[str, str]) -> str 
     if isinstance(n, N.LeadFlagged):
         return _(LEAD_FLAG).format(seat=n.seat.name, card=card_text(n.card))
     if isinstance(n, N.BreachProven):
-        return _(BREACH).format(seat=n.seat.name, trick=n.trick, card=card_text(n.card),
-                                proven=n.proven_at, profile=profile.name)
+        return _(BREACH).format(
+            seat=n.seat.name, trick=n.trick, card=card_text(n.card), proven=n.proven_at, profile=profile.name
+        )
     if isinstance(n, N.RevokeProven):
         fmt = REVOKE_PENALTY if n.penalty else REVOKE_KORT
-        return _(fmt).format(seat=n.seat.name, suit=suit_word(n.suit), trick=n.trick,
-                             card=card_text(n.card), proven=n.proven_at,
-                             side=n.seat.side.other.name, profile=profile.name)
+        return _(fmt).format(
+            seat=n.seat.name,
+            suit=suit_word(n.suit),
+            trick=n.trick,
+            card=card_text(n.card),
+            proven=n.proven_at,
+            side=n.seat.side.other.name,
+            profile=profile.name,
+        )
     if isinstance(n, N.RulingRecorded):
         return None if n.penalty else _(RULING_KORT).format(profile=profile.name)
     if isinstance(n, N.BavyanAsked):
@@ -329,14 +346,20 @@ def undo_text(game: Game, event: Event) -> str:
     d = game.current
     if isinstance(event, Play) and d is not None and d.tricks:
         t = d.tricks[-1]
-        return _(UNDO_PLAY).format(seat=t.seats[-1].name, card=card_text(event.card),
-                                   deal=d.number, trick=t.number)
+        return _(UNDO_PLAY).format(
+            seat=t.seats[-1].name, card=card_text(event.card), deal=d.number, trick=t.number
+        )
     if isinstance(event, ChooseTrump) and d is not None:
         suit = card_text(event.thirteenth) if event.thirteenth else suit_text(event.suit)
         return _(UNDO_TRUMP).format(suit=suit, deal=d.number)
     name = type(event).__name__.lower()
-    key = {"bavyan": "bavyan", "redeal": "redeal", "misdeal": "misdeal",
-           "revokeruling": "revoke", "endsession": "end"}.get(name, name)
+    key = {
+        "bavyan": "bavyan",
+        "redeal": "redeal",
+        "misdeal": "misdeal",
+        "revokeruling": "revoke",
+        "endsession": "end",
+    }.get(name, name)
     return _(EVENT_WORDS[key]) if key in EVENT_WORDS else key
 
 
@@ -363,8 +386,7 @@ def duty_hint(game: Game) -> str:
     (R21-R25, R51): ``E must lead a non-trump: tsar (R21)``, ``trop 2 of 3: S must
     lead a trump (R22)``; ``""`` when no duty binds the next lead."""
     d = game.current
-    if (not game.profile.options.tsar or d is None or game.phase != "play"
-            or d.open_trick is not None):
+    if not game.profile.options.tsar or d is None or game.phase != "play" or d.open_trick is not None:
         return ""
     seat = game.to_play
     if seat is None:
@@ -414,8 +436,7 @@ def deal_rows(game: Game, glyphs: bool = False) -> list[str]:
         if d.result is None:
             continue
         trump = (d.trump.symbol if glyphs else d.trump.name) if d.trump is not None else "-"
-        rows.append(_(SCREEN_DEAL_ROW).format(deal=d.number, trump=trump,
-                                              text=deal_result_text(game, d)))
+        rows.append(_(SCREEN_DEAL_ROW).format(deal=d.number, trump=trump, text=deal_result_text(game, d)))
     return rows
 
 
@@ -436,10 +457,14 @@ def score_text(game: Game, sc: ScoreView) -> str:
     """The session score line of the screen and the web view: match wins towards the
     target and matches won (kort, R61), or courts and streaks (pagat, R41), per side."""
     if game.profile.is_match:
-        return _(SCREEN_MATCH).format(ns=sc.match_wins[0], ew=sc.match_wins[1], target=game.match_target,
-                                      mns=sc.matches_won[0], mew=sc.matches_won[1])
-    return _(SCREEN_COURTS).format(ns=sc.courts[0], ew=sc.courts[1], sns=sc.streaks[0],
-                                   sew=sc.streaks[1])
+        return _(SCREEN_MATCH).format(
+            ns=sc.match_wins[0],
+            ew=sc.match_wins[1],
+            target=game.match_target,
+            mns=sc.matches_won[0],
+            mew=sc.matches_won[1],
+        )
+    return _(SCREEN_COURTS).format(ns=sc.courts[0], ew=sc.courts[1], sns=sc.streaks[0], sew=sc.streaks[1])
 
 
 def between_deals_text(game: Game) -> str:

@@ -46,8 +46,9 @@ def new_game(h: SessionHeader, events: Iterable[Event] = ()) -> Game:
 
     profile = loads_profile(h.profile_text, h.profile)
     if h.target is not None and h.target < 1:
-        raise RulesError(_("a match target is at least 1 match win, got {target} (R31)").format(
-            target=h.target))
+        raise RulesError(
+            _("a match target is at least 1 match win, got {target} (R31)").format(target=h.target)
+        )
     if profile.rotation == "dealer":
         assert h.first_dealer is not None
         return Game.from_events(profile, events, first_dealer=Seat[h.first_dealer], target=h.target)
@@ -59,8 +60,9 @@ def draw_seat(seed: int) -> Seat:
     return random.Random(seed).choice(list(Seat))
 
 
-def first_seats(prof: Profile, name: str, dealer: str | None, caller: str | None,
-                seed: int) -> tuple[Seat | None, Seat, list[str]]:
+def first_seats(
+    prof: Profile, name: str, dealer: str | None, caller: str | None, seed: int
+) -> tuple[Seat | None, Seat, list[str]]:
     """``(first dealer, first caller, lines saying so)`` from the ``--dealer`` and
     ``--caller`` given (a seat, ``random`` or None) under profile ``prof`` named ``name``.
 
@@ -77,8 +79,12 @@ def first_seats(prof: Profile, name: str, dealer: str | None, caller: str | None
         wanted = Seat.parse(caller) if caller is not None and caller.lower() != "random" else None
         drawn = dealer is None or dealer.lower() == "random"
         if drawn and wanted is not None and dealer is not None:
-            raise RulesError(_("--dealer random draws the first dealer, but --caller {caller} "
-                               "fixes him (R40): give one of them").format(caller=wanted.name))
+            raise RulesError(
+                _(
+                    "--dealer random draws the first dealer, but --caller {caller} "
+                    "fixes him (R40): give one of them"
+                ).format(caller=wanted.name)
+            )
         if not drawn:
             assert dealer is not None
             first_dealer = Seat.parse(dealer)
@@ -89,17 +95,23 @@ def first_seats(prof: Profile, name: str, dealer: str | None, caller: str | None
             first_dealer = draw_seat(seed)
         derived = first_dealer.next(prof.clockwise)
         if wanted is not None and wanted != derived:
-            raise RulesError(_("--dealer {dealer} and --caller {caller} disagree: the first "
-                               "caller is the dealer's right-hand neighbour, so dealer {dealer} "
-                               "means caller {seat} (R40); give one of them").format(
-                                   dealer=first_dealer.name, caller=wanted.name, seat=derived.name))
+            raise RulesError(
+                _(
+                    "--dealer {dealer} and --caller {caller} disagree: the first "
+                    "caller is the dealer's right-hand neighbour, so dealer {dealer} "
+                    "means caller {seat} (R40); give one of them"
+                ).format(dealer=first_dealer.name, caller=wanted.name, seat=derived.name)
+            )
         first_caller = derived
         fmt = _(M.DRAW_DEALER) if drawn else _(M.GIVEN_DEALER)
         lines.append(fmt.format(seed=seed, dealer=first_dealer.name, caller=derived.name))
     else:
         if dealer is not None:
-            raise RulesError(_("profile {name} has no dealer rotation: name the first "
-                               "caller with --caller (R11)").format(name=name))
+            raise RulesError(
+                _("profile {name} has no dealer rotation: name the first caller with --caller (R11)").format(
+                    name=name
+                )
+            )
         if caller is None or caller.lower() == "random":
             first_caller = draw_seat(seed)
             lines.append(_(M.DRAW_CALLER).format(seed=seed, caller=first_caller.name))

@@ -37,8 +37,16 @@ MESSAGE_LINES = 7
 DEAL_COLUMN = 40
 """Width of one column of the deal list (two columns at 80, three at 120)."""
 
-_SUIT_STYLE = {"S": "bold", "C": "bold", "H": "bold red", "D": "bold red",
-               "♠": "bold", "♣": "bold", "♥": "bold red", "♦": "bold red"}
+_SUIT_STYLE = {
+    "S": "bold",
+    "C": "bold",
+    "H": "bold red",
+    "D": "bold red",
+    "♠": "bold",
+    "♣": "bold",
+    "♥": "bold red",
+    "♦": "bold red",
+}
 
 
 def _card_text(card: object, glyphs: bool) -> str:
@@ -78,20 +86,19 @@ def deal_list_lines(session: LiveSession, width: int, rows: int, glyphs: bool = 
     used = -(-len(cells) // cols)
     lines = []
     for r in range(used):
-        row = [M.fit(c, colw - 2).ljust(colw) for c in cells[r * cols:(r + 1) * cols]]
+        row = [M.fit(c, colw - 2).ljust(colw) for c in cells[r * cols : (r + 1) * cols]]
         lines.append("".join(row).rstrip())
     return [_(M.SCREEN_DEALS).format(count=len(all_rows)), *lines]
 
 
-def deals_page(session: LiveSession, page: int, width: int, height: int,
-               glyphs: bool = False) -> list[str]:
+def deals_page(session: LiveSession, page: int, width: int, height: int, glyphs: bool = False) -> list[str]:
     """Page ``page`` (1-based) of the whole deal list, one deal a line, for the ``deals``
     entry of the screen: it is shown in place of the table, like ``help``."""
     rows = M.deal_rows(session.game, glyphs)
     per = max(4, height - 12)
     pages = max(1, -(-len(rows) // per))
     page = min(max(page, 1), pages)
-    chunk = [M.fit(r, width) for r in rows[(page - 1) * per:page * per]]
+    chunk = [M.fit(r, width) for r in rows[(page - 1) * per : page * per]]
     if pages == 1:
         head = _(M.SCREEN_DEALS_ALL).format(count=len(rows))
     else:
@@ -99,9 +106,17 @@ def deals_page(session: LiveSession, page: int, width: int, height: int,
     return [head, *(chunk or [_(M.SCREEN_DEALS_NONE)])]
 
 
-def render(session: LiveSession, messages: list[str], *, glyphs: bool = False,
-           penalty: bool = False, help_lines: list[str] | None = None,
-           history: list[str] | None = None, width: int = 80, height: int = 24) -> RenderableType:
+def render(
+    session: LiveSession,
+    messages: list[str],
+    *,
+    glyphs: bool = False,
+    penalty: bool = False,
+    help_lines: list[str] | None = None,
+    history: list[str] | None = None,
+    width: int = 80,
+    height: int = 24,
+) -> RenderableType:
     """The whole screen for ``session``: ``height - 1`` lines at most of ``width``
     columns (the prompt takes the last line).
 
@@ -132,9 +147,12 @@ def render(session: LiveSession, messages: list[str], *, glyphs: bool = False,
         middle = [Text(line, no_wrap=True, overflow="ellipsis") for line in help_lines]
     last = M.last_trick_text(g, players, glyphs) if not help_lines else ""
     pending = penalty and d is not None and d.result is not None and d.winner is not None
-    body: list[RenderableType] = [*top, *middle,
-                                  Text(M.fit(last, width), style="cyan", no_wrap=True),
-                                  *_score_lines(session, pending, width)]
+    body: list[RenderableType] = [
+        *top,
+        *middle,
+        Text(M.fit(last, width), style="cyan", no_wrap=True),
+        *_score_lines(session, pending, width),
+    ]
     hint = "" if penalty or help_lines else M.duty_hint(g)
     closing = 1 if g.over and not hint and not help_lines else 0
     table_rows = 5 if not help_lines else len(middle)
@@ -143,8 +161,10 @@ def render(session: LiveSession, messages: list[str], *, glyphs: bool = False,
     if not help_lines:
         rows = max(1, min(budget // 3, 12))
         deal_lines = deal_list_lines(session, width, rows, glyphs)
-        body += [Text(line, style="dim" if i == 0 else "", no_wrap=True, overflow="ellipsis")
-                 for i, line in enumerate(deal_lines)]
+        body += [
+            Text(line, style="dim" if i == 0 else "", no_wrap=True, overflow="ellipsis")
+            for i, line in enumerate(deal_lines)
+        ]
         budget -= len(deal_lines)
     body += _announcements(messages, history, width, budget)
     if hint:
@@ -154,8 +174,7 @@ def render(session: LiveSession, messages: list[str], *, glyphs: bool = False,
     return Group(*body)
 
 
-def _header(session: LiveSession, t: TrickView | None, live: bool, glyphs: bool,
-            width: int) -> list[Text]:
+def _header(session: LiveSession, t: TrickView | None, live: bool, glyphs: bool, width: int) -> list[Text]:
     """The two header lines: title, then deal, trick, trumps, the KORT badge, BAVYAN and
     the shown 13th card (``live``: a deal is on the table), or the last result, or who
     calls next; a header too long for one line takes the blank line under it."""
@@ -163,8 +182,7 @@ def _header(session: LiveSession, t: TrickView | None, live: bool, glyphs: bool,
 
     g = session.game
     d = g.current
-    head = Text(_(M.SCREEN_TITLE).format(profile=g.profile.name, sid=session.header.id),
-                style="bold")
+    head = Text(_(M.SCREEN_TITLE).format(profile=g.profile.name, sid=session.header.id), style="bold")
     info = Text()
     if d is not None and live:
         info.append(_(M.SCREEN_DEAL).format(deal=d.number) + "  ")
@@ -195,8 +213,7 @@ def _trump_info(info: Text, g: Game, d: DealView, t: TrickView | None, glyphs: b
         info.append("  " + _(M.SCREEN_THIRTEENTH).format(card=_card_text(d.thirteenth, glyphs)))
 
 
-def _table(session: LiveSession, t: TrickView | None, live: bool, turn: Seat | None,
-           glyphs: bool) -> Table:
+def _table(session: LiveSession, t: TrickView | None, live: bool, turn: Seat | None, glyphs: bool) -> Table:
     """The table: N top, W left, E right, S bottom; the cards of trick ``t`` in front of
     the seats, ``turn`` marked, the tricks per side in the middle while ``live``."""
     from rich.table import Table
@@ -259,16 +276,19 @@ def _score_lines(session: LiveSession, pending: bool, width: int) -> list[Text]:
             seats.append("    " + _(M.SCREEN_TIME).format(minutes=left))
         else:
             seats.append("    " + _(M.SCREEN_TIME_UP), style="bold yellow")
-    out = [Text(M.fit(score, width), style="bold", no_wrap=True),
-           Text.assemble(seats, no_wrap=True, overflow="ellipsis")]
+    out = [
+        Text(M.fit(score, width), style="bold", no_wrap=True),
+        Text.assemble(seats, no_wrap=True, overflow="ellipsis"),
+    ]
     if pending and d is not None and d.winner is not None:
-        out += [Text(line, style="bold red")
-                for line in _wrap([_(M.PENALTY_PENDING).format(side=d.winner.name)], width)]
+        out += [
+            Text(line, style="bold red")
+            for line in _wrap([_(M.PENALTY_PENDING).format(side=d.winner.name)], width)
+        ]
     return out
 
 
-def _announcements(messages: list[str], history: list[str] | None, width: int,
-                   budget: int) -> list[Text]:
+def _announcements(messages: list[str], history: list[str] | None, width: int, budget: int) -> list[Text]:
     """The last ``budget`` lines of ``history`` (dimmed) and ``messages`` (refusals in
     red), each wrapped to ``width``."""
     from rich.text import Text
@@ -277,7 +297,7 @@ def _announcements(messages: list[str], history: list[str] | None, width: int,
     old = _wrap(list(history or []), width)
     new = _wrap(messages, width)
     shown = [*((m, "dim") for m in old), *((m, "red" if m.startswith(refused) else "") for m in new)]
-    shown = shown[-max(budget, 1):] if budget > 0 else []
+    shown = shown[-max(budget, 1) :] if budget > 0 else []
     return [Text(m, style=style, no_wrap=True, overflow="ellipsis") for m, style in shown]
 
 
@@ -295,10 +315,10 @@ def _seats_line(session: LiveSession, pending: bool = False) -> str:
     else:
         dealer, caller = g.next_dealer, g.score.caller
     if g.profile.is_match:
-        return _(M.SCREEN_CALLER_KORT).format(caller=caller.name,
-                                           dealer=M.dealer_by_convention(g, caller).name)
-    return _(M.SCREEN_DEALER).format(dealer=dealer.name if dealer is not None else "?",
-                                  caller=caller.name)
+        return _(M.SCREEN_CALLER_KORT).format(
+            caller=caller.name, dealer=M.dealer_by_convention(g, caller).name
+        )
+    return _(M.SCREEN_DEALER).format(dealer=dealer.name if dealer is not None else "?", caller=caller.name)
 
 
 def _line_editor() -> Callable[[str], str]:
@@ -313,8 +333,9 @@ def _line_editor() -> Callable[[str], str]:
     return input
 
 
-def run_screen(session: LiveSession, head: list[str], console: Console | None = None, *,
-               bell: bool = True) -> None:
+def run_screen(
+    session: LiveSession, head: list[str], console: Console | None = None, *, bell: bool = True
+) -> None:
     """The interactive loop: draw, prompt, enter, through the table loop
     (:mod:`referee.live.loop`) with the rich display: a deal-ending penalty asks to
     confirm or undo (R65), a ruling shows the trick's cards and asks to confirm; at

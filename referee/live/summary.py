@@ -27,17 +27,25 @@ def summary_lines(s: LiveSession) -> list[str]:
         if g.profile.is_match:
             who = _(M.SUMMARY_WHO_KORT).format(caller=d.caller.name)
         else:
-            who = _(M.SUMMARY_WHO_PAGAT).format(dealer=d.dealer.name if d.dealer is not None else "?",
-                                             caller=d.caller.name)
-        text = (M.deal_result_text(g, d) if d.result is not None
-                else _(M.SUMMARY_IN_PROGRESS).format(ns=M.tricks_count(d.tricks_won[0]),
-                                                         ew=M.tricks_count(d.tricks_won[1])))
+            who = _(M.SUMMARY_WHO_PAGAT).format(
+                dealer=d.dealer.name if d.dealer is not None else "?", caller=d.caller.name
+            )
+        text = (
+            M.deal_result_text(g, d)
+            if d.result is not None
+            else _(M.SUMMARY_IN_PROGRESS).format(
+                ns=M.tricks_count(d.tricks_won[0]), ew=M.tricks_count(d.tricks_won[1])
+            )
+        )
         trump = M.suit_text(d.trump) if d.trump is not None else "-"
         out.append(_(M.SUMMARY_DEAL).format(deal=d.number, who=who, trump=trump, text=text))
     rows: list[tuple[str, Sequence[int]]] = []
     if g.profile.is_match:
-        rows += [(_(M.SUMMARY_MATCHES), sc.matches_won), (_(M.SUMMARY_WINS), sc.wins),
-                 (_(M.SUMMARY_CURRENT), sc.match_wins)]
+        rows += [
+            (_(M.SUMMARY_MATCHES), sc.matches_won),
+            (_(M.SUMMARY_WINS), sc.wins),
+            (_(M.SUMMARY_CURRENT), sc.match_wins),
+        ]
     else:
         rows += [(_(M.SUMMARY_COURTS), sc.courts)]
     rows.append((_(M.SUMMARY_DEALS_WON), sc.deals_won))
@@ -54,6 +62,5 @@ def summary_lines(s: LiveSession) -> list[str]:
         out.append(M.winner_text(g, s.players))  # the names where known (issue 14)
     else:
         out.append(_(M.SUMMARY_OPEN).format(side=lead) if lead != "draw" else _(M.SUMMARY_OPEN_DRAW))
-    out.append(_(M.SUMMARY_SAVED).format(path=s.store.path, sid=s.header.id,
-                                         session=s.store.session_option))
+    out.append(_(M.SUMMARY_SAVED).format(path=s.store.path, sid=s.header.id, session=s.store.session_option))
     return out

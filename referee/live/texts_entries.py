@@ -10,20 +10,82 @@ from __future__ import annotations
 from referee.i18n import N_
 
 __all__ = [
-    "BAD_DECLARATION", "BAVYAN_USAGE", "CONFIRM_RULING", "ECHO_BAVYAN_NO", "ECHO_BAVYAN_YES",
-    "ECHO_CARDS", "ECHO_END", "ECHO_FIX", "ECHO_HELP", "ECHO_LAST", "ECHO_MISDEAL",
-    "ECHO_MORE_CARDS", "ECHO_PLAYERS", "ECHO_QUIT", "ECHO_REDEAL", "ECHO_RULING", "ECHO_TRUMP",
-    "ECHO_TRUMP13", "ECHO_UNDO", "ECHO_UNDO_MANY", "EVENT_WORDS",
-    "FIX_CONFLICT", "FIX_CONFLICT_SEAT", "FIX_NOTHING", "FIX_NO_CARD", "FIX_NO_DEAL",
-    "FIX_NO_TRICK", "FIX_RESULT", "FIX_REVOKE_GONE", "FIX_REVOKE_NEW", "FIX_SAME", "FIX_USAGE",
-    "FIX_WINNER", "FIX_WINNER_NONE", "HELP_MORE", "LINE_ERROR", "LINE_TOO_LONG", "LOG_FIXED",
-    "LOG_FIXES", "LOG_MIGRATED", "LOG_RETRACTS", "LOG_TITLE", "LOG_UNDONE", "NAME_CONTROL",
-    "NOTHING_TO_UNDO", "NOT_A_CARD", "NOT_A_CARD_CYRILLIC", "NOT_A_SUIT", "NOT_ENTERED", "NO_ARGS",
-    "NO_FOLDER", "NO_LAST_TRICK", "ODD_CHARACTER", "PENALTY_ANSWER", "PLAYERS_USAGE",
-    "REVOKE_USAGE", "RULING_ANSWER", "RULING_DROPPED", "RULING_EVIDENCE", "RULING_FOLLOWED",
-    "RULING_LEAD", "RULING_NOT_FOLLOWED", "SEAT_WITHOUT_CARD", "SESSION_LOG_NONE", "SESSION_OVER",
-    "SWAP_BETWEEN_DEALS", "TRUMP13_USAGE", "TRUMP_USAGE", "UNDO_FIX", "UNDO_PLAY", "UNDO_TOO_MANY",
-    "UNDO_TRUMP", "UNDO_USAGE", "UNKNOWN_ENTRY", "WRONG_SEAT", "WRONG_SEAT_OUTSIDE",
+    "BAD_DECLARATION",
+    "BAVYAN_USAGE",
+    "CONFIRM_RULING",
+    "ECHO_BAVYAN_NO",
+    "ECHO_BAVYAN_YES",
+    "ECHO_CARDS",
+    "ECHO_END",
+    "ECHO_FIX",
+    "ECHO_HELP",
+    "ECHO_LAST",
+    "ECHO_MISDEAL",
+    "ECHO_MORE_CARDS",
+    "ECHO_PLAYERS",
+    "ECHO_QUIT",
+    "ECHO_REDEAL",
+    "ECHO_RULING",
+    "ECHO_TRUMP",
+    "ECHO_TRUMP13",
+    "ECHO_UNDO",
+    "ECHO_UNDO_MANY",
+    "EVENT_WORDS",
+    "FIX_CONFLICT",
+    "FIX_CONFLICT_SEAT",
+    "FIX_NOTHING",
+    "FIX_NO_CARD",
+    "FIX_NO_DEAL",
+    "FIX_NO_TRICK",
+    "FIX_RESULT",
+    "FIX_REVOKE_GONE",
+    "FIX_REVOKE_NEW",
+    "FIX_SAME",
+    "FIX_USAGE",
+    "FIX_WINNER",
+    "FIX_WINNER_NONE",
+    "HELP_MORE",
+    "LINE_ERROR",
+    "LINE_TOO_LONG",
+    "LOG_FIXED",
+    "LOG_FIXES",
+    "LOG_MIGRATED",
+    "LOG_RETRACTS",
+    "LOG_TITLE",
+    "LOG_UNDONE",
+    "NAME_CONTROL",
+    "NOTHING_TO_UNDO",
+    "NOT_A_CARD",
+    "NOT_A_CARD_CYRILLIC",
+    "NOT_A_SUIT",
+    "NOT_ENTERED",
+    "NO_ARGS",
+    "NO_FOLDER",
+    "NO_LAST_TRICK",
+    "ODD_CHARACTER",
+    "PENALTY_ANSWER",
+    "PLAYERS_USAGE",
+    "REVOKE_USAGE",
+    "RULING_ANSWER",
+    "RULING_DROPPED",
+    "RULING_EVIDENCE",
+    "RULING_FOLLOWED",
+    "RULING_LEAD",
+    "RULING_NOT_FOLLOWED",
+    "SEAT_WITHOUT_CARD",
+    "SESSION_LOG_NONE",
+    "SESSION_OVER",
+    "SWAP_BETWEEN_DEALS",
+    "TRUMP13_USAGE",
+    "TRUMP_USAGE",
+    "UNDO_FIX",
+    "UNDO_PLAY",
+    "UNDO_TOO_MANY",
+    "UNDO_TRUMP",
+    "UNDO_USAGE",
+    "UNKNOWN_ENTRY",
+    "WRONG_SEAT",
+    "WRONG_SEAT_OUTSIDE",
 ]
 
 # ------------------------------------------------------------------ entry errors
@@ -66,9 +128,13 @@ ECHO_HELP = N_("> help")
 
 UNDO_PLAY = N_("{seat} {card} (deal {deal}, trick {trick})")
 UNDO_TRUMP = N_("trumps {suit} (deal {deal})")
-EVENT_WORDS = {"bavyan": N_("the bavyan answer"), "redeal": N_("the redeal"),
-               "misdeal": N_("the misdeal"), "revoke": N_("the revoke ruling"),
-               "end": N_("the end signal")}
+EVENT_WORDS = {
+    "bavyan": N_("the bavyan answer"),
+    "redeal": N_("the redeal"),
+    "misdeal": N_("the misdeal"),
+    "revoke": N_("the revoke ruling"),
+    "end": N_("the end signal"),
+}
 
 
 # ------------------------------------------------------------------ the log, corrections (issue 11)
@@ -89,8 +155,9 @@ FIX_NO_TRICK = N_("deal {deal} has no trick {trick} yet")
 FIX_NO_CARD = N_("{seat} played no card in trick {trick} of deal {deal}")
 FIX_SAME = N_("{seat} already played {card} in trick {trick}: nothing to fix")
 FIX_CONFLICT = N_("fix refused: entry #{seq} `{text}` no longer fits: {reason}")
-FIX_CONFLICT_SEAT = N_("fix refused: entry #{seq} `{text}` was typed for {tagged}, but after the fix "
-                       "{seat} plays that card")
+FIX_CONFLICT_SEAT = N_(
+    "fix refused: entry #{seq} `{text}` was typed for {tagged}, but after the fix {seat} plays that card"
+)
 ECHO_FIX = N_("> fixed: deal {deal} trick {trick}: {seat} played {card}, not {was}")
 FIX_WINNER = N_("  trick {trick} now to {seat} (was {was})")
 FIX_WINNER_NONE = N_("  trick {trick} now has no winner (was {was}): the deal ended before it")
@@ -100,16 +167,20 @@ FIX_RESULT = N_("  deal {deal}: now {text}")
 FIX_NOTHING = N_("  no trick winner, revoke or result changed")
 NOT_ENTERED = N_("  not entered: {cards} (deal {deal} ended with {card})")
 ECHO_QUIT = N_("> quit: session {sid} stays open (`referee resume {sid}{session}` goes on)")
-PENALTY_ANSWER = N_("{text!r} is no answer here: press Enter (or type `yes`) to confirm, `undo` to "
-                    "take the card back; nothing else is entered now")
+PENALTY_ANSWER = N_(
+    "{text!r} is no answer here: press Enter (or type `yes`) to confirm, `undo` to "
+    "take the card back; nothing else is entered now"
+)
 RULING_EVIDENCE = N_("  deal {deal} trick {trick} (led {led}): {cards}")
 RULING_FOLLOWED = N_("  {seat} played {card}: followed suit ({suit})")
 RULING_NOT_FOLLOWED = N_("  {seat} played {card}: did not follow {suit}")
 RULING_LEAD = N_("  {seat} led {card}: a lead cannot be a revoke of that trick")
 CONFIRM_RULING = N_("Confirm the ruling? [Enter] or `yes` confirms, `no` or `undo` drops it")
 RULING_DROPPED = N_("> ruling not entered: {text}")
-RULING_ANSWER = N_("{text!r} is no answer here: press Enter (or type `yes`) to confirm the ruling, "
-                   "`no` to drop it; nothing else is entered now")
+RULING_ANSWER = N_(
+    "{text!r} is no answer here: press Enter (or type `yes`) to confirm the ruling, "
+    "`no` to drop it; nothing else is entered now"
+)
 SESSION_LOG_NONE = N_("session {sid} has no entries yet")
 LOG_UNDONE = N_("undone by #{seq}")
 LOG_FIXED = N_("fixed by #{seq}")

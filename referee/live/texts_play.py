@@ -10,29 +10,75 @@ from __future__ import annotations
 from referee.i18n import N_
 
 __all__ = [
-    "BAVYAN_ASK", "BREACH", "CONFIRM_PENALTY", "DEAL_OVER", "DECLARED", "DECL_HINT",
-    "DECL_REPLACED", "DRAW_CALLER", "DRAW_DEALER", "DURATION_LINE", "END_PENDING", "GIVEN_CALLER",
-    "GIVEN_DEALER", "HELP_CYRILLIC", "LEAD_FLAG", "MATCH_WON", "NEXT_KORT", "NEXT_PAGAT",
-    "NO_NAMES", "OPEN_NONE", "PENALTY_PENDING", "PLAYERS_LINE", "PROMPT_BAVYAN", "PROMPT_OVER",
-    "PROMPT_PLAY", "PROMPT_TRUMP", "REFUSED", "RESULT_KORT_MATCH", "RESULT_KORT_REVOKE",
-    "RESULT_PAGAT_COURT", "RESULT_PAGAT_REVOKE", "RESULT_PAGAT_STREAK_COURT", "RESULT_PAGAT_WIN",
-    "RESUMED", "REVOKE_KORT", "REVOKE_PENALTY", "RULING_KORT", "STARTED",
-    "STAYS_OPEN_IN", "TARGET_LINE", "TIME_LEFT", "TIME_UP", "TRICK_WON", "WHERE_BAVYAN",
-    "WHERE_NONE", "WHERE_OVER", "WHERE_PLAY", "WHERE_TRUMP",
+    "BAVYAN_ASK",
+    "BREACH",
+    "CONFIRM_PENALTY",
+    "DEAL_OVER",
+    "DECLARED",
+    "DECL_HINT",
+    "DECL_REPLACED",
+    "DRAW_CALLER",
+    "DRAW_DEALER",
+    "DURATION_LINE",
+    "END_PENDING",
+    "GIVEN_CALLER",
+    "GIVEN_DEALER",
+    "HELP_CYRILLIC",
+    "LEAD_FLAG",
+    "MATCH_WON",
+    "NEXT_KORT",
+    "NEXT_PAGAT",
+    "NO_NAMES",
+    "OPEN_NONE",
+    "PENALTY_PENDING",
+    "PLAYERS_LINE",
+    "PROMPT_BAVYAN",
+    "PROMPT_OVER",
+    "PROMPT_PLAY",
+    "PROMPT_TRUMP",
+    "REFUSED",
+    "RESULT_KORT_MATCH",
+    "RESULT_KORT_REVOKE",
+    "RESULT_PAGAT_COURT",
+    "RESULT_PAGAT_REVOKE",
+    "RESULT_PAGAT_STREAK_COURT",
+    "RESULT_PAGAT_WIN",
+    "RESUMED",
+    "REVOKE_KORT",
+    "REVOKE_PENALTY",
+    "RULING_KORT",
+    "STARTED",
+    "STAYS_OPEN_IN",
+    "TARGET_LINE",
+    "TIME_LEFT",
+    "TIME_UP",
+    "TRICK_WON",
+    "WHERE_BAVYAN",
+    "WHERE_NONE",
+    "WHERE_OVER",
+    "WHERE_PLAY",
+    "WHERE_TRUMP",
 ]
 
 # ------------------------------------------------------------------ notices
 TRICK_WON = N_("  trick {trick} to {seat}{name} (NS {ns}, EW {ew})")
 DECLARED = N_("  {seat} leads a trump: {decl}")
 DECL_REPLACED = N_("  {typed} is not allowed here: taken as {decl} (R53)")
-LEAD_FLAG = N_("  FLAG: {seat} led {card} against a tsar/trop duty: illegal unless he holds "
-               "only trumps (R21-R24)")
-REVOKE_PENALTY = N_("  REVOKE: {seat} failed to follow {suit} in trick {trick}; {card} in trick "
-                    "{proven} proves it. Penalty: the deal ends, 1 court to {side} (R43)")
-REVOKE_KORT = N_("  revoke proven: {seat} failed to follow {suit} in trick {trick}; {card} in "
-                 "trick {proven} proves it. No penalty under {profile}: the table rules (R36)")
-BREACH = N_("  lead breach proven: {seat} in trick {trick}; {card} in trick {proven} proves it. "
-            "No penalty under {profile}: the table rules (R24, R36)")
+LEAD_FLAG = N_(
+    "  FLAG: {seat} led {card} against a tsar/trop duty: illegal unless he holds only trumps (R21-R24)"
+)
+REVOKE_PENALTY = N_(
+    "  REVOKE: {seat} failed to follow {suit} in trick {trick}; {card} in trick "
+    "{proven} proves it. Penalty: the deal ends, 1 court to {side} (R43)"
+)
+REVOKE_KORT = N_(
+    "  revoke proven: {seat} failed to follow {suit} in trick {trick}; {card} in "
+    "trick {proven} proves it. No penalty under {profile}: the table rules (R36)"
+)
+BREACH = N_(
+    "  lead breach proven: {seat} in trick {trick}; {card} in trick {proven} proves it. "
+    "No penalty under {profile}: the table rules (R24, R36)"
+)
 RULING_KORT = N_("  recorded with no penalty under {profile} (R36, R60)")
 BAVYAN_ASK = N_("  {side} lead 7:0: play on for bavyan? enter `bavyan yes` or `bavyan no` (R27)")
 MATCH_WON = N_("  MATCH to {side} ({ns}:{ew} in match wins); the next deal starts a new match at 0:0")

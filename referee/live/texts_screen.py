@@ -10,18 +10,62 @@ from __future__ import annotations
 from referee.i18n import N_
 
 __all__ = [
-    "BADGE_WORDS", "DECLARATION_WORDS", "DUTY_NONTRUMP_TROP", "DUTY_NONTRUMP_TSAR", "DUTY_TROP",
-    "DUTY_TROP7", "SCREEN_ABANDONED", "SCREEN_BAVYAN", "SCREEN_CALLER_KORT", "SCREEN_COURTS",
-    "SCREEN_DEAL", "SCREEN_DEALER", "SCREEN_DEALS", "SCREEN_DEALS_ALL", "SCREEN_DEALS_NONE",
-    "SCREEN_DEALS_PAGE", "SCREEN_DEAL_DONE", "SCREEN_DEAL_ROW", "SCREEN_EARLIER",
-    "SCREEN_LAST_TRICK", "SCREEN_LAST_TRICK_DEAL", "SCREEN_MATCH", "SCREEN_NEXT_DEAL",
-    "SCREEN_NO_TRUMP", "SCREEN_THIRTEENTH", "SCREEN_TIME", "SCREEN_TIME_UP", "SCREEN_TITLE",
-    "SCREEN_TRICK", "SCREEN_TRICKS", "SCREEN_TRUMP", "SCREEN_TURN", "SESSIONS_COLUMNS",
-    "SESSIONS_NONE", "SIDE_NAMES", "STATE_BETWEEN", "STATE_ENDED", "STATE_NEW", "STATE_PLAYING",
-    "SUIT_WORDS", "SUMMARY_COURTS", "SUMMARY_CURRENT", "SUMMARY_DEAL", "SUMMARY_DEALS_WON",
-    "SUMMARY_DRAW", "SUMMARY_HEAD", "SUMMARY_IN_PROGRESS", "SUMMARY_MATCHES", "SUMMARY_OPEN",
-    "SUMMARY_OPEN_DRAW", "SUMMARY_SAVED", "SUMMARY_STREAKS", "SUMMARY_WHO_KORT",
-    "SUMMARY_WHO_PAGAT", "SUMMARY_WINNER", "SUMMARY_WINS",
+    "BADGE_WORDS",
+    "DECLARATION_WORDS",
+    "DUTY_NONTRUMP_TROP",
+    "DUTY_NONTRUMP_TSAR",
+    "DUTY_TROP",
+    "DUTY_TROP7",
+    "SCREEN_ABANDONED",
+    "SCREEN_BAVYAN",
+    "SCREEN_CALLER_KORT",
+    "SCREEN_COURTS",
+    "SCREEN_DEAL",
+    "SCREEN_DEALER",
+    "SCREEN_DEALS",
+    "SCREEN_DEALS_ALL",
+    "SCREEN_DEALS_NONE",
+    "SCREEN_DEALS_PAGE",
+    "SCREEN_DEAL_DONE",
+    "SCREEN_DEAL_ROW",
+    "SCREEN_EARLIER",
+    "SCREEN_LAST_TRICK",
+    "SCREEN_LAST_TRICK_DEAL",
+    "SCREEN_MATCH",
+    "SCREEN_NEXT_DEAL",
+    "SCREEN_NO_TRUMP",
+    "SCREEN_THIRTEENTH",
+    "SCREEN_TIME",
+    "SCREEN_TIME_UP",
+    "SCREEN_TITLE",
+    "SCREEN_TRICK",
+    "SCREEN_TRICKS",
+    "SCREEN_TRUMP",
+    "SCREEN_TURN",
+    "SESSIONS_COLUMNS",
+    "SESSIONS_NONE",
+    "SIDE_NAMES",
+    "STATE_BETWEEN",
+    "STATE_ENDED",
+    "STATE_NEW",
+    "STATE_PLAYING",
+    "SUIT_WORDS",
+    "SUMMARY_COURTS",
+    "SUMMARY_CURRENT",
+    "SUMMARY_DEAL",
+    "SUMMARY_DEALS_WON",
+    "SUMMARY_DRAW",
+    "SUMMARY_HEAD",
+    "SUMMARY_IN_PROGRESS",
+    "SUMMARY_MATCHES",
+    "SUMMARY_OPEN",
+    "SUMMARY_OPEN_DRAW",
+    "SUMMARY_SAVED",
+    "SUMMARY_STREAKS",
+    "SUMMARY_WHO_KORT",
+    "SUMMARY_WHO_PAGAT",
+    "SUMMARY_WINNER",
+    "SUMMARY_WINS",
 ]
 
 # ------------------------------------------------------------------ summary
@@ -40,12 +84,20 @@ SUMMARY_WINNER = N_("Winner: {side}")
 SUMMARY_DRAW = N_("Draw")
 SUMMARY_OPEN = N_("Session open; ahead: {side}")
 SUMMARY_OPEN_DRAW = N_("Session open; level")
-SUMMARY_SAVED = N_("Saved in {path} (session {sid}): `referee report {sid}{session}`, "
-                   "`referee export {sid}{session} -o FILE.yaml`")
+SUMMARY_SAVED = N_(
+    "Saved in {path} (session {sid}): `referee report {sid}{session}`, "
+    "`referee export {sid}{session} -o FILE.yaml`"
+)
 
-SESSIONS_COLUMNS = {"id": N_("id"), "date": N_("date"), "profile": N_("profile"),
-                    "players": N_("players"), "deals": N_("deals"), "courts": N_("courts"),
-                    "state": N_("state")}
+SESSIONS_COLUMNS = {
+    "id": N_("id"),
+    "date": N_("date"),
+    "profile": N_("profile"),
+    "players": N_("players"),
+    "deals": N_("deals"),
+    "courts": N_("courts"),
+    "state": N_("state"),
+}
 SESSIONS_NONE = N_("no sessions in {path}")
 STATE_ENDED = N_("ended")
 STATE_PLAYING = N_("deal {deal} in progress")

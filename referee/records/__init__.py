@@ -33,10 +33,30 @@ from referee.records.replay import replay
 from referee.records.writer import dump_record, dumps, from_game
 
 __all__ = [
-    "DEAL_KEYS", "KIND_WORDS", "PLACE_DEAL", "PLACE_TRICK", "RECORD_VERSION", "TOP_KEYS",
-    "BavyanAnswer", "DealRecord", "Record", "check_output", "check_record", "dump", "dump_record",
-    "dumps", "from_game", "load", "load_record", "load_yaml", "loads", "loads_record",
-    "replay", "write_text_atomic", "yaml_error", "yaml_kind",
+    "DEAL_KEYS",
+    "KIND_WORDS",
+    "PLACE_DEAL",
+    "PLACE_TRICK",
+    "RECORD_VERSION",
+    "TOP_KEYS",
+    "BavyanAnswer",
+    "DealRecord",
+    "Record",
+    "check_output",
+    "check_record",
+    "dump",
+    "dump_record",
+    "dumps",
+    "from_game",
+    "load",
+    "load_record",
+    "load_yaml",
+    "loads",
+    "loads_record",
+    "replay",
+    "write_text_atomic",
+    "yaml_error",
+    "yaml_kind",
 ]
 
 load = load_record

@@ -37,8 +37,7 @@ def read_deals(deals: Any, prof: Profile, errs: Problems) -> list[DealRecord]:
     if deals is None:
         deals = []
     if not isinstance(deals, list):
-        errs.handle(errs.error(_("deals must be a list of deals (each '- trump: ...')"),
-                               path=("deals",)), 0)
+        errs.handle(errs.error(_("deals must be a list of deals (each '- trump: ...')"), path=("deals",)), 0)
         return []
     out: list[DealRecord] = []
     reader = _DealReader(prof, errs)
@@ -76,16 +75,28 @@ class _DealReader:
         errs = self.errs
         self.bad = False
         if not isinstance(raw, dict):
-            errs.handle(errs.error(_("a deal is a mapping (trump:, tricks:, ...), not {value!r}").format(
-                value=raw), deal=n, path=dpath), i)
+            errs.handle(
+                errs.error(
+                    _("a deal is a mapping (trump:, tricks:, ...), not {value!r}").format(value=raw),
+                    deal=n,
+                    path=dpath,
+                ),
+                i,
+            )
             return None
         for key in raw:
             if key not in DEAL_KEYS:
-                errs.note(errs.error(_("unknown key {key!r} (expected one of: {keys})").format(
-                    key=key, keys=", ".join(DEAL_KEYS)), deal=n, path=(*dpath, key)))
+                errs.note(
+                    errs.error(
+                        _("unknown key {key!r} (expected one of: {keys})").format(
+                            key=key, keys=", ".join(DEAL_KEYS)
+                        ),
+                        deal=n,
+                        path=(*dpath, key),
+                    )
+                )
         trump = self.attempt(i, self.trump, raw, n, dpath)
-        dr = DealRecord(number=n, trump=trump[0] if trump else Suit.S,
-                        thirteenth=trump[1] if trump else None)
+        dr = DealRecord(number=n, trump=trump[0] if trump else Suit.S, thirteenth=trump[1] if trump else None)
         for step in (self.redeals, self.bavyan, self.seats, self.revoke, self.tricks):
             self.attempt(i, step, raw, dr, dpath)
         return None if self.bad else dr
@@ -106,20 +117,26 @@ class _DealReader:
                 raise self.not_here('trump "13"', _(NO_THIRTEEN), (*dpath, "trump"), n)
             th = raw.get("thirteenth")
             if th is None:
-                raise errs.error(_('trump "13" needs thirteenth: the shown 13th card (R10)'),
-                                 deal=n, path=(*dpath, "trump"))
+                raise errs.error(
+                    _('trump "13" needs thirteenth: the shown 13th card (R10)'),
+                    deal=n,
+                    path=(*dpath, "trump"),
+                )
             try:
                 thirteenth = Card.parse(str(th))
             except NotationError as exc:
-                raise errs.error(f"thirteenth: {render_error(exc)}", deal=n,
-                                 path=(*dpath, "thirteenth")) from None
+                raise errs.error(
+                    f"thirteenth: {render_error(exc)}", deal=n, path=(*dpath, "thirteenth")
+                ) from None
             return thirteenth.suit, thirteenth
         if raw.get("thirteenth") is not None:
-            raise errs.error(_('thirteenth goes only with trump: "13"'), deal=n,
-                             path=(*dpath, "thirteenth"))
+            raise errs.error(_('thirteenth goes only with trump: "13"'), deal=n, path=(*dpath, "thirteenth"))
         if not isinstance(trump_raw, str):
-            raise errs.error(_("trump: not a suit: {value!r} (use S, H, D, C or \"13\")").format(
-                value=trump_raw), deal=n, path=(*dpath, "trump"))
+            raise errs.error(
+                _('trump: not a suit: {value!r} (use S, H, D, C or "13")').format(value=trump_raw),
+                deal=n,
+                path=(*dpath, "trump"),
+            )
         try:
             return Suit.parse(trump_raw), None
         except NotationError as exc:
@@ -134,8 +151,11 @@ class _DealReader:
             raise self.not_here("redeals", _("no redeal, R40"), (*dpath, "redeals"), n)
         rd = raw["redeals"]
         if type(rd) is not int or rd < 0:
-            raise self.errs.error(_("redeals must be a number 0 or more, not {value!r}").format(
-                value=rd), deal=n, path=(*dpath, "redeals"))
+            raise self.errs.error(
+                _("redeals must be a number 0 or more, not {value!r}").format(value=rd),
+                deal=n,
+                path=(*dpath, "redeals"),
+            )
         dr.redeals = rd
 
     def bavyan(self, raw: dict[Any, Any], dr: DealRecord, dpath: Path_) -> None:
@@ -151,8 +171,11 @@ class _DealReader:
         elif isinstance(bv, bool):
             dr.bavyan = bv
         else:
-            raise self.errs.error(_("bavyan must be true, false or pending, not {value!r}").format(
-                value=bv), deal=n, path=(*dpath, "bavyan"))
+            raise self.errs.error(
+                _("bavyan must be true, false or pending, not {value!r}").format(value=bv),
+                deal=n,
+                path=(*dpath, "bavyan"),
+            )
 
     def seats(self, raw: dict[Any, Any], dr: DealRecord, dpath: Path_) -> None:
         """``dealer:`` (pagat only) and ``caller:``, checked against the rotation on replay
@@ -160,8 +183,9 @@ class _DealReader:
         n = dr.number
         if raw.get("dealer") is not None:
             if self.prof.rotation != "dealer":
-                raise self.not_here("dealer", _("no dealer rotation; the trump caller rotates, R12"),
-                                    (*dpath, "dealer"), n)
+                raise self.not_here(
+                    "dealer", _("no dealer rotation; the trump caller rotates, R12"), (*dpath, "dealer"), n
+                )
             dr.dealer = self.errs.seat(raw["dealer"], "dealer", (*dpath, "dealer"), n)
         if raw.get("caller") is not None:
             dr.caller = self.errs.seat(raw["caller"], "caller", (*dpath, "caller"), n)
@@ -173,15 +197,20 @@ class _DealReader:
             return
         n = dr.number
         rpath = (*dpath, "revoke")
-        if not isinstance(rv, dict) or set(rv) - {"seat", "trick"} or "seat" not in rv \
-                or "trick" not in rv:
-            raise self.errs.error(_("revoke must be {example}, not {value!r}").format(
-                example="{seat: W, trick: 3}", value=rv), deal=n, path=rpath)
+        if not isinstance(rv, dict) or set(rv) - {"seat", "trick"} or "seat" not in rv or "trick" not in rv:
+            raise self.errs.error(
+                _("revoke must be {example}, not {value!r}").format(example="{seat: W, trick: 3}", value=rv),
+                deal=n,
+                path=rpath,
+            )
         rseat = self.errs.seat(rv["seat"], "revoke seat", rpath, n)
         rtrick = rv["trick"]
         if type(rtrick) is not int or rtrick < 1:
-            raise self.errs.error(_("revoke trick must be a trick number, not {value!r}").format(
-                value=rtrick), deal=n, path=rpath)
+            raise self.errs.error(
+                _("revoke trick must be a trick number, not {value!r}").format(value=rtrick),
+                deal=n,
+                path=rpath,
+            )
         dr.revoke = (rseat, rtrick)
 
     def tricks(self, raw: dict[Any, Any], dr: DealRecord, dpath: Path_) -> None:
@@ -191,8 +220,11 @@ class _DealReader:
         if tricks is None:
             tricks = []
         if not isinstance(tricks, list):
-            raise self.errs.error(_("tricks must be a list of tricks (each '- AS 2S 3S 4S')"),
-                                  deal=dr.number, path=(*dpath, "tricks"))
+            raise self.errs.error(
+                _("tricks must be a list of tricks (each '- AS 2S 3S 4S')"),
+                deal=dr.number,
+                path=(*dpath, "tricks"),
+            )
         last = len(tricks)
         i = dpath[1]
         cache = self.cache
@@ -200,8 +232,9 @@ class _DealReader:
             # the common case inline (a 10,000-deal record): 4 tokens in one text
             words = trick.split() if trick.__class__ is str else None
             if words is None or not (len(words) == 4 or (0 < len(words) < 4 and t_index + 1 == last)):
-                words = self.attempt(i, self.words, trick, dr.number, t_index + 1, last,
-                                     (*dpath, "tricks", t_index))
+                words = self.attempt(
+                    i, self.words, trick, dr.number, t_index + 1, last, (*dpath, "tricks", t_index)
+                )
                 if words is None:
                     continue
             try:
@@ -221,13 +254,24 @@ class _DealReader:
         elif isinstance(trick, list):
             words = [str(w) for w in trick]
         else:
-            raise self.errs.error(_("a trick is its cards in play order, e.g. 'AS 2S 3S 4S', "
-                                    "not {value!r}").format(value=trick), deal=n, trick=tn, path=tpath)
+            raise self.errs.error(
+                _("a trick is its cards in play order, e.g. 'AS 2S 3S 4S', not {value!r}").format(
+                    value=trick
+                ),
+                deal=n,
+                trick=tn,
+                path=tpath,
+            )
         count = len(words)
         if count > 4 or count == 0 or (count < 4 and tn != last):
-            raise self.errs.error(ngettext("{count} card in a trick (expected 4)",
-                                           "{count} cards in a trick (expected 4)", count).format(
-                                               count=count), deal=n, trick=tn, path=tpath)
+            raise self.errs.error(
+                ngettext(
+                    "{count} card in a trick (expected 4)", "{count} cards in a trick (expected 4)", count
+                ).format(count=count),
+                deal=n,
+                trick=tn,
+                path=tpath,
+            )
         return words
 
     def plays(self, words: list[str], n: int, tn: int, tpath: Path_) -> list[Play] | None:
@@ -253,19 +297,29 @@ class _DealReader:
             text_card, _sep, d = word.partition(":")
             decl = d.strip().lower()
             if decl not in DECLARATIONS:
-                raise errs.error(_("unknown declaration {declaration!r} (use :tsar, :trop or "
-                                   ":trop7)").format(declaration=d),
-                                 deal=deal, trick=trick, token=word, path=path)
+                raise errs.error(
+                    _("unknown declaration {declaration!r} (use :tsar, :trop or :trop7)").format(
+                        declaration=d
+                    ),
+                    deal=deal,
+                    trick=trick,
+                    token=word,
+                    path=path,
+                )
             if not self.opts.tsar:
-                raise errs.error(_("declaration :{declaration} does not apply to profile {profile} "
-                                   "(no tsar/trop, R40)").format(declaration=decl,
-                                                                 profile=self.prof.name),
-                                 deal=deal, trick=trick, token=word, path=path)
+                raise errs.error(
+                    _(
+                        "declaration :{declaration} does not apply to profile {profile} (no tsar/trop, R40)"
+                    ).format(declaration=decl, profile=self.prof.name),
+                    deal=deal,
+                    trick=trick,
+                    token=word,
+                    path=path,
+                )
         try:
             card = Card.parse(text_card)
         except NotationError as exc:
-            raise errs.error(render_error(exc), deal=deal, trick=trick, token=word,
-                             path=path) from None
+            raise errs.error(render_error(exc), deal=deal, trick=trick, token=word, path=path) from None
         play = Play(card, decl)  # type: ignore[arg-type]
         if len(self.cache) < 4096:
             self.cache[word] = play

@@ -72,8 +72,13 @@ class _EventBuilder:
             if cls is scalar_cls:
                 value: Any = event.value
                 # the common case inline: a short plain text no resolver claims ("AS 2S 3S 4S")
-                if (event.anchor is not None or event.tag is not None or event.style == '"'
-                        or len(value) > 200 or (event.implicit[0] and (wildcard or value[:1] in implicit))):
+                if (
+                    event.anchor is not None
+                    or event.tag is not None
+                    or event.style == '"'
+                    or len(value) > 200
+                    or (event.implicit[0] and (wildcard or value[:1] in implicit))
+                ):
                     value = self.scalar(event)
             elif cls is map_start or cls is seq_start:
                 self.start(event, cls is map_start)
@@ -123,8 +128,9 @@ class _EventBuilder:
             raise _Unsupported
         depth = self.limits.MAX_DEPTH
         if len(self.stack) >= depth:
-            raise self.limits.limit_error(_("nested more than {n} levels deep").format(n=depth),
-                                          event.start_mark)
+            raise self.limits.limit_error(
+                _("nested more than {n} levels deep").format(n=depth), event.start_mark
+            )
         self.stack.append([{} if mapping else [], _NOKEY])
 
     def add(self, value: Any, event: Any) -> None:
@@ -140,8 +146,11 @@ class _EventBuilder:
                 raise _Unsupported
             if value in container:  # PyYAML keeps the last silently; a record must not
                 raise self.duplicate(
-                    "while reading a mapping", None, _("duplicate key {key!r}").format(key=value),
-                    event.start_mark)
+                    "while reading a mapping",
+                    None,
+                    _("duplicate key {key!r}").format(key=value),
+                    event.start_mark,
+                )
             top[1] = value
         else:
             container[top[1]] = value

@@ -20,11 +20,15 @@ def check_output(path: str | Path) -> None:
     except FileNotFoundError:
         return
     except OSError as exc:
-        raise RecordError(_("{path}: cannot write here: {reason}").format(
-            path=target, reason=exc.strerror or exc)) from None
+        raise RecordError(
+            _("{path}: cannot write here: {reason}").format(path=target, reason=exc.strerror or exc)
+        ) from None
     if not stat.S_ISREG(mode):
-        raise RecordError(_("{path}: not a regular file; give a file name (or - for the "
-                            "standard output)").format(path=target))
+        raise RecordError(
+            _("{path}: not a regular file; give a file name (or - for the standard output)").format(
+                path=target
+            )
+        )
 
 
 def write_text_atomic(path: str | Path, text: str) -> None:

@@ -22,8 +22,18 @@ if TYPE_CHECKING:
 RECORD_VERSION = 1
 """The record format version read and written (``record: 1``)."""
 
-TOP_KEYS = ("record", "profile", "players", "date", "duration", "ended", "first_dealer",
-            "first_caller", "target", "deals")
+TOP_KEYS = (
+    "record",
+    "profile",
+    "players",
+    "date",
+    "duration",
+    "ended",
+    "first_dealer",
+    "first_caller",
+    "target",
+    "deals",
+)
 """The keys of a record, in the order the canonical writer puts them (record-format.md)."""
 DEAL_KEYS = ("dealer", "caller", "trump", "thirteenth", "redeals", "tricks", "bavyan", "revoke")
 """The keys of one deal."""
@@ -91,8 +101,9 @@ class Record:
         return load_record(path, profile=profile)
 
     @classmethod
-    def loads(cls, text: str, base_dir: str | Path = ".", *, source: str = "<record>",
-              profile: str | None = None) -> Record:
+    def loads(
+        cls, text: str, base_dir: str | Path = ".", *, source: str = "<record>", profile: str | None = None
+    ) -> Record:
         """Parse record ``text`` (:func:`referee.records.loads`). Raises RecordError."""
         from referee.records.reader import loads_record
 

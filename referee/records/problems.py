@@ -62,8 +62,15 @@ class Problems:
             return None
         return line_of(self._root, path)
 
-    def error(self, message: str, *, deal: int | None = None, trick: int | None = None,
-              token: str | None = None, path: tuple[Any, ...] = ()) -> RecordError:
+    def error(
+        self,
+        message: str,
+        *,
+        deal: int | None = None,
+        trick: int | None = None,
+        token: str | None = None,
+        path: tuple[Any, ...] = (),
+    ) -> RecordError:
         """``file:line: deal D, trick T: token: message`` as a RecordError (``deal``,
         ``trick``, ``token`` and ``line`` kept as attributes)."""
         line = self.line_of(path) if path else None
@@ -102,15 +109,22 @@ class Problems:
     def seat(self, value: Any, key: str, path: tuple[Any, ...], deal: int | None = None) -> Seat:
         """The seat ``value`` of ``key`` (``S E N W``, R2). Raises RecordError."""
         if not isinstance(value, str):
-            raise self.error(_("{key}: not a seat: {value!r} (use S, E, N or W)").format(
-                key=key, value=value), deal=deal, path=path)
+            raise self.error(
+                _("{key}: not a seat: {value!r} (use S, E, N or W)").format(key=key, value=value),
+                deal=deal,
+                path=path,
+            )
         try:
             return Seat.parse(value)
         except NotationError as exc:
             raise self.error(f"{key}: {render_error(exc)}", deal=deal, path=path) from None
 
-    def not_here(self, key: str, why: str, path: tuple[Any, ...],
-                 deal: int | None = None) -> RecordError:
+    def not_here(self, key: str, why: str, path: tuple[Any, ...], deal: int | None = None) -> RecordError:
         """``{key} does not apply to profile {profile} ({why})`` for :attr:`profile_name`."""
-        return self.error(_("{key} does not apply to profile {profile} ({why})").format(
-            key=key, profile=self.profile_name, why=why), deal=deal, path=path)
+        return self.error(
+            _("{key} does not apply to profile {profile} ({why})").format(
+                key=key, profile=self.profile_name, why=why
+            ),
+            deal=deal,
+            path=path,
+        )

@@ -66,7 +66,7 @@ def check_record(path: str | Path, *, profile: str | None = None) -> list[Record
     try:
         rec = loads_record(text, p.parent, source=str(p), profile=profile, problems=problems)
         if problems.bad_deal is not None and problems.bad_deal >= 0:
-            rec.deals = rec.deals[:problems.bad_deal]
+            rec.deals = rec.deals[: problems.bad_deal]
             rec.ended = False
         if problems.bad_deal is None or problems.bad_deal >= 0:
             replay(rec)
@@ -77,8 +77,14 @@ def check_record(path: str | Path, *, profile: str | None = None) -> list[Record
     return [problems.found[i] for i in order]
 
 
-def loads_record(text: str, base_dir: str | Path = ".", *, source: str = "<record>",
-                 profile: str | None = None, problems: Problems | None = None) -> Record:
+def loads_record(
+    text: str,
+    base_dir: str | Path = ".",
+    *,
+    source: str = "<record>",
+    profile: str | None = None,
+    problems: Problems | None = None,
+) -> Record:
     """Parse record ``text``. A relative ``profile:`` path is taken relative to
     ``base_dir`` (the record's folder). Raises RecordError naming the place.
 
@@ -90,13 +96,18 @@ def loads_record(text: str, base_dir: str | Path = ".", *, source: str = "<recor
     data = _document(text, source)
     for key in data:
         if key not in TOP_KEYS:
-            errs.note(errs.error(_("unknown key {key!r} (expected one of: {keys})").format(
-                key=key, keys=", ".join(TOP_KEYS)), path=(key,)))
+            errs.note(
+                errs.error(
+                    _("unknown key {key!r} (expected one of: {keys})").format(
+                        key=key, keys=", ".join(TOP_KEYS)
+                    ),
+                    path=(key,),
+                )
+            )
     _version(data, errs)
     ref, prof, prof_path = _profile(data, errs, base_dir, profile)
     errs.profile_name = prof.name
-    rec = Record(source=source, profile=prof, profile_ref=ref,
-                 profile_path=prof_path, deals=[], text=text)
+    rec = Record(source=source, profile=prof, profile_ref=ref, profile_path=prof_path, deals=[], text=text)
     for step in (_players, _date, _duration, _ended, _seats, _target):
         try:
             step(data, rec, errs)
@@ -115,11 +126,17 @@ def _document(text: str, source: str) -> dict[Any, Any]:
     except yaml.YAMLError as exc:
         raise RecordError(yaml_error(source, exc)) from None
     if data is None:
-        raise RecordError(_("{source}: empty record (expected a mapping with record: 1, "
-                            "profile: and deals:)").format(source=source))
+        raise RecordError(
+            _("{source}: empty record (expected a mapping with record: 1, profile: and deals:)").format(
+                source=source
+            )
+        )
     if not isinstance(data, dict):
-        raise RecordError(_("{source}:1: a record is a YAML mapping (record: 1, profile: ..., "
-                            "deals: ...), not {kind}").format(source=source, kind=yaml_kind(data)))
+        raise RecordError(
+            _(
+                "{source}:1: a record is a YAML mapping (record: 1, profile: ..., deals: ...), not {kind}"
+            ).format(source=source, kind=yaml_kind(data))
+        )
     return data
 
 
@@ -129,24 +146,30 @@ def _version(data: dict[Any, Any], errs: Problems) -> None:
         raise errs.error(_("missing key 'record' (the format version: record: 1)"))
     version = data["record"]
     if type(version) is not int or version != RECORD_VERSION:
-        raise errs.error(_("unknown record version {version!r} (this referee reads record: "
-                           "{supported})").format(version=version, supported=RECORD_VERSION),
-                         path=("record",))
+        raise errs.error(
+            _("unknown record version {version!r} (this referee reads record: {supported})").format(
+                version=version, supported=RECORD_VERSION
+            ),
+            path=("record",),
+        )
 
 
-def _profile(data: dict[Any, Any], errs: Problems, base_dir: str | Path,
-             override: str | None) -> tuple[str, Profile, Path]:
+def _profile(
+    data: dict[Any, Any], errs: Problems, base_dir: str | Path, override: str | None
+) -> tuple[str, Profile, Path]:
     """``(reference, profile, its file)``: the record's ``profile:`` or the override.
     Raises RecordError (ProfileError for a bad override)."""
     from referee.profiles import load_profile, resolve_profile
 
     ref = override if override is not None else data.get("profile")
     if ref is None:
-        raise errs.error(_("missing key 'profile' (a built-in name such as kort or pagat, "
-                           "or a path to a profile YAML)"))
+        raise errs.error(
+            _("missing key 'profile' (a built-in name such as kort or pagat, or a path to a profile YAML)")
+        )
     if not isinstance(ref, str):
-        raise errs.error(_("profile must be a name or a path, not {value!r}").format(value=ref),
-                         path=("profile",))
+        raise errs.error(
+            _("profile must be a name or a path, not {value!r}").format(value=ref), path=("profile",)
+        )
     base = Path(".") if override is not None else Path(base_dir)
     try:
         prof_path = resolve_profile(ref, base)
@@ -162,15 +185,20 @@ def _players(data: dict[Any, Any], rec: Record, errs: Problems) -> None:
     if players is None:
         return
     if not isinstance(players, dict):
-        raise errs.error(_("players must be a mapping of seats to names, e.g. "
-                           "{example}").format(example="{S: Azamat, E: Timur, N: Bakyt, W: Erlan}"),
-                         path=("players",))
+        raise errs.error(
+            _("players must be a mapping of seats to names, e.g. {example}").format(
+                example="{S: Azamat, E: Timur, N: Bakyt, W: Erlan}"
+            ),
+            path=("players",),
+        )
     rec.players = {}
     for k, v in players.items():
         s = errs.seat(k, "players", ("players", k))
         if v is not None and not isinstance(v, str | int | float):
-            raise errs.error(_("players: the name of {seat} must be text, not {value!r}").format(
-                seat=s.name, value=v), path=("players", k))
+            raise errs.error(
+                _("players: the name of {seat} must be text, not {value!r}").format(seat=s.name, value=v),
+                path=("players", k),
+            )
         rec.players[s.name] = "" if v is None else str(v)
 
 
@@ -181,8 +209,9 @@ def _date(data: dict[Any, Any], rec: Record, errs: Problems) -> None:
     if isinstance(date, _dt.date | _dt.datetime):
         date = date.isoformat()
     if not isinstance(date, str):
-        raise errs.error(_("date must be text such as \"2026-11-28\", not {value!r}").format(
-            value=date), path=("date",))
+        raise errs.error(
+            _('date must be text such as "2026-11-28", not {value!r}').format(value=date), path=("date",)
+        )
     rec.date = date
 
 
@@ -191,8 +220,10 @@ def _duration(data: dict[Any, Any], rec: Record, errs: Problems) -> None:
     if duration is None:
         return
     if type(duration) is not int or duration <= 0:
-        raise errs.error(_("duration must be a positive number of minutes, not {value!r}").format(
-            value=duration), path=("duration",))
+        raise errs.error(
+            _("duration must be a positive number of minutes, not {value!r}").format(value=duration),
+            path=("duration",),
+        )
     rec.duration = duration
 
 
@@ -201,8 +232,7 @@ def _ended(data: dict[Any, Any], rec: Record, errs: Problems) -> None:
     if ended is None:
         ended = False
     if not isinstance(ended, bool):
-        raise errs.error(_("ended must be true or false, not {value!r}").format(value=ended),
-                         path=("ended",))
+        raise errs.error(_("ended must be true or false, not {value!r}").format(value=ended), path=("ended",))
     rec.ended = ended
 
 
@@ -212,12 +242,16 @@ def _seats(data: dict[Any, Any], rec: Record, errs: Problems) -> None:
     dealer_rotation = prof.rotation == "dealer"
     if data.get("first_dealer") is not None:
         if not dealer_rotation:
-            raise errs.not_here("first_dealer", _("the trump caller rotates; give first_caller, R11"),
-                           ("first_dealer",))
+            raise errs.not_here(
+                "first_dealer", _("the trump caller rotates; give first_caller, R11"), ("first_dealer",)
+            )
         rec.first_dealer = errs.seat(data["first_dealer"], "first_dealer", ("first_dealer",))
     elif dealer_rotation:
-        raise errs.error(_("missing key 'first_dealer' (profile {profile}: the first dealer, "
-                           "R40)").format(profile=prof.name))
+        raise errs.error(
+            _("missing key 'first_dealer' (profile {profile}: the first dealer, R40)").format(
+                profile=prof.name
+            )
+        )
     if data.get("first_caller") is not None:
         rec.first_caller = errs.seat(data["first_caller"], "first_caller", ("first_caller",))
         if dealer_rotation:
@@ -225,12 +259,17 @@ def _seats(data: dict[Any, Any], rec: Record, errs: Problems) -> None:
             derived = rec.first_dealer.next(prof.clockwise)
             if rec.first_caller != derived:
                 raise errs.error(
-                    _("first_caller {caller} is not the first dealer's right-hand "
-                      "neighbour {seat} (R40)").format(caller=rec.first_caller.name, seat=derived.name),
-                    path=("first_caller",))
+                    _(
+                        "first_caller {caller} is not the first dealer's right-hand neighbour {seat} (R40)"
+                    ).format(caller=rec.first_caller.name, seat=derived.name),
+                    path=("first_caller",),
+                )
     elif not dealer_rotation:
-        raise errs.error(_("missing key 'first_caller' (profile {profile}: the first trump "
-                           "caller, R11)").format(profile=prof.name))
+        raise errs.error(
+            _("missing key 'first_caller' (profile {profile}: the first trump caller, R11)").format(
+                profile=prof.name
+            )
+        )
 
 
 def _target(data: dict[Any, Any], rec: Record, errs: Problems) -> None:
@@ -240,6 +279,8 @@ def _target(data: dict[Any, Any], rec: Record, errs: Problems) -> None:
         raise errs.not_here("target", _("courts decide the session, R44"), ("target",))
     tgt = data["target"]
     if type(tgt) is not int or tgt < 1:
-        raise errs.error(_("target must be a positive number of match wins, not {value!r}").format(
-            value=tgt), path=("target",))
+        raise errs.error(
+            _("target must be a positive number of match wins, not {value!r}").format(value=tgt),
+            path=("target",),
+        )
     rec.target = tgt

@@ -44,8 +44,12 @@ def replay(record: Record) -> Game:
 
     errs = Problems(record.source, record.text)
     try:  # the record's profile, first seats and target (R11, R31, R40)
-        game = Game.from_events(record.profile, first_dealer=record.first_dealer,
-                                first_caller=record.first_caller, target=record.target)
+        game = Game.from_events(
+            record.profile,
+            first_dealer=record.first_dealer,
+            first_caller=record.first_caller,
+            target=record.target,
+        )
     except RulesError as exc:
         raise errs.error(render_error(exc)) from None
     deals = record.deals
@@ -68,18 +72,25 @@ def _after_in_progress(errs: Problems, deals: list[DealRecord], i: int) -> Recor
     prev = deals[i - 1]
     if prev.tricks and len(prev.tricks[-1]) < 4:
         cnt = len(prev.tricks[-1])
-        return errs.error(ngettext(
-            "{count} card in a trick (expected 4; only the last deal of a record may be "
-            "in progress)",
-            "{count} cards in a trick (expected 4; only the last deal of a record may be "
-            "in progress)", cnt).format(count=cnt),
-            deal=prev.number, trick=len(prev.tricks),
-            path=("deals", i - 1, "tricks", len(prev.tricks) - 1))
+        return errs.error(
+            ngettext(
+                "{count} card in a trick (expected 4; only the last deal of a record may be in progress)",
+                "{count} cards in a trick (expected 4; only the last deal of a record may be in progress)",
+                cnt,
+            ).format(count=cnt),
+            deal=prev.number,
+            trick=len(prev.tricks),
+            path=("deals", i - 1, "tricks", len(prev.tricks) - 1),
+        )
     why = "bavyan: pending" if prev.bavyan == "pending" else _("its tricks stop before it ended")
-    return errs.error(_("deal {deal} follows deal {previous}, which is still in progress "
-                        "({why}); only the last deal may be in progress").format(
-                            deal=deals[i].number, previous=prev.number, why=why),
-                      deal=deals[i].number, path=("deals", i))
+    return errs.error(
+        _(
+            "deal {deal} follows deal {previous}, which is still in progress "
+            "({why}); only the last deal may be in progress"
+        ).format(deal=deals[i].number, previous=prev.number, why=why),
+        deal=deals[i].number,
+        path=("deals", i),
+    )
 
 
 def _check_seats(errs: Problems, game: Game, record: Record, dr: DealRecord, dpath: Path_) -> None:
@@ -87,18 +98,23 @@ def _check_seats(errs: Problems, game: Game, record: Record, dr: DealRecord, dpa
     n = dr.number
     if dr.dealer is not None and dr.dealer != game.next_dealer:
         nd = game.next_dealer
-        raise errs.error(_("dealer: {dealer} contradicts the rotation: {seat} deals deal "
-                           "{deal} (R42)").format(dealer=dr.dealer.name,
-                                                  seat=nd.name if nd is not None else "?", deal=n),
-                         deal=n, path=(*dpath, "dealer"))
+        raise errs.error(
+            _("dealer: {dealer} contradicts the rotation: {seat} deals deal {deal} (R42)").format(
+                dealer=dr.dealer.name, seat=nd.name if nd is not None else "?", deal=n
+            ),
+            deal=n,
+            path=(*dpath, "dealer"),
+        )
     if dr.caller is not None and dr.caller != game.next_caller:
         nc = game.next_caller
         rule = "R40" if record.profile.rotation == "dealer" else "R12"
-        raise errs.error(_("caller: {caller} contradicts the rotation: {seat} calls trumps in "
-                           "deal {deal} ({rule})").format(caller=dr.caller.name,
-                                                          seat=nc.name if nc is not None else "?",
-                                                          deal=n, rule=rule),
-                         deal=n, path=(*dpath, "caller"))
+        raise errs.error(
+            _(
+                "caller: {caller} contradicts the rotation: {seat} calls trumps in deal {deal} ({rule})"
+            ).format(caller=dr.caller.name, seat=nc.name if nc is not None else "?", deal=n, rule=rule),
+            deal=n,
+            path=(*dpath, "caller"),
+        )
 
 
 def _deal(errs: Problems, game: Game, dr: DealRecord, dpath: Path_) -> None:
@@ -116,13 +132,21 @@ def _deal(errs: Problems, game: Game, dr: DealRecord, dpath: Path_) -> None:
     for t_index in range(len(dr.tricks)):
         _trick(errs, game, d, dr, t_index, dpath)
     if dr.bavyan is True and d.bavyan != "playing":
-        raise errs.error(_("bavyan: true, but deal {deal} did not reach 7:0 "
-                           "(NS {ns}:{ew} EW)").format(deal=n, ns=d.tricks_won[0], ew=d.tricks_won[1]),
-                         deal=n, path=(*dpath, "bavyan"))
+        raise errs.error(
+            _("bavyan: true, but deal {deal} did not reach 7:0 (NS {ns}:{ew} EW)").format(
+                deal=n, ns=d.tricks_won[0], ew=d.tricks_won[1]
+            ),
+            deal=n,
+            path=(*dpath, "bavyan"),
+        )
     if dr.bavyan == "pending" and d.bavyan != "pending":
-        raise errs.error(_("bavyan: pending, but deal {deal} is not waiting at 7:0 "
-                           "(NS {ns}:{ew} EW)").format(deal=n, ns=d.tricks_won[0], ew=d.tricks_won[1]),
-                         deal=n, path=(*dpath, "bavyan"))
+        raise errs.error(
+            _("bavyan: pending, but deal {deal} is not waiting at 7:0 (NS {ns}:{ew} EW)").format(
+                deal=n, ns=d.tricks_won[0], ew=d.tricks_won[1]
+            ),
+            deal=n,
+            path=(*dpath, "bavyan"),
+        )
     if dr.revoke is not None:
         rseat, rtrick = dr.revoke
         try:
@@ -146,17 +170,22 @@ def _trick(errs: Problems, game: Game, d: DealView, dr: DealRecord, t_index: int
         word = dr.words[t_index][k]
         if d.result is not None:
             raise _too_many(errs, d, tn, word, (*dpath, "tricks", t_index)) from None
-        raise errs.error(render_error(exc), deal=n, trick=tn, token=word,
-                         path=(*dpath, "tricks", t_index)) from None
+        raise errs.error(
+            render_error(exc), deal=n, trick=tn, token=word, path=(*dpath, "tricks", t_index)
+        ) from None
     if d.bavyan != "pending":
         return
     if dr.bavyan != "pending":
         apply(Bavyan(dr.bavyan is True))
     elif tn != len(dr.tricks):
-        raise errs.error(_("bavyan: pending, but the deal reached 7:0 after trick "
-                           "{trick} and trick {next} follows").format(
-                               trick=tn, next=tn + 1), deal=n, trick=tn + 1,
-                         path=(*dpath, "tricks", t_index + 1))
+        raise errs.error(
+            _(
+                "bavyan: pending, but the deal reached 7:0 after trick {trick} and trick {next} follows"
+            ).format(trick=tn, next=tn + 1),
+            deal=n,
+            trick=tn + 1,
+            path=(*dpath, "tricks", t_index + 1),
+        )
 
 
 def _too_many(errs: Problems, d: DealView, tn: int, word: str, path: Path_) -> RecordError:
@@ -164,10 +193,12 @@ def _too_many(errs: Problems, d: DealView, tn: int, word: str, path: Path_) -> R
     last = d.tricks[-1]
     if d.abandoned_last:
         ended = _("deal {deal} ended at card {card} of trick {trick} ({score})").format(
-            deal=d.number, card=len(last.cards), trick=last.number, score=_score(d))
+            deal=d.number, card=len(last.cards), trick=last.number, score=_score(d)
+        )
     else:
         ended = _("deal {deal} ended after trick {trick} ({score})").format(
-            deal=d.number, trick=last.number, score=_score(d))
+            deal=d.number, trick=last.number, score=_score(d)
+        )
     if tn > last.number:
         extra = _("trick {trick} is one too many").format(trick=tn)
     else:

@@ -38,8 +38,14 @@ def _scalar(value: str) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def from_game(game: Game, *, profile: str | None = None, players: dict[str, str] | None = None,
-              date: str | None = None, duration: int | None = None) -> Record:
+def from_game(
+    game: Game,
+    *,
+    profile: str | None = None,
+    players: dict[str, str] | None = None,
+    date: str | None = None,
+    duration: int | None = None,
+) -> Record:
     """The record of ``game``, played (every deal with its dealer, caller and leads).
 
     ``profile`` is the profile reference to write (default: the profile's name);
@@ -56,11 +62,20 @@ def from_game(game: Game, *, profile: str | None = None, players: dict[str, str]
     deals = [_deal_record(d, decls) for d in game.deals if d.trump is not None]
     dealer_rotation = prof.rotation == "dealer"
     return Record(
-        source="<game>", profile=prof, profile_ref=profile or prof.name, profile_path=None,
-        deals=deals, first_dealer=game.first_dealer if dealer_rotation else None,
+        source="<game>",
+        profile=prof,
+        profile_ref=profile or prof.name,
+        profile_path=None,
+        deals=deals,
+        first_dealer=game.first_dealer if dealer_rotation else None,
         first_caller=None if dealer_rotation else game.first_caller,
         target=game.target if prof.is_match and game.target != prof.scoring.match_target else None,
-        players=players, date=date, duration=duration, ended=game.ended, played=True)
+        players=players,
+        date=date,
+        duration=duration,
+        ended=game.ended,
+        played=True,
+    )
 
 
 def _deal_record(d: DealView, decls: Iterator[Declaration | None]) -> DealRecord:
@@ -70,11 +85,18 @@ def _deal_record(d: DealView, decls: Iterator[Declaration | None]) -> DealRecord
     played_on = d.bavyan is BavyanState.PLAYING
     ruling = d.revoke if d.revoke is not None and d.revoke.kind == "ruling" else None
     return DealRecord(
-        number=d.number, trump=d.trump, thirteenth=d.thirteenth, redeals=d.redeals,
-        tricks=tricks, words=[[_word(p) for p in t] for t in tricks],
+        number=d.number,
+        trump=d.trump,
+        thirteenth=d.thirteenth,
+        redeals=d.redeals,
+        tricks=tricks,
+        words=[[_word(p) for p in t] for t in tricks],
         bavyan="pending" if d.bavyan is BavyanState.PENDING else played_on,
         revoke=(ruling.seat, ruling.trick) if ruling is not None else None,
-        dealer=d.dealer, caller=d.caller, leads=[(t.leader, t.winner) for t in d.tricks])
+        dealer=d.dealer,
+        caller=d.caller,
+        leads=[(t.leader, t.winner) for t in d.tricks],
+    )
 
 
 def _word(play: Play) -> str:
@@ -88,8 +110,13 @@ def dumps(record: Record) -> str:
     if not record.played:
         from referee.records.replay import replay
 
-        record = from_game(replay(record), profile=record.profile_ref, players=record.players,
-                           date=record.date, duration=record.duration)
+        record = from_game(
+            replay(record),
+            profile=record.profile_ref,
+            players=record.players,
+            date=record.date,
+            duration=record.duration,
+        )
     out = _header(record)
     if not record.deals:
         out.append("deals: []")
@@ -100,8 +127,14 @@ def dumps(record: Record) -> str:
     return "\n".join(out) + "\n"
 
 
-def dump_record(game: Game, *, profile: str | None = None, players: dict[str, str] | None = None,
-                date: str | None = None, duration: int | None = None) -> str:
+def dump_record(
+    game: Game,
+    *,
+    profile: str | None = None,
+    players: dict[str, str] | None = None,
+    date: str | None = None,
+    duration: int | None = None,
+) -> str:
     """Write ``game`` as a canonical record and return the YAML text
     (``dumps(from_game(game, ...))``; the arguments are :func:`from_game`'s)."""
     return dumps(from_game(game, profile=profile, players=players, date=date, duration=duration))

@@ -26,8 +26,9 @@ class StoreBase:
     """An open session database: the connection, the checks made on opening, the
     error lines and the transactions. Use as a context manager or call :meth:`close`."""
 
-    def __init__(self, path: Path | str | None = None, *, create: bool = True,
-                 readonly: bool = False) -> None:
+    def __init__(
+        self, path: Path | str | None = None, *, create: bool = True, readonly: bool = False
+    ) -> None:
         """Open the database at ``path`` (default: :func:`default_path`); a
         ``postgresql://`` URL opens that PostgreSQL database (migrated to its schema).
 
@@ -49,7 +50,7 @@ class StoreBase:
             self._open_pg(path)
             return
         if isinstance(path, str) and path.startswith("sqlite:///"):
-            path = path[len("sqlite:///"):]
+            path = path[len("sqlite:///") :]
         default = default_path()
         self.path = Path(path) if path is not None else default
         # A chosen file: not the one the commands open without ``--session``.
@@ -74,13 +75,15 @@ class StoreBase:
             with self.path.open("rb") as f:
                 head = f.read(len(SQLITE_MAGIC))
         except OSError as exc:
-            raise SessionError(_("cannot open the session file {path}: {reason}").format(
-                path=self.path, reason=exc.strerror or exc)) from None
+            raise SessionError(
+                _("cannot open the session file {path}: {reason}").format(
+                    path=self.path, reason=exc.strerror or exc
+                )
+            ) from None
         if not head:
             return False
         if head != SQLITE_MAGIC:
-            raise self._refuse(_("not a session database (not an SQLite file); give another "
-                                 "--session FILE"))
+            raise self._refuse(_("not a session database (not an SQLite file); give another --session FILE"))
         return True
 
     def _check_schema(self, db: sqlite3.Connection) -> int:
@@ -88,18 +91,30 @@ class StoreBase:
         damaged file, another program's SQLite file, or a schema newer than ours."""
         rows = db.execute("PRAGMA quick_check(1)").fetchall()
         if not rows or rows[0][0] != "ok":
-            raise self._refuse(_("the session database is damaged ({detail}); restore a "
-                                 "backup (`referee backup`) or start with another --session FILE"
-                                 ).format(detail=" ".join(str(rows[0][0]).split())[:120] if rows else "?"))
+            raise self._refuse(
+                _(
+                    "the session database is damaged ({detail}); restore a "
+                    "backup (`referee backup`) or start with another --session FILE"
+                ).format(detail=" ".join(str(rows[0][0]).split())[:120] if rows else "?")
+            )
         version = int(db.execute("PRAGMA user_version").fetchone()[0])
         if version > SCHEMA_VERSION:
-            raise self._refuse(_("written by a newer referee (schema {version}; this one reads "
-                                 "up to {ours}): update court-referee").format(
-                                     version=version, ours=SCHEMA_VERSION))
-        tables = {r[0] for r in db.execute(
-            "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'")}
-        foreign = _("not a session database of court-referee (an SQLite file of another "
-                    "program); give another --session FILE")
+            raise self._refuse(
+                _(
+                    "written by a newer referee (schema {version}; this one reads "
+                    "up to {ours}): update court-referee"
+                ).format(version=version, ours=SCHEMA_VERSION)
+            )
+        tables = {
+            r[0]
+            for r in db.execute(
+                "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'"
+            )
+        }
+        foreign = _(
+            "not a session database of court-referee (an SQLite file of another "
+            "program); give another --session FILE"
+        )
         if version == 0:
             if tables and "sessions" not in tables:
                 raise self._refuse(foreign)
@@ -127,19 +142,24 @@ class StoreBase:
         try:
             conn = pg.PgConnection(url)
         except psycopg.Error as exc:  # the server's own words
-            raise SessionError(_("cannot open the store {path}: {reason}").format(
-                path=self.path, reason=sqlite_reason(exc))) from None
+            raise SessionError(
+                _("cannot open the store {path}: {reason}").format(path=self.path, reason=sqlite_reason(exc))
+            ) from None
         try:
             found = conn.migrate()
         except psycopg.Error as exc:
             conn.close()
-            raise SessionError(_("cannot open the store {path}: {reason}").format(
-                path=self.path, reason=sqlite_reason(exc))) from None
+            raise SessionError(
+                _("cannot open the store {path}: {reason}").format(path=self.path, reason=sqlite_reason(exc))
+            ) from None
         if found > pg.SCHEMA_VERSION:  # refused as a newer SQLite file is (issue 12)
             conn.close()
-            raise self._refuse(_("written by a newer referee (schema {version}; this one reads "
-                                 "up to {ours}): update court-referee").format(
-                                     version=found, ours=pg.SCHEMA_VERSION))
+            raise self._refuse(
+                _(
+                    "written by a newer referee (schema {version}; this one reads "
+                    "up to {ours}): update court-referee"
+                ).format(version=found, ours=pg.SCHEMA_VERSION)
+            )
         self._pg = conn
         self._conn = conn  # type: ignore[assignment]
 
@@ -182,8 +202,11 @@ class StoreBase:
         except SessionError:
             raise
         except (OSError, sqlite3.Error) as exc:
-            raise SessionError(_("cannot open the session file {path}: {reason}").format(
-                path=self.path, reason=sqlite_reason(exc))) from None
+            raise SessionError(
+                _("cannot open the session file {path}: {reason}").format(
+                    path=self.path, reason=sqlite_reason(exc)
+                )
+            ) from None
         self._conn = db
         return db
 
@@ -234,6 +257,7 @@ class StoreBase:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
     def close(self) -> None:
         """Close the database (every write is already committed)."""
         if self._conn is not None:
@@ -248,11 +272,17 @@ class StoreBase:
             yield
         except self._errors as exc:
             if writing:
-                raise StoreError(_("{path}: {reason}: the entry was not stored (fix it and type "
-                                   "it again, or `referee resume` later)").format(
-                                       path=self.path, reason=sqlite_reason(exc))) from None
-            what = (_("cannot read the store {path}: {reason}") if self.url is not None  # PostgreSQL
-                    else _("cannot read the session file {path}: {reason}"))
+                raise StoreError(
+                    _(
+                        "{path}: {reason}: the entry was not stored (fix it and type "
+                        "it again, or `referee resume` later)"
+                    ).format(path=self.path, reason=sqlite_reason(exc))
+                ) from None
+            what = (
+                _("cannot read the store {path}: {reason}")
+                if self.url is not None  # PostgreSQL
+                else _("cannot read the session file {path}: {reason}")
+            )
             raise StoreError(what.format(path=self.path, reason=sqlite_reason(exc))) from None
 
     @contextmanager
@@ -277,7 +307,6 @@ class StoreBase:
         with suppress(*self._errors):
             if db.in_transaction:
                 db.execute("ROLLBACK")
-
 
     @contextmanager
     def _write(self, landed: Callable[[sqlite3.Connection], bool]) -> Iterator[sqlite3.Connection]:

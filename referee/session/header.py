@@ -42,8 +42,22 @@ _SEATS = ("S", "E", "N", "W")
 
 def header_from_row(row: Sequence[Any]) -> SessionHeader:
     """A stored header row; ValueError/TypeError for one no referee wrote (a bad row)."""
-    (sid, created, started, profile, profile_name, profile_text, players, first_dealer,
-     first_caller, seed, duration, target, language, settings) = row
+    (
+        sid,
+        created,
+        started,
+        profile,
+        profile_name,
+        profile_text,
+        players,
+        first_dealer,
+        first_caller,
+        seed,
+        duration,
+        target,
+        language,
+        settings,
+    ) = row
     texts = (created, profile, profile_name, profile_text, players)
     if not all(isinstance(t, str) for t in texts) or not isinstance(language, str | None):
         raise TypeError("a text column holds another type")
@@ -53,14 +67,24 @@ def header_from_row(row: Sequence[Any]) -> SessionHeader:
         if number is not None and (not isinstance(number, int) or abs(number) > 10**12):
             raise ValueError(f"not a number: {number!r}")
     names = json.loads(players)
-    if not isinstance(names, dict) or not all(
-            k in _SEATS and isinstance(v, str) for k, v in names.items()):
+    if not isinstance(names, dict) or not all(k in _SEATS and isinstance(v, str) for k, v in names.items()):
         raise ValueError(f"players {players[:40]!r}")
     extra = json.loads(settings) if settings else {}
     if not isinstance(extra, dict):
         raise ValueError("settings")
     return SessionHeader(
-        id=int(sid), created=created, started=float(started), profile=profile,
-        profile_name=profile_name, profile_text=profile_text, players=names,
-        first_dealer=first_dealer, first_caller=first_caller, seed=seed, duration=duration,
-        target=target, language=language, settings=extra)
+        id=int(sid),
+        created=created,
+        started=float(started),
+        profile=profile,
+        profile_name=profile_name,
+        profile_text=profile_text,
+        players=names,
+        first_dealer=first_dealer,
+        first_caller=first_caller,
+        seed=seed,
+        duration=duration,
+        target=target,
+        language=language,
+        settings=extra,
+    )

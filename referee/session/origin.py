@@ -54,8 +54,11 @@ class Origin:
             return cls()
         data = json.loads(text)
         outline = data.get("outline")
-        return cls(kind=data.get("kind", "keyboard"), confidence=data.get("confidence"),
-                   outline=tuple((float(x), float(y)) for x, y in outline) if outline else None)
+        return cls(
+            kind=data.get("kind", "keyboard"),
+            confidence=data.get("confidence"),
+            outline=tuple((float(x), float(y)) for x, y in outline) if outline else None,
+        )
 
 
 KEYBOARD = Origin("keyboard")

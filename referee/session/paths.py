@@ -28,12 +28,15 @@ def store_target(store: str | None = None, session: Path | str | None = None) ->
     if value is None or isinstance(value, Path):
         return value
     if value.startswith("sqlite:///"):
-        return Path(value[len("sqlite:///"):])
+        return Path(value[len("sqlite:///") :])
     if value.startswith(PG_SCHEMES):
         return value
     if "://" in value:
-        raise SessionError(_("not a store URL: {url} (use sqlite:///FILE or "
-                             "postgresql://USER@HOST/DATABASE)").format(url=value))
+        raise SessionError(
+            _("not a store URL: {url} (use sqlite:///FILE or postgresql://USER@HOST/DATABASE)").format(
+                url=value
+            )
+        )
     return Path(value)
 
 

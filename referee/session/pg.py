@@ -57,8 +57,7 @@ version adds a step; it never edits these)."""
 CLUB_SCHEMA = club_schema("postgresql")
 """The club's tables (:mod:`referee.club.db`) in PostgreSQL types."""
 
-_PKEYS = {"session_locks": "session_id", "club_session_tables": "session_id",
-          "club_imports": "session_id"}
+_PKEYS = {"session_locks": "session_id", "club_session_tables": "session_id", "club_imports": "session_id"}
 """Conflict key of each table written with ``INSERT OR REPLACE``."""
 _RETURNING_ID = ("sessions", "club_players")
 """Tables whose INSERT gives ``lastrowid``."""
@@ -142,7 +141,7 @@ class PgConnection:
 
         self.url = url
         if url.startswith("postgresql+psycopg://"):
-            url = "postgresql://" + url[len("postgresql+psycopg://"):]
+            url = "postgresql://" + url[len("postgresql+psycopg://") :]
         self._conn = psycopg.connect(url, autocommit=True, connect_timeout=10)
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> PgCursor:

@@ -49,7 +49,6 @@ A club keeps every table's sessions in one PostgreSQL database instead (issue 16
 server-side advisory lock held by the referee's connection.
 """
 
-
 from __future__ import annotations
 
 import json
@@ -72,9 +71,23 @@ from referee.session.origin import Origin
 from referee.session.paths import DB_NAME, ENV_DIR, ENV_STORE, default_path, store_target
 from referee.session.schema import _HEADER_COLUMNS, SCHEMA_VERSION, migrate
 
-__all__ = ["DB_NAME", "ENV_DIR", "ENV_STORE", "SCHEMA_VERSION", "SessionBusy", "SessionError",
-           "SessionHeader", "SessionInfo", "SessionTakenOver", "Store", "StoreError",
-           "default_path", "migrate", "sqlite_reason", "store_target"]
+__all__ = [
+    "DB_NAME",
+    "ENV_DIR",
+    "ENV_STORE",
+    "SCHEMA_VERSION",
+    "SessionBusy",
+    "SessionError",
+    "SessionHeader",
+    "SessionInfo",
+    "SessionTakenOver",
+    "Store",
+    "StoreError",
+    "default_path",
+    "migrate",
+    "sqlite_reason",
+    "store_target",
+]
 
 
 class Store(StoreBase):
@@ -97,15 +110,36 @@ class Store(StoreBase):
                 "INSERT INTO sessions (created, started, profile, profile_name, profile_text, "
                 "players, first_dealer, first_caller, seed, duration, target, language, settings) "
                 "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                (h.created, h.started, h.profile, h.profile_name, h.profile_text,
-                 json.dumps(h.players), h.first_dealer, h.first_caller, h.seed, h.duration,
-                 h.target, h.language, json.dumps(h.settings) if h.settings else None))
+                (
+                    h.created,
+                    h.started,
+                    h.profile,
+                    h.profile_name,
+                    h.profile_text,
+                    json.dumps(h.players),
+                    h.first_dealer,
+                    h.first_caller,
+                    h.seed,
+                    h.duration,
+                    h.target,
+                    h.language,
+                    json.dumps(h.settings) if h.settings else None,
+                ),
+            )
             h.id = int(cur.lastrowid or 0)
         return h.id
 
-    def add(self, sid: int, kind: str, text: str, *, events: Sequence[Event] = (),
-            data: dict[str, Any] | None = None, origin: Origin | None = None,
-            time_ms: int | None = None) -> LogEntry:
+    def add(
+        self,
+        sid: int,
+        kind: str,
+        text: str,
+        *,
+        events: Sequence[Event] = (),
+        data: dict[str, Any] | None = None,
+        origin: Origin | None = None,
+        time_ms: int | None = None,
+    ) -> LogEntry:
         """Append one entry to the log of session ``sid``, in one committed transaction,
         and return it. ``time_ms`` defaults to now (UTC epoch ms). Raises
         SessionTakenOver when another referee took the session over."""
@@ -117,24 +151,35 @@ class Store(StoreBase):
         before = self._last_seq(sid)
 
         def landed(db: sqlite3.Connection) -> bool:
-            row = db.execute("SELECT kind, text, time_ms, events FROM entries WHERE session_id=? "
-                             "AND seq=?", (sid, (before or 0) + 1)).fetchone()
+            row = db.execute(
+                "SELECT kind, text, time_ms, events FROM entries WHERE session_id=? AND seq=?",
+                (sid, (before or 0) + 1),
+            ).fetchone()
             return before is not None and row == (kind, text, when, events_text)
 
         with self._write(landed) as db:
             self._check_holder(db, sid)
-            row = db.execute("SELECT COALESCE(MAX(seq), 0) FROM entries WHERE session_id=?",
-                             (sid,)).fetchone()
+            row = db.execute(
+                "SELECT COALESCE(MAX(seq), 0) FROM entries WHERE session_id=?", (sid,)
+            ).fetchone()
             seq = int(row[0]) + 1
             db.execute(
                 "INSERT INTO entries (session_id, seq, time_ms, origin, text, kind, events, data) "
                 "VALUES (?,?,?,?,?,?,?,?)",
-                (sid, seq, when, origin.to_json(), text, kind, events_text,
-                 json.dumps(data, separators=(",", ":")) if data else None))
+                (
+                    sid,
+                    seq,
+                    when,
+                    origin.to_json(),
+                    text,
+                    kind,
+                    events_text,
+                    json.dumps(data, separators=(",", ":")) if data else None,
+                ),
+            )
         return LogEntry(seq, kind, text, when, origin, tuple(events), dict(data or {}))
 
-    def append(self, sid: int, events: Sequence[Event], text: str = "",
-               origin: Origin | None = None) -> None:
+    def append(self, sid: int, events: Sequence[Event], text: str = "", origin: Origin | None = None) -> None:
         """Store the events of one accepted entry (an ``events`` log entry)."""
         self.add(sid, "events", text, events=events, origin=origin)
 
@@ -144,8 +189,9 @@ class Store(StoreBase):
         if units:
             self.add(sid, "undo", "undo", data={"retracts": [list(units[-1])]})
 
-    def set_players(self, sid: int, players: dict[str, str], text: str = "",
-                    origin: Origin | None = None) -> None:
+    def set_players(
+        self, sid: int, players: dict[str, str], text: str = "", origin: Origin | None = None
+    ) -> None:
         """Replace the seat -> name map of the session (and log it). Raises StoreError
         when it is not stored."""
         names = json.dumps(players)
@@ -158,23 +204,26 @@ class Store(StoreBase):
             db.execute("UPDATE sessions SET players=? WHERE id=?", (names, sid))
         self.add(sid, "players", text or "players", data={"players": players}, origin=origin)
 
-    def set_settings(self, sid: int, *, language: str | None = None,
-                     settings: dict[str, Any] | None = None) -> None:
+    def set_settings(
+        self, sid: int, *, language: str | None = None, settings: dict[str, Any] | None = None
+    ) -> None:
         """Remember the session's language and (camera) settings for ``resume``;
         None leaves a value as it is."""
         with self._tx() as db:
             if language is not None:
                 db.execute("UPDATE sessions SET language=? WHERE id=?", (language, sid))
             if settings is not None:
-                db.execute("UPDATE sessions SET settings=? WHERE id=?",
-                           (json.dumps(settings) if settings else None, sid))
-
+                db.execute(
+                    "UPDATE sessions SET settings=? WHERE id=?",
+                    (json.dumps(settings) if settings else None, sid),
+                )
 
     def _last_seq(self, sid: int) -> int | None:
         """The last log seq of session ``sid`` (0: none); None when it cannot be read."""
         try:
-            row = self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM entries WHERE session_id=?",
-                                   (sid,)).fetchone()
+            row = self._db.execute(
+                "SELECT COALESCE(MAX(seq), 0) FROM entries WHERE session_id=?", (sid,)
+            ).fetchone()
             return int(row[0])
         except self._failures:
             return None
@@ -195,31 +244,42 @@ class Store(StoreBase):
             with self._guard():
                 free = self._pg.try_lock(sid) if self._pg is not None else _lock.try_lock(self.path, sid)
         except OSError as exc:
-            raise SessionError(_("cannot lock session {sid} in {path}: {reason}").format(
-                sid=sid, path=self.path, reason=exc)) from None
+            raise SessionError(
+                _("cannot lock session {sid} in {path}: {reason}").format(sid=sid, path=self.path, reason=exc)
+            ) from None
         with self._guard():
-            row = db.execute("SELECT pid, host, since_ms FROM session_locks WHERE session_id=? "
-                             "AND token != ''", (sid,)).fetchone()
+            row = db.execute(
+                "SELECT pid, host, since_ms FROM session_locks WHERE session_id=? AND token != ''", (sid,)
+            ).fetchone()
         pid, host = _lock.me()
         if row is not None and not (row[0] == pid and row[1] == host and self._pg is None):
             # PostgreSQL: the server's lock alone says whether the holder still runs
             holder_alive = not free or (self._pg is None and _lock.alive(int(row[0]), str(row[1])))
             if holder_alive and not take_over:
                 since = time.strftime("%H:%M", time.localtime(int(row[2]) / 1000))
-                raise SessionBusy(_("session {sid} is open in another referee, pid {pid}, since "
-                                    "{since} (`referee resume {sid}{session} --take-over` takes it "
-                                    "over)").format(sid=sid, pid=row[0], since=since,
-                                                    session=self.session_option))
+                raise SessionBusy(
+                    _(
+                        "session {sid} is open in another referee, pid {pid}, since "
+                        "{since} (`referee resume {sid}{session} --take-over` takes it "
+                        "over)"
+                    ).format(sid=sid, pid=row[0], since=since, session=self.session_option)
+                )
         elif not free and not take_over:
             # held by a process that has not written its row yet
-            raise SessionBusy(_("session {sid} is open in another referee, pid {pid}, since "
-                                "{since} (`referee resume {sid}{session} --take-over` takes it "
-                                "over)").format(sid=sid, pid="?", since="?",
-                                                session=self.session_option))
+            raise SessionBusy(
+                _(
+                    "session {sid} is open in another referee, pid {pid}, since "
+                    "{since} (`referee resume {sid}{session} --take-over` takes it "
+                    "over)"
+                ).format(sid=sid, pid="?", since="?", session=self.session_option)
+            )
         token = secrets.token_hex(8)
         with self._tx() as tx:
-            tx.execute("INSERT OR REPLACE INTO session_locks (session_id, pid, host, since_ms, token) "
-                       "VALUES (?,?,?,?,?)", (sid, pid, host, time.time_ns() // 1_000_000, token))
+            tx.execute(
+                "INSERT OR REPLACE INTO session_locks (session_id, pid, host, since_ms, token) "
+                "VALUES (?,?,?,?,?)",
+                (sid, pid, host, time.time_ns() // 1_000_000, token),
+            )
         self._tokens[sid] = token
         self._unlocked = set() if free else {sid}
 
@@ -232,8 +292,7 @@ class Store(StoreBase):
             with self._tx() as db:
                 # the row stays (with no token: free), so a referee still running after a
                 # take-over sees on its next write that it is no longer the holder
-                db.execute("UPDATE session_locks SET token='' WHERE session_id=? AND token=?",
-                           (sid, token))
+                db.execute("UPDATE session_locks SET token='' WHERE session_id=? AND token=?", (sid, token))
         except self._failures:  # the lock dies with the process anyway
             pass
         if self._pg is not None:
@@ -248,15 +307,19 @@ class Store(StoreBase):
         token = self._tokens.get(sid)
         if token is None:
             return
-        if sid in self._unlocked and (self._pg.try_lock(sid) if self._pg is not None
-                                      else _lock.try_lock(self.path, sid)):
+        if sid in self._unlocked and (
+            self._pg.try_lock(sid) if self._pg is not None else _lock.try_lock(self.path, sid)
+        ):
             self._unlocked.discard(sid)  # the old referee has gone: the OS lock is ours now
         row = db.execute("SELECT pid, token FROM session_locks WHERE session_id=?", (sid,)).fetchone()
         if row is not None and row[1] != token:
             self._tokens.pop(sid, None)
-            raise SessionTakenOver(_("session {sid} was taken over by another referee (pid {pid}): "
-                                     "this one stops; nothing more is written here").format(
-                                         sid=sid, pid=row[0]))
+            raise SessionTakenOver(
+                _(
+                    "session {sid} was taken over by another referee (pid {pid}): "
+                    "this one stops; nothing more is written here"
+                ).format(sid=sid, pid=row[0])
+            )
 
     # ----------------------------------------------------------------- reads
     def latest(self) -> int | None:
@@ -272,22 +335,26 @@ class Store(StoreBase):
         if sid is None:
             latest = self.latest()
             if latest is None:
-                raise SessionError(_("no session yet in {path}: start one with "
-                                     "`referee start --profile NAME{session}`").format(
-                                         path=self.path, session=self.session_option))
+                raise SessionError(
+                    _(
+                        "no session yet in {path}: start one with `referee start --profile NAME{session}`"
+                    ).format(path=self.path, session=self.session_option)
+                )
             return latest
         with self._guard():
             row = self._db.execute("SELECT id FROM sessions WHERE id=?", (sid,)).fetchone()
         if row is None:
-            raise SessionError(_("no session {sid} in {path} (see `referee sessions{session}`)").format(
-                sid=sid, path=self.path, session=self.session_option))
+            raise SessionError(
+                _("no session {sid} in {path} (see `referee sessions{session}`)").format(
+                    sid=sid, path=self.path, session=self.session_option
+                )
+            )
         return sid
 
     def header(self, sid: int) -> SessionHeader:
         """The header of session ``sid`` (which must exist)."""
         with self._guard():
-            row = self._db.execute(f"SELECT {_HEADER_COLUMNS} FROM sessions WHERE id=?",
-                                   (sid,)).fetchone()
+            row = self._db.execute(f"SELECT {_HEADER_COLUMNS} FROM sessions WHERE id=?", (sid,)).fetchone()
         if row is None:
             raise SessionError(_("no session {sid} in {path}").format(sid=sid, path=self.path))
         return self._decode_header(row)
@@ -296,30 +363,50 @@ class Store(StoreBase):
         try:
             return header_from_row(row)
         except (ValueError, TypeError, KeyError) as exc:
-            raise SessionError(_("session {sid} in {path} has an unreadable header: {reason}").format(
-                sid=row[0], path=self.path, reason=str(exc)[:200])) from None
+            raise SessionError(
+                _("session {sid} in {path} has an unreadable header: {reason}").format(
+                    sid=row[0], path=self.path, reason=str(exc)[:200]
+                )
+            ) from None
 
     def log(self, sid: int) -> list[LogEntry]:
         """Every entry of session ``sid``'s log, in order (nothing is ever removed)."""
         with self._guard():
-            rows = self._db.execute("SELECT seq, kind, text, time_ms, origin, events, data FROM "
-                                    "entries WHERE session_id=? ORDER BY seq", (sid,)).fetchall()
+            rows = self._db.execute(
+                "SELECT seq, kind, text, time_ms, origin, events, data FROM "
+                "entries WHERE session_id=? ORDER BY seq",
+                (sid,),
+            ).fetchall()
         try:
-            return [LogEntry(int(seq), kind, text, time_ms, Origin.from_json(origin),
-                             tuple(decode(json.dumps(e)) for e in json.loads(events)),
-                             json.loads(data) if data else {})
-                    for seq, kind, text, time_ms, origin, events, data in rows]
+            return [
+                LogEntry(
+                    int(seq),
+                    kind,
+                    text,
+                    time_ms,
+                    Origin.from_json(origin),
+                    tuple(decode(json.dumps(e)) for e in json.loads(events)),
+                    json.loads(data) if data else {},
+                )
+                for seq, kind, text, time_ms, origin, events, data in rows
+            ]
         except (ValueError, KeyError, TypeError, AttributeError) as exc:
-            raise SessionError(_("session {sid} in {path} holds an unreadable event: {reason}").format(
-                sid=sid, path=self.path, reason=str(exc)[:200])) from None
+            raise SessionError(
+                _("session {sid} in {path} holds an unreadable event: {reason}").format(
+                    sid=sid, path=self.path, reason=str(exc)[:200]
+                )
+            ) from None
 
     def folded(self, sid: int) -> Folded:
         """The fold of session ``sid``'s log (:func:`referee.session.log.fold`)."""
         try:
             return fold(self.log(sid))
         except (ValueError, KeyError, TypeError, AttributeError) as exc:
-            raise SessionError(_("session {sid} in {path} holds an unreadable event: {reason}").format(
-                sid=sid, path=self.path, reason=str(exc)[:200])) from None
+            raise SessionError(
+                _("session {sid} in {path} holds an unreadable event: {reason}").format(
+                    sid=sid, path=self.path, reason=str(exc)[:200]
+                )
+            ) from None
 
     def events(self, sid: int) -> list[Event]:
         """The effective events of session ``sid`` in order (undos and fixes applied)."""
@@ -350,8 +437,12 @@ class Store(StoreBase):
         import tempfile
 
         if self._pg is not None:
-            raise StoreError(_("{path} is a PostgreSQL database: `referee backup` copies a "
-                               "session file; back the server up with pg_dump").format(path=self.path))
+            raise StoreError(
+                _(
+                    "{path} is a PostgreSQL database: `referee backup` copies a "
+                    "session file; back the server up with pg_dump"
+                ).format(path=self.path)
+            )
 
         fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
         os.close(fd)
@@ -370,8 +461,6 @@ class Store(StoreBase):
         except BaseException:
             tmp.unlink(missing_ok=True)
             raise
-
-
 
 
 def _umask() -> int:

@@ -69,8 +69,8 @@ PAGE_NO_DEALS = N_("no deal yet")
 
 _SECURITY = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self'; style-src 'self'; "
-                               "script-src 'self'; connect-src 'self'; base-uri 'none'; "
-                               "form-action 'none'; frame-ancestors 'none'",
+    "script-src 'self'; connect-src 'self'; base-uri 'none'; "
+    "form-action 'none'; frame-ancestors 'none'",
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-store",
@@ -99,8 +99,9 @@ class ReadOnly:
             await send(message)
 
         if scope["method"] not in ("GET", "HEAD"):
-            resp = PlainTextResponse(_(PAGE_READ_ONLY) + "\n", status_code=405,
-                                     headers={"Allow": "GET, HEAD"})
+            resp = PlainTextResponse(
+                _(PAGE_READ_ONLY) + "\n", status_code=405, headers={"Allow": "GET, HEAD"}
+            )
             await resp(scope, receive, send_with_headers)
             return
         await self.app(scope, receive, send_with_headers)
@@ -110,10 +111,12 @@ class ReadOnly:
 def _page(title: str, body: str, script: str = "", data: dict[str, str] | None = None) -> HTMLResponse:
     attrs = "".join(f' data-{k}="{html.escape(v)}"' for k, v in (data or {}).items())
     js = f'<script src="/static/{script}"></script>' if script else ""
-    text = (f'<!doctype html><html lang="{language()}"><head><meta charset="utf-8">'
-            '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f'<title>{html.escape(title)}</title><link rel="stylesheet" href="/static/app.css">'
-            f'<link rel="icon" href="/cards/back.svg"></head><body{attrs}>{body}{js}</body></html>')
+    text = (
+        f'<!doctype html><html lang="{language()}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f'<title>{html.escape(title)}</title><link rel="stylesheet" href="/static/app.css">'
+        f'<link rel="icon" href="/cards/back.svg"></head><body{attrs}>{body}{js}</body></html>'
+    )
     return HTMLResponse(text)
 
 
@@ -125,7 +128,9 @@ def live_page(sid: int | None) -> HTMLResponse:
     """The live view (TV and phone layouts, one page; the CSS picks by width)."""
     seats = "".join(
         f'<div class="seat" id="seat-{s}"><div class="name" id="name-{s}">{s}</div>'
-        f'<div class="slot" id="slot-{s}"></div></div>' for s in "NWES")
+        f'<div class="slot" id="slot-{s}"></div></div>'
+        for s in "NWES"
+    )
     body = (
         '<header id="top"><h1 id="title"></h1><div id="info"></div><div id="trump"></div>'
         '<span id="badge" class="badge" hidden></span><span id="bavyan" class="badge" hidden></span>'
@@ -139,10 +144,12 @@ def live_page(sid: int | None) -> HTMLResponse:
         f'<section id="dealsbox"><h2>{html.escape(_(PAGE_DEALS))}</h2><ol id="deals"></ol></section>'
         f'<section id="logbox"><h2>{html.escape(_(PAGE_LOG))}</h2><ul id="log"></ul></section>'
         f'<nav><a id="deals-link" href="/sessions">{html.escape(_(PAGE_SESSIONS))}</a></nav>'
-        '</aside><div id="empty" hidden></div>')
+        '</aside><div id="empty" hidden></div>'
+    )
     stream = "/stream" if sid is None else f"/stream/{sid}"
-    return _page(_(PAGE_LIVE), body, "app.js",
-                 {"stream": stream, "labels": json.dumps(_labels(), ensure_ascii=False)})
+    return _page(
+        _(PAGE_LIVE), body, "app.js", {"stream": stream, "labels": json.dumps(_labels(), ensure_ascii=False)}
+    )
 
 
 def chart_svg(deals: list[dict[str, Any]], match: bool) -> str:
@@ -162,9 +169,12 @@ def chart_svg(deals: list[dict[str, Any]], match: bool) -> str:
     grid = "".join(
         f'<line x1="{pad}" x2="{w - pad}" y1="{y:.1f}" y2="{y:.1f}" class="grid"/>'
         f'<text x="{pad - 6}" y="{y + 4:.1f}" class="ylab">{v}</text>'
-        for v in sorted({0, top // 2, top}) for y in [xy(0, v)[1]])
-    xl = "".join(f'<text x="{xy(i, 0)[0]:.1f}" y="{h - pad + 16}" class="xlab">{i}</text>'
-                 for i in range(1, n + 1))
+        for v in sorted({0, top // 2, top})
+        for y in [xy(0, v)[1]]
+    )
+    xl = "".join(
+        f'<text x="{xy(i, 0)[0]:.1f}" y="{h - pad + 16}" class="xlab">{i}</text>' for i in range(1, n + 1)
+    )
     axis = html.escape(_(PAGE_WINS_AXIS if match else PAGE_COURTS_AXIS))
     parts = []
     for cls, vals in (("ns", ns), ("ew", ew)):
@@ -174,8 +184,10 @@ def chart_svg(deals: list[dict[str, Any]], match: bool) -> str:
         parts += [f'<circle class="dot {cls}" cx="{x:.1f}" cy="{y:.1f}" r="4"/>' for x, y in pts[1:]]
         parts.append(f'<text class="key {cls}" x="{w - pad + 4}" y="{pts[-1][1]:.1f}">{cls.upper()}</text>')
     lines = "".join(parts)
-    return (f'<svg class="chart" viewBox="0 0 {w} {h}" role="img" aria-label="{html.escape(_(PAGE_CHART))}">'
-            f'<text x="{pad}" y="16" class="ylab axis">{axis}</text>{grid}{xl}{lines}</svg>')
+    return (
+        f'<svg class="chart" viewBox="0 0 {w} {h}" role="img" aria-label="{html.escape(_(PAGE_CHART))}">'
+        f'<text x="{pad}" y="16" class="ylab axis">{axis}</text>{grid}{xl}{lines}</svg>'
+    )
 
 
 def deals_fragment(f: Feed) -> str:
@@ -186,15 +198,21 @@ def deals_fragment(f: Feed) -> str:
     if not deals:
         return f'<p class="none">{html.escape(_(PAGE_NO_DEALS))}</p>'
     match = f.game.profile.is_match
-    heads = "".join(f"<th>{html.escape(_(w))}</th>" for w in
-                    (PAGE_DEAL, PAGE_DEALER, PAGE_CALLER, PAGE_TRUMPS, PAGE_TRICKS, PAGE_RESULT, PAGE_AFTER))
+    heads = "".join(
+        f"<th>{html.escape(_(w))}</th>"
+        for w in (PAGE_DEAL, PAGE_DEALER, PAGE_CALLER, PAGE_TRUMPS, PAGE_TRICKS, PAGE_RESULT, PAGE_AFTER)
+    )
     rows = "".join(
         f'<tr class="{"done" if d["done"] else "open"}"><td>{d["number"]}</td><td>{d["dealer"]}</td>'
-        f'<td>{d["caller"]}</td><td>{html.escape(d["trump"])}</td>'
-        f'<td>{d["tricks"][0]}:{d["tricks"][1]}</td><td>{html.escape(d["text"])}</td>'
-        f'<td>{d["score"]["chart"][0]}:{d["score"]["chart"][1]}</td></tr>' for d in deals)
-    return (f'<h2>{html.escape(_(PAGE_CHART))}</h2>{chart_svg(deals, match)}'
-            f'<table id="deal-table"><thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table>')
+        f"<td>{d['caller']}</td><td>{html.escape(d['trump'])}</td>"
+        f"<td>{d['tricks'][0]}:{d['tricks'][1]}</td><td>{html.escape(d['text'])}</td>"
+        f"<td>{d['score']['chart'][0]}:{d['score']['chart'][1]}</td></tr>"
+        for d in deals
+    )
+    return (
+        f"<h2>{html.escape(_(PAGE_CHART))}</h2>{chart_svg(deals, match)}"
+        f'<table id="deal-table"><thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table>'
+    )
 
 
 # ------------------------------------------------------------------ handlers
@@ -232,25 +250,33 @@ async def _sessions(request: Request) -> Response:
     items = ""
     for info in reversed(infos):
         h = info.header
-        what = " · ".join([str(h.id), h.created[:16].replace("T", " "), h.profile_name,
-                           M.players_text(h.players)])
-        items += (f'<li><a href="/sessions/{h.id}">{html.escape(what)}</a> · '
-                  f'<a href="/live/{h.id}">{html.escape(_(PAGE_LIVE_LINK))}</a></li>')
-    body = (f'<main class="doc"><h1>{html.escape(_(PAGE_SESSIONS))}</h1>'
-            f'<ul id="sessions">{items or html.escape(_(PAGE_NO_SESSION))}</ul></main>')
+        what = " · ".join(
+            [str(h.id), h.created[:16].replace("T", " "), h.profile_name, M.players_text(h.players)]
+        )
+        items += (
+            f'<li><a href="/sessions/{h.id}">{html.escape(what)}</a> · '
+            f'<a href="/live/{h.id}">{html.escape(_(PAGE_LIVE_LINK))}</a></li>'
+        )
+    body = (
+        f'<main class="doc"><h1>{html.escape(_(PAGE_SESSIONS))}</h1>'
+        f'<ul id="sessions">{items or html.escape(_(PAGE_NO_SESSION))}</ul></main>'
+    )
     return _page(_(PAGE_SESSIONS), body)
 
 
 def _session_html(f: Feed) -> Response:
     st = f.state()
-    body = (f'<main class="doc"><h1>{html.escape(st["title"])}</h1>'
-            f'<p><a href="/live/{f.sid}">{html.escape(_(PAGE_LIVE_LINK))}</a> · '
-            f'<a href="/sessions">{html.escape(_(PAGE_SESSIONS))}</a></p>'
-            f'<p id="score" class="score">{html.escape(st["score"])}</p>'
-            f'<p id="winner">{html.escape(st["winner"])}</p>'
-            f'<div id="deals-part">{deals_fragment(f)}</div></main>')
-    return _page(st["title"], body, "session.js",
-                 {"stream": f"/stream/{f.sid}", "part": f"/sessions/{f.sid}/deals"})
+    body = (
+        f'<main class="doc"><h1>{html.escape(st["title"])}</h1>'
+        f'<p><a href="/live/{f.sid}">{html.escape(_(PAGE_LIVE_LINK))}</a> · '
+        f'<a href="/sessions">{html.escape(_(PAGE_SESSIONS))}</a></p>'
+        f'<p id="score" class="score">{html.escape(st["score"])}</p>'
+        f'<p id="winner">{html.escape(st["winner"])}</p>'
+        f'<div id="deals-part">{deals_fragment(f)}</div></main>'
+    )
+    return _page(
+        st["title"], body, "session.js", {"stream": f"/stream/{f.sid}", "part": f"/sessions/{f.sid}/deals"}
+    )
 
 
 async def _session_page(request: Request) -> Response:
@@ -296,16 +322,14 @@ async def _stream(request: Request) -> Response:
         finally:
             hub.unsubscribe(q)
 
-    return StreamingResponse(events(), media_type="text/event-stream",
-                             headers={"X-Accel-Buffering": "no"})
+    return StreamingResponse(events(), media_type="text/event-stream", headers={"X-Accel-Buffering": "no"})
 
 
 async def _card(request: Request) -> Response:
     p = CARDS.get(request.path_params["name"])
     if p is None:
         return _not_found()
-    return Response(p.read_bytes(), media_type="image/svg+xml",
-                    headers={"Cache-Control": "max-age=86400"})
+    return Response(p.read_bytes(), media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
 
 
 async def _static(request: Request) -> Response:
@@ -328,11 +352,17 @@ async def _failed(request: Request, exc: Exception) -> Response:
 
 
 ROUTES = [
-    Route("/", _home), Route("/live/{sid:int}", _live), Route("/sessions", _sessions),
-    Route("/sessions/{sid:int}", _session_page), Route("/sessions/{sid:int}/deals", _session_part),
-    Route("/api/sessions/{sid:int}", _api_state), Route("/stream", _stream),
-    Route("/stream/{sid:int}", _stream), Route("/cards/{name:str}.svg", _card),
-    Route("/static/{name:str}", _static), Route("/favicon.ico", _favicon),
+    Route("/", _home),
+    Route("/live/{sid:int}", _live),
+    Route("/sessions", _sessions),
+    Route("/sessions/{sid:int}", _session_page),
+    Route("/sessions/{sid:int}/deals", _session_part),
+    Route("/api/sessions/{sid:int}", _api_state),
+    Route("/stream", _stream),
+    Route("/stream/{sid:int}", _stream),
+    Route("/cards/{name:str}.svg", _card),
+    Route("/static/{name:str}", _static),
+    Route("/favicon.ico", _favicon),
 ]
 
 
@@ -349,8 +379,12 @@ def build_app(target: Path | str, poll: float = POLL) -> Starlette:
         finally:
             task.cancel()
 
-    app = Starlette(routes=ROUTES, middleware=[Middleware(ReadOnly)], lifespan=lifespan,
-                    exception_handlers={404: _missing, 405: _missing, 500: _failed, Exception: _failed})
+    app = Starlette(
+        routes=ROUTES,
+        middleware=[Middleware(ReadOnly)],
+        lifespan=lifespan,
+        exception_handlers={404: _missing, 405: _missing, 500: _failed, Exception: _failed},
+    )
     app.state.hub = hub
     return app
 

@@ -58,12 +58,12 @@ class ReadOnlyStore(Store):
             return self._conn
         uri = "file:" + quote(str(Path(self.path).resolve())) + "?mode=ro"
         try:
-            db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=10,
-                                 check_same_thread=False)
+            db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=10, check_same_thread=False)
             db.execute("SELECT COUNT(*) FROM sessions").fetchone()
         except sqlite3.Error as exc:
-            raise SessionError(_("cannot open the session file {path}: {reason}").format(
-                path=self.path, reason=exc)) from None
+            raise SessionError(
+                _("cannot open the session file {path}: {reason}").format(path=self.path, reason=exc)
+            ) from None
         self._conn = db
         return db
 
@@ -84,7 +84,9 @@ class ReadOnlyStore(Store):
             row = self._db.execute(
                 "SELECT (SELECT COALESCE(MAX(id), 0) FROM sessions), (SELECT COALESCE(SUM(last), 0) "
                 "FROM (SELECT MAX(seq) AS last FROM entries WHERE session_id = ANY(?::bigint[]) "
-                "GROUP BY session_id) AS followed)", (sorted(set(sids)),)).fetchone()
+                "GROUP BY session_id) AS followed)",
+                (sorted(set(sids)),),
+            ).fetchone()
         assert row is not None
         return (int(row[0]), int(row[1]))
 
@@ -166,8 +168,9 @@ class Feed:
             card = M.card_text(ev.card, True)
             if ev.declaration:
                 card += f":{M.declaration_word(ev.declaration)}"
-            echo = _(M.ECHO_CARDS).format(deal=played.deal, trick=played.trick,
-                                          cards=f"{played.seat.name} {card}")
+            echo = _(M.ECHO_CARDS).format(
+                deal=played.deal, trick=played.trick, cards=f"{played.seat.name} {card}"
+            )
         else:
             echo = s.describe((ev,), notices)
         lines = [echo, *M.notice_lines(g, notices, self.header.players)]
@@ -234,8 +237,11 @@ def _score(game: Game, sc: Any) -> dict[str, Any]:
     """The session score in numbers: courts and streaks (pagat), match wins and matches
     won (kort), per side; and the ``chart`` value per side (courts, or all match wins)."""
     if game.profile.is_match:
-        return {"match_wins": list(sc.match_wins), "matches_won": list(sc.matches_won),
-                "chart": list(sc.wins)}
+        return {
+            "match_wins": list(sc.match_wins),
+            "matches_won": list(sc.matches_won),
+            "chart": list(sc.wins),
+        }
     return {"courts": list(sc.courts), "streaks": list(sc.streaks), "chart": list(sc.courts)}
 
 
@@ -246,19 +252,25 @@ def deal_list(game: Game) -> list[dict[str, Any]]:
     for i, d in enumerate(game.deals):
         after = game.deals[i + 1].score_before if i + 1 < len(game.deals) else game.score
         done = d.result is not None
-        out.append({
-            "number": d.number,
-            "dealer": d.dealer.name if d.dealer is not None else (
-                M.dealer_by_convention(game, d.caller).name if game.profile.is_match else ""),
-            "caller": d.caller.name,
-            "trump": M.suit_text(d.trump, True) if d.trump is not None else "-",
-            "tricks": list(d.tricks_won),
-            "winner": d.winner.name if d.winner is not None else None,
-            "text": M.deal_result_text(game, d) if done else _(M.SUMMARY_IN_PROGRESS).format(
-                ns=M.tricks_count(d.tricks_won[0]), ew=M.tricks_count(d.tricks_won[1])),
-            "done": done,
-            "score": _score(game, after),
-        })
+        out.append(
+            {
+                "number": d.number,
+                "dealer": d.dealer.name
+                if d.dealer is not None
+                else (M.dealer_by_convention(game, d.caller).name if game.profile.is_match else ""),
+                "caller": d.caller.name,
+                "trump": M.suit_text(d.trump, True) if d.trump is not None else "-",
+                "tricks": list(d.tricks_won),
+                "winner": d.winner.name if d.winner is not None else None,
+                "text": M.deal_result_text(game, d)
+                if done
+                else _(M.SUMMARY_IN_PROGRESS).format(
+                    ns=M.tricks_count(d.tricks_won[0]), ew=M.tricks_count(d.tricks_won[1])
+                ),
+                "done": done,
+                "score": _score(game, after),
+            }
+        )
     return out
 
 
@@ -277,9 +289,16 @@ def state(session: LiveSession, log: list[str], said: list[str]) -> dict[str, An
     t = d.open_trick if live and d is not None else None
     played = {s: c for s, c in zip(t.seats, t.cards, strict=True)} if t is not None else {}
     turn = g.to_play
-    seats = [{"seat": s.name, "name": players.get(s.name, ""), "side": s.side.name,
-              "card": _card(played[s]) if s in played else None, "turn": s == turn}
-             for s in Seat]
+    seats = [
+        {
+            "seat": s.name,
+            "name": players.get(s.name, ""),
+            "side": s.side.name,
+            "card": _card(played[s]) if s in played else None,
+            "turn": s == turn,
+        }
+        for s in Seat
+    ]
     info: list[str] = []
     trump = None
     if d is not None and live:
@@ -288,8 +307,11 @@ def state(session: LiveSession, log: list[str], said: list[str]) -> dict[str, An
             trick = t.number if t is not None else len(d.completed_tricks) + 1
             if trick <= 13:
                 info.append(_(M.SCREEN_TRICK).format(trick=trick))
-            trump = {"suit": d.trump.name, "text": _(M.SCREEN_TRUMP).format(
-                suit=M.suit_text(d.trump, True)), "red": d.trump.name in "HD"}
+            trump = {
+                "suit": d.trump.name,
+                "text": _(M.SCREEN_TRUMP).format(suit=M.suit_text(d.trump, True)),
+                "red": d.trump.name in "HD",
+            }
         else:
             info.append(_(M.SCREEN_NO_TRUMP))
     elif M.between_deals_text(g):
@@ -303,26 +325,44 @@ def state(session: LiveSession, log: list[str], said: list[str]) -> dict[str, An
     last = None
     if found is not None:
         ld, lt = found
-        last = {"deal": ld.number, "trick": lt.number,
-                "cards": [{"seat": s.name, **_card(c)} for s, c in zip(lt.seats, lt.cards, strict=False)],
-                "winner": lt.winner.name if lt.winner is not None else None,
-                "text": M.last_trick_text(g, players, True)}
+        last = {
+            "deal": ld.number,
+            "trick": lt.number,
+            "cards": [{"seat": s.name, **_card(c)} for s, c in zip(lt.seats, lt.cards, strict=False)],
+            "winner": lt.winner.name if lt.winner is not None else None,
+            "text": M.last_trick_text(g, players, True),
+        }
     winner = M.winner_text(g, players) if g.over else ""
     return {
-        "sid": session.header.id, "lang": language(), "profile": g.profile.name,
+        "sid": session.header.id,
+        "lang": language(),
+        "profile": g.profile.name,
         "title": _(M.SCREEN_TITLE).format(profile=g.profile.name, sid=session.header.id),
-        "info": info, "trump": trump,
-        "badge": M.badge_word(d.badge()).upper() if live and d is not None and d.trump is not None
-        and g.profile.options.tsar else None,
+        "info": info,
+        "trump": trump,
+        "badge": M.badge_word(d.badge()).upper()
+        if live and d is not None and d.trump is not None and g.profile.options.tsar
+        else None,
         "bavyan": _(M.SCREEN_BAVYAN) if live and d is not None and d.bavyan == "playing" else "",
         "thirteenth": _card(d.thirteenth) if live and d is not None and d.thirteenth is not None else None,
-        "seats": seats, "turn": turn.name if turn is not None else None,
+        "seats": seats,
+        "turn": turn.name if turn is not None else None,
         "prompt": session.prompt(),
         "tricks": list(d.tricks_won) if live and d is not None else None,
-        "tricks_text": (_(M.SCREEN_TRICKS).format(ns=d.tricks_won[0], ew=d.tricks_won[1])
-                        if live and d is not None else ""),
-        "score": score, "seats_line": _seats_line(session), "time": time_text,
-        "hint": M.duty_hint(g), "last": last, "deals": deal_list(g),
-        "log": log[-LOG_LINES:], "said": said, "over": g.over, "winner": winner,
+        "tricks_text": (
+            _(M.SCREEN_TRICKS).format(ns=d.tricks_won[0], ew=d.tricks_won[1])
+            if live and d is not None
+            else ""
+        ),
+        "score": score,
+        "seats_line": _seats_line(session),
+        "time": time_text,
+        "hint": M.duty_hint(g),
+        "last": last,
+        "deals": deal_list(g),
+        "log": log[-LOG_LINES:],
+        "said": said,
+        "over": g.over,
+        "winner": winner,
         "at": time.time(),
     }

@@ -99,7 +99,7 @@ class Hub:
         :data:`RETRY` s), so the pages are not held up by a connection that times out."""
         if self.is_url:
             self._tries += 1
-            self._next_try = time.monotonic() + min(RETRY, 0.25 * 2 ** self._tries)
+            self._next_try = time.monotonic() + min(RETRY, 0.25 * 2**self._tries)
 
     def drop(self) -> None:
         """Forget a store that failed (closing it); the next tick opens it again."""

@@ -30,9 +30,17 @@ def _config(target: Path | str, host: str, port: int, quiet: bool) -> Any:
             log = logging.getLogger(name)
             log.handlers = [logging.NullHandler()]
             log.propagate = False
-    return uvicorn.Config(build_app(target), host=host, port=port, log_config=None,
-                          log_level="warning", access_log=False, lifespan="on",
-                          timeout_graceful_shutdown=1, server_header=False)
+    return uvicorn.Config(
+        build_app(target),
+        host=host,
+        port=port,
+        log_config=None,
+        log_level="warning",
+        access_log=False,
+        lifespan="on",
+        timeout_graceful_shutdown=1,
+        server_header=False,
+    )
 
 
 def url(host: str, port: int) -> str:
@@ -45,8 +53,12 @@ def url(host: str, port: int) -> str:
     return f"http://{host}:{port}/"
 
 
-def serve(target: Path | str, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
-          announce: Callable[[], None] | None = None) -> None:
+def serve(
+    target: Path | str,
+    host: str = DEFAULT_HOST,
+    port: int = DEFAULT_PORT,
+    announce: Callable[[], None] | None = None,
+) -> None:
     """Serve the store at ``target`` (a file or a ``postgresql://`` URL) until interrupted
     (Ctrl-C); ``announce`` is called once the port is known to be free. Raises OSError
     when it cannot be bound."""

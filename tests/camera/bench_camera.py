@@ -33,14 +33,19 @@ def bench(name: str, folder: Path) -> tuple[int, float, float]:
         frames.append(f)
     cap.release()
     store = Store(folder / f"{name}.db")
-    s, _h = LiveSession.start(store, profile=spec.profile, players={},
-                              dealer="N" if spec.profile == "pagat" else None,
-                              caller="S" if spec.profile == "kort" else None, seed=1,
-                              duration=None, target=None)
+    s, _h = LiveSession.start(
+        store,
+        profile=spec.profile,
+        players={},
+        dealer="N" if spec.profile == "pagat" else None,
+        caller="S" if spec.profile == "kort" else None,
+        seed=1,
+        duration=None,
+        target=None,
+    )
     s.enter(truth.trump_line)
     answers = {f"{c.deal}.{c.trick}.{c.seat}": c.typed for c in truth.laid}
-    camera = CameraPlay((frames[0].shape[1], frames[0].shape[0]), fps=10.0,
-                        clockwise=s.game.clockwise)
+    camera = CameraPlay((frames[0].shape[1], frames[0].shape[0]), fps=10.0, clockwise=s.game.clockwise)
     cost, worst = 0.0, 0.0
     for f in frames:
         t = time.thread_time()

@@ -28,8 +28,7 @@ SHEET = HERE / "art" / "letele.png"
 def rasterise(svg: Path) -> np.ndarray:
     import cairosvg
 
-    png = cairosvg.svg2png(url=str(svg), output_width=ART_W, output_height=ART_H,
-                           background_color="white")
+    png = cairosvg.svg2png(url=str(svg), output_width=ART_W, output_height=ART_H, background_color="white")
     img = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_COLOR)
     if img is None:
         raise RuntimeError(f"cannot rasterise {svg}")
@@ -46,7 +45,7 @@ def main() -> None:
         for row, s in enumerate(SUITS):
             for col, r in enumerate(RANKS):
                 img = rasterise(svg_dir / f"{s}{ART_RANK.get(r, r)}.svg")
-                sheet[row * ART_H:(row + 1) * ART_H, col * ART_W:(col + 1) * ART_W] = img
+                sheet[row * ART_H : (row + 1) * ART_H, col * ART_W : (col + 1) * ART_W] = img
     SHEET.parent.mkdir(exist_ok=True)
     cv2.imwrite(str(SHEET), sheet, [cv2.IMWRITE_PNG_COMPRESSION, 9])
     print(f"wrote {SHEET} ({SHEET.stat().st_size} bytes)")

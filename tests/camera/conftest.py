@@ -24,12 +24,12 @@ def play(tmp_path: Path) -> Iterator[Play]:
     calls and leads) with the camera loop over ``lines`` and the video."""
     stores: list[Store] = []
 
-    def _play(lines: list[str], *, profile: str = "pagat", dealer: str = "N",
-              **opts: object) -> Played:
+    def _play(lines: list[str], *, profile: str = "pagat", dealer: str = "N", **opts: object) -> Played:
         store = Store(tmp_path / f"s{len(stores)}.db")
         stores.append(store)
-        session, _head = LiveSession.start(store, profile=profile, players={}, dealer=dealer,
-                                           caller=None, seed=1, duration=None, target=None)
+        session, _head = LiveSession.start(
+            store, profile=profile, players={}, dealer=dealer, caller=None, seed=1, duration=None, target=None
+        )
         out, err = io.StringIO(), io.StringIO()
         run_plain_camera(session, lines, CameraOptions(**opts), out, err)  # type: ignore[arg-type]
         return Played(out.getvalue(), err.getvalue(), session)

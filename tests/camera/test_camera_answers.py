@@ -25,8 +25,7 @@ def _unsure_video(tmp_path: Path) -> Path:
 
 
 def test_enter_confirms_the_proposal_shown_with_its_seat(tmp_path: Path, play: Play) -> None:
-    p = play(["trump S", "camera", "@1.1.W", "@1.1.S 8H"], video=str(_unsure_video(tmp_path)),
-             threshold=0.99)
+    p = play(["trump S", "camera", "@1.1.W", "@1.1.S 8H"], video=str(_unsure_video(tmp_path)), threshold=0.99)
     lines = p.out.splitlines()
     ask = next(ln for ln in lines if ln.startswith("camera: 5H for W? Read with confidence"))
     assert ask.endswith("Enter confirms, or type the card W played  [answer: @1.1.W]")
@@ -40,8 +39,7 @@ def test_enter_confirms_the_proposal_shown_with_its_seat(tmp_path: Path, play: P
 
 
 def test_a_typed_card_replaces_the_proposal(tmp_path: Path, play: Play) -> None:
-    p = play(["trump S", "camera", "@1.1.W 6H"], video=str(_unsure_video(tmp_path)),
-             threshold=0.99)
+    p = play(["trump S", "camera", "@1.1.W 6H"], video=str(_unsure_video(tmp_path)), threshold=0.99)
     assert p.tricks()[0][0] == ("W", "6H")
     assert "> deal 1 trick 1: W 6H" in p.out.splitlines()
 
@@ -50,8 +48,9 @@ def test_undo_takes_back_the_last_entry_and_the_camera_waits(tmp_path: Path, pla
     """W's card confirmed with Enter, then S's question answered ``undo``: W's card is
     taken back; S's card lies at S's place while W is to play, so the camera asks
     again and enters nothing."""
-    p = play(["trump S", "camera", "@1.1.W", "@1.1.S undo"], video=str(_unsure_video(tmp_path)),
-             threshold=0.99)
+    p = play(
+        ["trump S", "camera", "@1.1.W", "@1.1.S undo"], video=str(_unsure_video(tmp_path)), threshold=0.99
+    )
     lines = p.out.splitlines()
     assert "@1.1.S undo" in lines
     assert lines[lines.index("@1.1.S undo") + 1] == "> undone: W 5H (deal 1, trick 1)"
@@ -100,14 +99,16 @@ def _feed(camera: CameraPlay, session: LiveSession, shots: list[Any]) -> list[st
 
 def test_a_reading_that_differs_between_frames_is_asked(tmp_path: Path) -> None:
     with Store(tmp_path / "s.db") as store:
-        s, _h = LiveSession.start(store, profile="pagat", players={}, dealer="N", caller=None,
-                                  seed=1, duration=None, target=None)
+        s, _h = LiveSession.start(
+            store, profile="pagat", players={}, dealer="N", caller=None, seed=1, duration=None, target=None
+        )
         s.enter("trump S")
         flicker = Flicker()
         camera = CameraPlay(SIZE, fps=FPS, detect=flicker)
         done = _feed(camera, s, frames(Scene().wait(1).lay("5H", "W", rest=8)))
-        assert done == ["camera: the card at W's place was read as 5D, 5H: not entered; type "
-                        "the card W played"]
+        assert done == [
+            "camera: the card at W's place was read as 5D, 5H: not entered; type the card W played"
+        ]
         assert flicker.calls == 3
         assert camera.question is not None and camera.question.key == "1.1.W"
         assert camera.answer("") is None  # nothing to confirm
@@ -130,8 +131,15 @@ class Told:
         card = self.cards[min(self.calls // 3, len(self.cards) - 1)]
         self.calls += 1
         h, w = image.shape[:2]
-        c = np.array([[w / 2 - 10, h / 2 - 14], [w / 2 + 10, h / 2 - 14], [w / 2 + 10, h / 2 + 14],
-                      [w / 2 - 10, h / 2 + 14]], np.float32)
+        c = np.array(
+            [
+                [w / 2 - 10, h / 2 - 14],
+                [w / 2 + 10, h / 2 - 14],
+                [w / 2 + 10, h / 2 + 14],
+                [w / 2 - 10, h / 2 + 14],
+            ],
+            np.float32,
+        )
         return [Detection(card, 0.95, c)]
 
 
@@ -140,8 +148,9 @@ def test_a_revoke_read_surely_is_entered_as_typed(tmp_path: Path) -> None:
     not care: S's 3D on W's heart lead, read surely, is entered exactly as typed (the
     engine keeps what it proves later)."""
     with Store(tmp_path / "s.db") as store:
-        s, _h = LiveSession.start(store, profile="pagat", players={}, dealer="N", caller=None,
-                                  seed=1, duration=None, target=None)
+        s, _h = LiveSession.start(
+            store, profile="pagat", players={}, dealer="N", caller=None, seed=1, duration=None, target=None
+        )
         s.enter("trump S")
         camera = CameraPlay(SIZE, fps=FPS, detect=Told(["5H", "3D"]))
         done = _feed(camera, s, frames(Scene().wait(1).lay("5H", "W").lay("3D", "S")))

@@ -25,13 +25,15 @@ pytestmark = pytest.mark.slow
 def _referee(tmp_path: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     data = tmp_path / "data"
     data.mkdir(exist_ok=True)
-    return subprocess.run([*REFEREE, *args], input=stdin, capture_output=True, text=True,
-                          env=referee_env(data), timeout=60)
+    return subprocess.run(
+        [*REFEREE, *args], input=stdin, capture_output=True, text=True, env=referee_env(data), timeout=60
+    )
 
 
 def _start(tmp_path: Path, db: Path, *extra: str, stdin: str) -> subprocess.CompletedProcess[str]:
-    return _referee(tmp_path, "start", "--profile", "pagat", "--dealer", "N", "--session", str(db),
-                    *extra, stdin=stdin)
+    return _referee(
+        tmp_path, "start", "--profile", "pagat", "--dealer", "N", "--session", str(db), *extra, stdin=stdin
+    )
 
 
 def _played(db: Path) -> list[tuple[str, str]]:
@@ -76,8 +78,10 @@ def test_a_card_seen_twice_in_one_deal_is_refused(tmp_path: Path) -> None:
     db = tmp_path / "game.db"
     proc = _start(tmp_path, db, "--video", str(video), stdin="trump S\n")
     assert proc.returncode == 0, proc.stderr
-    assert ("camera: 5H was already played in deal 1 (trick 1): not entered; type the card S "
-            "played  [answer: @1.2.S]") in proc.stdout.splitlines()
+    assert (
+        "camera: 5H was already played in deal 1 (trick 1): not entered; type the card S "
+        "played  [answer: @1.2.S]"
+    ) in proc.stdout.splitlines()
     assert _played(db) == TRICK
     rep = json.loads(_referee(tmp_path, "report", "--json", "--session", str(db)).stdout)
     assert rep["deals"][0]["trick_winners"] == ["S"]
@@ -89,7 +93,8 @@ def test_a_missing_video_gives_one_line_and_keyboard_play_goes_on(tmp_path: Path
     proc = _start(tmp_path, db, "--video", str(missing), stdin="trump S\n5H 8H\n3D 2H\n")
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr.splitlines() == [
-        f"error: camera: no such video file: {missing}; the game goes on by keyboard"]
+        f"error: camera: no such video file: {missing}; the game goes on by keyboard"
+    ]
     assert "  trick 1 to S (NS 1, EW 0)" in proc.stdout.splitlines()
     assert _played(db) == TRICK
 
@@ -97,9 +102,12 @@ def test_a_missing_video_gives_one_line_and_keyboard_play_goes_on(tmp_path: Path
 def test_camera_options_are_checked_before_anything_is_stored(tmp_path: Path) -> None:
     db = tmp_path / "game.db"
     video = ["--video", str(tmp_path / "x.avi")]
-    for bad in (["--seats", "S=bottom,E=bottom,N=top,W=left", *video],
-                ["--play-area", "0.9,0,0.1,1", *video], ["--threshold", "2", *video],
-                ["--camera", "0", *video]):
+    for bad in (
+        ["--seats", "S=bottom,E=bottom,N=top,W=left", *video],
+        ["--play-area", "0.9,0,0.1,1", *video],
+        ["--threshold", "2", *video],
+        ["--camera", "0", *video],
+    ):
         proc = _start(tmp_path, db, *bad, stdin="")
         assert proc.returncode == 2, (bad, proc.stdout, proc.stderr)
         assert len(proc.stderr.splitlines()) == 1, proc.stderr

@@ -41,8 +41,11 @@ def test_a_trick_is_entered_card_by_card_for_the_seats_in_turn(tmp_path: Path, p
     assert "> deal 1: W calls trumps S" in lines
     cams = [ln for ln in lines if "(camera " in ln]
     assert [ln.split("  (camera")[0] for ln in cams] == [
-        "> deal 1 trick 1: W 5H", "> deal 1 trick 1: S 8H", "> deal 1 trick 1: E 3D",
-        "> deal 1 trick 1: N 2H"]
+        "> deal 1 trick 1: W 5H",
+        "> deal 1 trick 1: S 8H",
+        "> deal 1 trick 1: E 3D",
+        "> deal 1 trick 1: N 2H",
+    ]
     assert "  trick 1 to S (NS 1, EW 0)" in lines
     assert lines[-2].startswith(f"camera: end of video {video} (frames read: ")
     # stored like typed entries: a resumed session has the same trick, and undo works
@@ -51,8 +54,7 @@ def test_a_trick_is_entered_card_by_card_for_the_seats_in_turn(tmp_path: Path, p
     assert p.tricks() == [TRICK[:3]]
 
 
-def test_two_cards_laid_at_once_are_ordered_by_the_seats_they_lie_towards(
-        tmp_path: Path, play: Play) -> None:
+def test_two_cards_laid_at_once_are_ordered_by_the_seats_they_lie_towards(tmp_path: Path, play: Play) -> None:
     """E (right) and N (top) lay at the same moment: each is the card of the seat at
     whose place it lies, E's first (E is to play). With the image mirrored (``--seats``
     E=left, W=right) W's lead lies at E's place: position decides the seat, so it is
@@ -66,8 +68,10 @@ def test_two_cards_laid_at_once_are_ordered_by_the_seats_they_lie_towards(
     mirrored = play(["trump S"], video=str(video), seats="S=bottom,E=left,N=top,W=right")
     assert mirrored.tricks() == []
     asks = [ln for ln in mirrored.out.splitlines() if ln.startswith("camera: a card at")]
-    assert asks == ["camera: a card at E's place (5H), but W is to play: not entered; Enter: it "
-                    "is W's card; or type the card W played  [answer: @1.1.W]"]
+    assert asks == [
+        "camera: a card at E's place (5H), but W is to play: not entered; Enter: it "
+        "is W's card; or type the card W played  [answer: @1.1.W]"
+    ]
 
 
 def test_only_cards_in_the_play_area_are_plays(tmp_path: Path, play: Play) -> None:
@@ -108,6 +112,8 @@ def test_a_card_already_played_this_deal_is_refused(tmp_path: Path, play: Play) 
     p = play(["trump S"], video=str(video))
     assert p.tricks() == [TRICK]
     asks = [ln for ln in p.out.splitlines() if ln.startswith("camera: 5H")]
-    assert asks == ["camera: 5H was already played in deal 1 (trick 1): not entered; "
-                    "type the card S played  [answer: @1.2.S]"]
+    assert asks == [
+        "camera: 5H was already played in deal 1 (trick 1): not entered; "
+        "type the card S played  [answer: @1.2.S]"
+    ]
     assert "7H" not in p.out

@@ -39,14 +39,20 @@ def test_screen_with_camera(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
     out = io.StringIO()
     con = Console(file=out, width=80, color_system=None, force_terminal=False)
     with Store(tmp_path / "s.db") as store:
-        s, head = LiveSession.start(store, profile="pagat", players={}, dealer="N", caller=None,
-                                    seed=1, duration=None, target=None)
-        run_screen_camera(s, head, CameraOptions(video=str(video)), console=con,
-                          keyboard=ScriptedKeys(["trump S"]))
+        s, head = LiveSession.start(
+            store, profile="pagat", players={}, dealer="N", caller=None, seed=1, duration=None, target=None
+        )
+        run_screen_camera(
+            s, head, CameraOptions(video=str(video)), console=con, keyboard=ScriptedKeys(["trump S"])
+        )
         d = s.game.current
         assert d is not None
         assert [(x.name, str(c)) for x, c in zip(d.tricks[0].seats, d.tricks[0].cards, strict=True)] == [
-            ("W", "5H"), ("S", "8H"), ("E", "3D"), ("N", "2H")]
+            ("W", "5H"),
+            ("S", "8H"),
+            ("E", "3D"),
+            ("N", "2H"),
+        ]
     text = out.getvalue()
     flat = " ".join(text.split())  # rich wraps long lines
     assert "> deal 1 trick 1: N 2H  (camera " in text
@@ -61,10 +67,16 @@ def test_screen_without_a_camera_goes_on_by_keyboard(tmp_path: Path) -> None:
     out = io.StringIO()
     con = Console(file=out, width=80, color_system=None, force_terminal=False)
     with Store(tmp_path / "s.db") as store:
-        s, head = LiveSession.start(store, profile="pagat", players={}, dealer="N", caller=None,
-                                    seed=1, duration=None, target=None)
-        run_screen_camera(s, head, CameraOptions(video=str(tmp_path / "none.avi")), console=con,
-                          keyboard=ScriptedKeys(["trump S", "5H 8H 3D 2H"]))
+        s, head = LiveSession.start(
+            store, profile="pagat", players={}, dealer="N", caller=None, seed=1, duration=None, target=None
+        )
+        run_screen_camera(
+            s,
+            head,
+            CameraOptions(video=str(tmp_path / "none.avi")),
+            console=con,
+            keyboard=ScriptedKeys(["trump S", "5H 8H 3D 2H"]),
+        )
         d = s.game.current
         assert d is not None and len(d.tricks[0].cards) == 4
     text = out.getvalue()
@@ -126,21 +138,33 @@ def test_screen_question_answered_with_enter(tmp_path: Path, monkeypatch: pytest
     out = io.StringIO()
     con = Console(file=out, width=100, color_system=None, force_terminal=False)
     with Store(tmp_path / "s.db") as store:
-        s, head = LiveSession.start(store, profile="pagat", players={}, dealer="N", caller=None,
-                                    seed=1, duration=None, target=None)
-        run_screen_camera(s, head, CameraOptions(video=str(video), threshold=0.99), console=con,
-                          keyboard=keys)
+        s, head = LiveSession.start(
+            store, profile="pagat", players={}, dealer="N", caller=None, seed=1, duration=None, target=None
+        )
+        run_screen_camera(
+            s, head, CameraOptions(video=str(video), threshold=0.99), console=con, keyboard=keys
+        )
         d = s.game.current
         assert d is not None
         assert [(x.name, str(c)) for x, c in zip(d.tricks[0].seats, d.tricks[0].cards, strict=True)] == [
-            ("W", "5H"), ("S", "8H")]
+            ("W", "5H"),
+            ("S", "8H"),
+        ]
     flat = " ".join(out.getvalue().split())
     assert "camera: 5H for W? Read with confidence" in flat
     assert "> deal 1 trick 1: S 8H (camera " in flat
 
 
-DEAL_1 = ["trump H", "AH 2H 3H 4H", "AS 2S 3S 4S", "AD 2D 3D 4D", "AC 2C 3C 4C",
-          "KH 5H 6H 7H", "KS 5S 6S 7S", "KD 5D 6D 7D"]
+DEAL_1 = [
+    "trump H",
+    "AH 2H 3H 4H",
+    "AS 2S 3S 4S",
+    "AD 2D 3D 4D",
+    "AC 2C 3C 4C",
+    "KH 5H 6H 7H",
+    "KS 5S 6S 7S",
+    "KD 5D 6D 7D",
+]
 # deal 2 (dealer N, caller W, trumps S): S plays 2C on diamonds, then 6D proves the
 # revoke: the deal ends at once, a court to EW (R43), trick 2 abandoned (R50).
 DEAL_2_REVOKE = ["trump S", "2D 2C 3D AD", "4D 5D 6D"]
@@ -155,10 +179,16 @@ def test_camera_screen_penalty_prompt_refuses_a_card(tmp_path: Path, answer: str
     out = io.StringIO()
     con = Console(file=out, width=100, color_system=None, force_terminal=False)
     with Store(tmp_path / "s.db") as store:
-        s, head = LiveSession.start(store, profile="pagat", players={}, dealer="S", caller=None,
-                                    seed=1, duration=None, target=None)
-        run_screen_camera(s, head, CameraOptions(video=str(tmp_path / "none.avi")), console=con,
-                          keyboard=ScriptedKeys([*DEAL_1, *DEAL_2_REVOKE, "7D", answer]))
+        s, head = LiveSession.start(
+            store, profile="pagat", players={}, dealer="S", caller=None, seed=1, duration=None, target=None
+        )
+        run_screen_camera(
+            s,
+            head,
+            CameraOptions(video=str(tmp_path / "none.avi")),
+            console=con,
+            keyboard=ScriptedKeys([*DEAL_1, *DEAL_2_REVOKE, "7D", answer]),
+        )
         deals = s.game.report()["deals"]
         assert len(deals) == 2
         d2 = s.game.current
@@ -183,10 +213,12 @@ def test_camera_screen_ruling_shows_the_trick_and_waits(tmp_path: Path) -> None:
     con = Console(file=out, width=100, color_system=None, force_terminal=False)
     keys = [*DEAL_1, "trump S", "2D 2C 3D AD", "revoke N 1", "7D", "no", "quit", "4D"]
     with Store(tmp_path / "s.db") as store:
-        s, head = LiveSession.start(store, profile="pagat", players={}, dealer="S", caller=None,
-                                    seed=1, duration=None, target=None)
-        run_screen_camera(s, head, CameraOptions(video=str(tmp_path / "none.avi")), console=con,
-                          keyboard=ScriptedKeys(keys))
+        s, head = LiveSession.start(
+            store, profile="pagat", players={}, dealer="S", caller=None, seed=1, duration=None, target=None
+        )
+        run_screen_camera(
+            s, head, CameraOptions(video=str(tmp_path / "none.avi")), console=con, keyboard=ScriptedKeys(keys)
+        )
         d2 = s.game.current
         assert d2 is not None and d2.number == 2 and s.game.in_progress
         assert [str(c) for t in d2.tricks for c in t.cards] == ["2D", "2C", "3D", "AD"]  # 4D after quit

@@ -30,8 +30,9 @@ def serve(tmp_path: Path) -> Iterator[object]:
     procs: list[subprocess.Popen[str]] = []
 
     def _serve(video: Path, *extra: str) -> str:
-        proc = subprocess.Popen([sys.executable, str(SERVER), str(video), *extra],
-                                stdout=subprocess.PIPE, text=True)
+        proc = subprocess.Popen(
+            [sys.executable, str(SERVER), str(video), *extra], stdout=subprocess.PIPE, text=True
+        )
         procs.append(proc)
         assert proc.stdout is not None
         port = int(proc.stdout.readline())
@@ -55,9 +56,14 @@ def _start(tmp_path: Path, url: str, stdin: str) -> tuple[subprocess.CompletedPr
     data = tmp_path / "data"
     data.mkdir(exist_ok=True)
     db = tmp_path / "game.db"
-    proc = subprocess.run([*REFEREE, "start", "--profile", "pagat", "--dealer", "N", "--session",
-                           str(db), "--camera", url], input=stdin, capture_output=True, text=True,
-                          env=referee_env(data), timeout=120)
+    proc = subprocess.run(
+        [*REFEREE, "start", "--profile", "pagat", "--dealer", "N", "--session", str(db), "--camera", url],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=referee_env(data),
+        timeout=120,
+    )
     return proc, db
 
 
@@ -82,12 +88,14 @@ def test_a_trick_played_from_a_stream(tmp_path: Path, serve: object) -> None:
     assert proc.stdout.count("(camera ") >= 2, proc.stdout
     assert "  trick 1 to S (NS 1, EW 0)" in proc.stdout.splitlines()
     lines = proc.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith(f"error: camera: stream {url} stopped "
-                                                   "delivering frames"), proc.stderr
+    assert len(lines) == 1 and lines[0].startswith(
+        f"error: camera: stream {url} stopped delivering frames"
+    ), proc.stderr
 
 
 def test_a_stream_killed_mid_trick_gives_one_line_and_the_keyboard_goes_on(
-        tmp_path: Path, serve: object) -> None:
+    tmp_path: Path, serve: object
+) -> None:
     """The server is killed (SIGKILL) after W's and S's cards: one line on stderr; the
     typed lines after ``camera`` finish the trick."""
     frames_two_cards = 3 + 2 * 8 + 2
@@ -96,7 +104,8 @@ def test_a_stream_killed_mid_trick_gives_one_line_and_the_keyboard_goes_on(
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr.splitlines() == [
         f"error: camera: stream {url} stopped delivering frames (frames read: "
-        f"{frames_two_cards}); the game goes on by keyboard"]
+        f"{frames_two_cards}); the game goes on by keyboard"
+    ]
     assert _plays(db) == TRICK
     out = proc.stdout.splitlines()
     assert "(camera " in proc.stdout  # W's and S's cards came through the stream
@@ -113,7 +122,8 @@ def test_a_url_that_answers_nothing_gives_one_line(tmp_path: Path) -> None:
     proc, db = _start(tmp_path, url, "trump S\n5H 8H 3D 2H\n")
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr.splitlines() == [
-        f"error: camera: cannot open stream {url}; the game goes on by keyboard"]
+        f"error: camera: cannot open stream {url}; the game goes on by keyboard"
+    ]
     assert _plays(db) == TRICK
 
 

@@ -31,8 +31,9 @@ pytestmark = pytest.mark.slow
 @pytest.fixture
 def session(tmp_path: Path) -> Any:
     with Store(tmp_path / "s.db") as store:
-        s, _head = LiveSession.start(store, profile="pagat", players={}, dealer="N", caller=None,
-                                     seed=1, duration=None, target=None)
+        s, _head = LiveSession.start(
+            store, profile="pagat", players={}, dealer="N", caller=None, seed=1, duration=None, target=None
+        )
         yield s
 
 
@@ -111,14 +112,17 @@ def test_the_callers_shown_13th_card_in_another_seats_play_is_asked(tmp_path: Pa
     read as 7D is asked, not entered; N's card laid meanwhile is entered, for N, only
     after the table has typed E's card."""
     with Store(tmp_path / "k.db") as store:
-        s, _head = LiveSession.start(store, profile="kort", players={}, dealer=None, caller="S",
-                                     seed=1, duration=None, target=None)
+        s, _head = LiveSession.start(
+            store, profile="kort", players={}, dealer=None, caller="S", seed=1, duration=None, target=None
+        )
         s.enter("trump 13 7D")
         camera = _camera()
         sc = Scene().wait(1).lay("5H", "S").lay("7D", "E")
         done = _feed(camera, s, frames(sc))
-        assert done == ["S 5H", "camera: 7D is the 13th card S showed, read in E's play: not "
-                                "entered; type the card E played"]
+        assert done == [
+            "S 5H",
+            "camera: 7D is the 13th card S showed, read in E's play: not entered; type the card E played",
+        ]
         assert camera.held and camera.question is not None and camera.question.key == "1.1.E"
         more = Scene(lying=list(sc.lying)).lay("6H", "N", reach=0, rest=4)
         assert _feed(camera, s, frames(more)) == []
@@ -147,10 +151,19 @@ def test_frames_of_the_hand_alone_give_nothing(session: LiveSession) -> None:
 
 def test_seats_option() -> None:
     assert parse_seats("S=bottom,E=right,N=top,W=left") == {
-        "S": "bottom", "E": "right", "N": "top", "W": "left"}
+        "S": "bottom",
+        "E": "right",
+        "N": "top",
+        "W": "left",
+    }
     assert parse_seats("s=top, e=left, n=bottom, w=right")["S"] == "top"
-    for bad in ["S=bottom,E=right,N=top", "S=bottom,E=bottom,N=top,W=left",
-                "S=down,E=right,N=top,W=left", "X=bottom,E=right,N=top,W=left", "S"]:
+    for bad in [
+        "S=bottom,E=right,N=top",
+        "S=bottom,E=bottom,N=top,W=left",
+        "S=down,E=right,N=top,W=left",
+        "X=bottom,E=right,N=top,W=left",
+        "S",
+    ]:
         with pytest.raises(ValueError, match="--seats"):
             parse_seats(bad)
 
@@ -177,10 +190,12 @@ def _keyboard_only(p: Any) -> None:
 
 
 def test_a_video_that_does_not_exist_gives_one_line_and_the_keyboard_goes_on(
-        tmp_path: Path, play: Play) -> None:
+    tmp_path: Path, play: Play
+) -> None:
     p = play(KEYS, video=str(tmp_path / "nowhere.avi"))
     assert p.err.splitlines() == [
-        f"error: camera: no such video file: {tmp_path / 'nowhere.avi'}; the game goes on by keyboard"]
+        f"error: camera: no such video file: {tmp_path / 'nowhere.avi'}; the game goes on by keyboard"
+    ]
     _keyboard_only(p)
 
 
@@ -188,8 +203,7 @@ def test_a_file_that_is_no_video_gives_one_line(tmp_path: Path, play: Play) -> N
     bad = tmp_path / "bad.avi"
     bad.write_bytes(b"not a video" * 100)
     p = play(KEYS, video=str(bad))
-    assert p.err.splitlines() == [
-        f"error: camera: cannot open video {bad}; the game goes on by keyboard"]
+    assert p.err.splitlines() == [f"error: camera: cannot open video {bad}; the game goes on by keyboard"]
     _keyboard_only(p)
 
 
@@ -206,7 +220,8 @@ def test_an_image_sequence_is_a_video(tmp_path: Path, play: Play) -> None:
 
 
 def test_opencv_that_cannot_load_gives_the_fix_and_the_keyboard_goes_on(
-        tmp_path: Path, play: Play, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, play: Play, monkeypatch: pytest.MonkeyPatch
+) -> None:
     video = write_video(Scene().wait(2), tmp_path / "v.avi")
     monkeypatch.setitem(sys.modules, "cv2", None)  # import cv2 raises ImportError
     p = play(KEYS, video=str(video))

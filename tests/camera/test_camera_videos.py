@@ -28,17 +28,27 @@ NAMES = [v.name for v in VIDEOS]
 def _referee(tmp: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     data = tmp / "data"
     data.mkdir(exist_ok=True)
-    return subprocess.run([*REFEREE, *args], input=stdin, capture_output=True, text=True,
-                          env=referee_env(data), timeout=300)
+    return subprocess.run(
+        [*REFEREE, *args], input=stdin, capture_output=True, text=True, env=referee_env(data), timeout=300
+    )
 
 
-def play_video(tmp: Path, video: Path, truth: Truth, lines: list[str] | None = None,
-               db_name: str = "game.db") -> dict[str, Any]:
+def play_video(
+    tmp: Path, video: Path, truth: Truth, lines: list[str] | None = None, db_name: str = "game.db"
+) -> dict[str, Any]:
     """``referee start --video`` with the truth's script (or ``lines``); what it did."""
     db = tmp / db_name
     script = truth.script() if lines is None else lines
-    proc = _referee(tmp, "start", *truth.start_args(), "--session", str(db), "--video", str(video),
-                    stdin="\n".join(script) + "\n")
+    proc = _referee(
+        tmp,
+        "start",
+        *truth.start_args(),
+        "--session",
+        str(db),
+        "--video",
+        str(video),
+        stdin="\n".join(script) + "\n",
+    )
     assert proc.returncode == 0, proc.stderr
     with Store(db, create=False) as store:
         sid = store.latest()
@@ -49,8 +59,9 @@ def play_video(tmp: Path, video: Path, truth: Truth, lines: list[str] | None = N
         origins: list[Any] = event_origins(store, sid)
         d = s.game.current
         assert d is not None
-        plays = [(t.number, seat.name, str(c)) for t in d.tricks
-                 for seat, c in zip(t.seats, t.cards, strict=True)]
+        plays = [
+            (t.number, seat.name, str(c)) for t in d.tricks for seat, c in zip(t.seats, t.cards, strict=True)
+        ]
     camera = [o for o in origins if o is not None and o.kind == "camera"]
     return {"proc": proc, "plays": plays, "origins": origins[1:], "camera": camera, "db": db}
 
@@ -65,10 +76,10 @@ def tally(truth: Truth, run: dict[str, Any]) -> dict[str, int]:
             entered += 1
             if (trick, seat, card) not in want:
                 wrong += 1
-    asked = sum(1 for ln in run["proc"].stdout.splitlines()
-                if ln.startswith("camera: ") and "[answer: @" in ln)
-    return {"shown": sum(c.seen for c in truth.laid), "entered": entered, "asked": asked,
-            "wrong": wrong}
+    asked = sum(
+        1 for ln in run["proc"].stdout.splitlines() if ln.startswith("camera: ") and "[answer: @" in ln
+    )
+    return {"shown": sum(c.seen for c in truth.laid), "entered": entered, "asked": asked, "wrong": wrong}
 
 
 # ------------------------------------------------------------------ the videos
@@ -99,8 +110,8 @@ def test_the_videos_are_what_the_issue_asks_for(trick_videos: dict[str, Any]) ->
 
 @pytest.mark.parametrize("name", NAMES)
 def test_a_video_played_with_scripted_answers_enters_nothing_wrong(
-        name: str, trick_videos: dict[str, Any], tmp_path: Path,
-        record_property: Callable[[str, object], None]) -> None:
+    name: str, trick_videos: dict[str, Any], tmp_path: Path, record_property: Callable[[str, object], None]
+) -> None:
     """The whole video with an answer for every card keyed to the question that would
     ask for it: the deal is exactly the truth, the camera entered none wrong, and it
     asked what it could not know."""
@@ -123,40 +134,56 @@ def test_a_video_played_with_scripted_answers_enters_nothing_wrong(
     if spec.hidden is not None:
         trick, k = spec.hidden
         c = truth.laid[4 * (trick - 1) + k]
-        assert (f"camera: trick {trick} was gathered with 3 of its cards entered: type the "
-                f"missing cards ({c.seat} to play); the camera waits  "
-                f"[answer: @1.{trick}.{c.seat}]") in out.splitlines()
+        assert (
+            f"camera: trick {trick} was gathered with 3 of its cards entered: type the "
+            f"missing cards ({c.seat} to play); the camera waits  "
+            f"[answer: @1.{trick}.{c.seat}]"
+        ) in out.splitlines()
 
 
 def test_without_answers_the_camera_enters_only_right_cards_and_waits(
-        trick_videos: dict[str, Any], tmp_path: Path) -> None:
+    trick_videos: dict[str, Any], tmp_path: Path
+) -> None:
     """No scripted answers: at the first question the camera waits for good; what it
     entered before is the truth's beginning, for the right seats and tricks."""
     for name in ("felt-plain", "maple-warm"):
         path, truth = trick_videos[name]
         run = play_video(tmp_path, path, truth, lines=[truth.trump_line], db_name=f"{name}.db")
         want = [(c.trick, c.seat, c.card) for c in truth.laid]
-        assert run["plays"] == want[:len(run["plays"])]
+        assert run["plays"] == want[: len(run["plays"])]
         assert all(o.kind == "camera" for o in run["origins"])
 
 
 def test_kort_trump_lead_asks_tsar_or_trop_and_trop_is_as_typed(
-        trick_videos: dict[str, Any], tmp_path: Path) -> None:
+    trick_videos: dict[str, Any], tmp_path: Path
+) -> None:
     """S leads a trump under kort: the camera cannot see a declaration, so it asks
     "tsar or trop?"; answering ``trop`` gives the same report as typing ``XS:trop``."""
     path, truth = trick_videos["linen-plain-kort"]
     lead = truth.laid[0]
     assert lead.declared == "trop"
-    lines = [truth.trump_line, "camera", f"@1.1.{lead.seat} trop",
-             *[f"@{c.deal}.{c.trick}.{c.seat} {c.typed}" for c in truth.laid[1:]]]
+    lines = [
+        truth.trump_line,
+        "camera",
+        f"@1.1.{lead.seat} trop",
+        *[f"@{c.deal}.{c.trick}.{c.seat} {c.typed}" for c in truth.laid[1:]],
+    ]
     run = play_video(tmp_path, path, truth, lines=lines)
     out = run["proc"].stdout.splitlines()
-    assert (f"camera: {lead.seat} leads {lead.card}, a trump: tsar or trop? Enter: tsar; or type "
-            f"trop, trop7  [answer: @1.1.{lead.seat}]") in out
+    assert (
+        f"camera: {lead.seat} leads {lead.card}, a trump: tsar or trop? Enter: tsar; or type "
+        f"trop, trop7  [answer: @1.1.{lead.seat}]"
+    ) in out
     assert run["origins"][0].kind == "camera"
     typed = tmp_path / "typed.db"
-    proc = _referee(tmp_path, "start", *truth.start_args(), "--session", str(typed),
-                    stdin="\n".join([truth.trump_line, *[c.typed for c in truth.laid]]) + "\n")
+    proc = _referee(
+        tmp_path,
+        "start",
+        *truth.start_args(),
+        "--session",
+        str(typed),
+        stdin="\n".join([truth.trump_line, *[c.typed for c in truth.laid]]) + "\n",
+    )
     assert proc.returncode == 0, proc.stderr
 
     def report(db: Path) -> Any:

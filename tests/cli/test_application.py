@@ -21,8 +21,9 @@ CLI = Path(__file__).resolve().parents[2] / "referee" / "cli"
 CLUB_COMMANDS = ("players", "standings", "store import")
 
 
-def referee(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *argv: str,
-            stdin: str = "") -> tuple[int, str, str]:
+def referee(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *argv: str, stdin: str = ""
+) -> tuple[int, str, str]:
     """Run ``referee argv`` in process: exit code, stdout, stderr."""
     monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
     capsys.readouterr()
@@ -61,8 +62,10 @@ def test_no_command_module_goes_around_the_application() -> None:
     """Commands print, fail and exit only through the Application they get from their
     context (``application(ctx)``): no module of referee/cli but application.py writes to
     the streams itself, raises typer.Exit, or looks the Application up without a context."""
-    around = re.compile(r"typer\.echo\(|typer\.secho\(|sys\.std(out|err)\b|raise typer\.Exit"
-                        r"|(?<![.\w])print\(|(?<![.\w])(terminal|current)\(\)")
+    around = re.compile(
+        r"typer\.echo\(|typer\.secho\(|sys\.std(out|err)\b|raise typer\.Exit"
+        r"|(?<![.\w])print\(|(?<![.\w])(terminal|current)\(\)"
+    )
     modules = sorted(CLI.glob("*.py"))
     assert {"club.py", "store_cmd.py", "standings.py", "players.py"} <= {p.name for p in modules}
     for path in modules:
@@ -72,16 +75,18 @@ def test_no_command_module_goes_around_the_application() -> None:
             assert not around.search(line.split("#", 1)[0]), f"{path.name}:{n}: {line.strip()}"
 
 
-def test_usage_error_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str],
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_usage_error_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     code, out, err = referee(capsys, monkeypatch, "replay")
     assert (code, out) == (2, "")
     assert err == "error: Missing argument 'RECORD'. See 'referee replay --help'.\n"
 
 
 # ------------------------------------------------------------------ environment variables
-def test_profile_and_session_from_the_environment(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def test_profile_and_session_from_the_environment(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     db = tmp_path / "club.db"
     monkeypatch.setenv("REFEREE_PROFILE", "kort")
     monkeypatch.setenv("REFEREE_SESSION", str(db))
@@ -92,8 +97,9 @@ def test_profile_and_session_from_the_environment(tmp_path: Path, capsys: pytest
     assert code == 0 and json.loads(out)["profile"] == "kort"
     # a typed option beats its variable
     other = tmp_path / "other.db"
-    code, _out, err = referee(capsys, monkeypatch, "start", "--profile", "pagat", "--dealer", "S",
-                              "--session", str(other))
+    code, _out, err = referee(
+        capsys, monkeypatch, "start", "--profile", "pagat", "--dealer", "S", "--session", str(other)
+    )
     assert (code, err) == (0, "")
     code, out, _err = referee(capsys, monkeypatch, "report", "--json", "--session", str(other))
     assert json.loads(out)["profile"] == "pagat"
@@ -101,8 +107,9 @@ def test_profile_and_session_from_the_environment(tmp_path: Path, capsys: pytest
     assert code == 0 and len([ln for ln in out.splitlines() if " kort " in ln]) == 1
 
 
-def test_the_variables_are_in_the_help(capsys: pytest.CaptureFixture[str],
-                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_variables_are_in_the_help(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     _code, top, _err = referee(capsys, monkeypatch, "--help")
     assert "REFEREE_LANG" in top
     code, start, _err = referee(capsys, monkeypatch, "start", "--help")
@@ -112,20 +119,31 @@ def test_the_variables_are_in_the_help(capsys: pytest.CaptureFixture[str],
 
 
 @pytest.mark.parametrize("command", CLUB_COMMANDS)
-def test_the_club_commands_take_the_session_variable(command: str, capsys: pytest.CaptureFixture[str],
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_club_commands_take_the_session_variable(
+    command: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("COLUMNS", "200")
     code, out, _err = referee(capsys, monkeypatch, *command.split(), "--help")
     assert code == 0 and "[env var: REFEREE_SESSION]" in out
 
 
 def test_the_club_commands_read_the_session_from_the_environment(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     db, other, missing = tmp_path / "club.db", tmp_path / "other.db", tmp_path / "missing.db"
     monkeypatch.setenv("REFEREE_DATA_DIR", str(tmp_path / "default"))
     monkeypatch.setenv("REFEREE_SESSION", str(db))
-    code, _out, err = referee(capsys, monkeypatch, "start", "--profile", "kort", "--caller", "S",
-                              "--players", "S=Azamat,E=Timur,N=Bakyt,W=Erlan")
+    code, _out, err = referee(
+        capsys,
+        monkeypatch,
+        "start",
+        "--profile",
+        "kort",
+        "--caller",
+        "S",
+        "--players",
+        "S=Azamat,E=Timur,N=Bakyt,W=Erlan",
+    )
     assert (code, err) == (0, "")
     code, out, err = referee(capsys, monkeypatch, "players")
     assert (code, err) == (0, "")
@@ -143,8 +161,9 @@ def test_the_club_commands_read_the_session_from_the_environment(
     assert not (tmp_path / "default").exists()  # the default file was never used
 
 
-def test_lang_from_the_environment(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_lang_from_the_environment(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     missing = tmp_path / "none.db"
     monkeypatch.setenv("REFEREE_LANG", "ru")
     code, _out, err = referee(capsys, monkeypatch, "report", "--session", str(missing))
@@ -163,8 +182,9 @@ CAMERA_OPTIONS = ("--camera", "--video", "--seats", "--play-area", "--threshold"
 
 
 @pytest.mark.parametrize("command", ["start", "resume"])
-def test_start_and_resume_share_the_camera_options(command: str, capsys: pytest.CaptureFixture[str],
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_start_and_resume_share_the_camera_options(
+    command: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("COLUMNS", "200")
     code, out, _err = referee(capsys, monkeypatch, command, "--help")
     assert code == 0
@@ -172,21 +192,38 @@ def test_start_and_resume_share_the_camera_options(command: str, capsys: pytest.
         assert re.search(rf"{option}\s", out), (command, option)
 
 
-def test_a_bad_camera_option_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_bad_camera_option_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     db = tmp_path / "s.db"
-    code, out, err = referee(capsys, monkeypatch, "start", "--profile", "kort", "--session", str(db),
-                             "--video", str(tmp_path / "v.avi"), "--seats", "S=bottom,E=bottom,N=top,W=left")
+    code, out, err = referee(
+        capsys,
+        monkeypatch,
+        "start",
+        "--profile",
+        "kort",
+        "--session",
+        str(db),
+        "--video",
+        str(tmp_path / "v.avi"),
+        "--seats",
+        "S=bottom,E=bottom,N=top,W=left",
+    )
     assert (code, out) == (2, "") and len(err.splitlines()) == 1 and err.startswith("error: ")
     assert not db.exists()
 
 
 def test_resume_takes_what_was_not_typed_from_the_session() -> None:
-    saved = {"index": 1, "seats": "S=top,E=left,N=bottom,W=right", "threshold": 0.8,
-             "play_area": "0.1,0.1,0.9,0.9"}
+    saved = {
+        "index": 1,
+        "seats": "S=top,E=left,N=bottom,W=right",
+        "threshold": 0.8,
+        "play_area": "0.1,0.1,0.9,0.9",
+    }
     got = CameraArgs(threshold=0.7).over(saved)
-    assert got == CameraArgs(camera=1, seats="S=top,E=left,N=bottom,W=right",
-                             play_area="0.1,0.1,0.9,0.9", threshold=0.7)
+    assert got == CameraArgs(
+        camera=1, seats="S=top,E=left,N=bottom,W=right", play_area="0.1,0.1,0.9,0.9", threshold=0.7
+    )
     video = CameraArgs(video=Path("rest.avi")).over(saved)
     assert video.camera is None and video.video == Path("rest.avi")  # the video replaces it
     bare = CameraArgs().over({})

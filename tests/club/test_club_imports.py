@@ -15,9 +15,11 @@ pytestmark = pytest.mark.slow
 
 
 def loaded_after(argv: list[str]) -> set[str]:
-    code = (f"import sys\nsys.argv = {['referee', *argv]!r}\nfrom referee.cli import main\n"
-            "try:\n    main.app()\nexcept SystemExit:\n    pass\n"
-            "import json\nprint(json.dumps(sorted(sys.modules)))")
+    code = (
+        f"import sys\nsys.argv = {['referee', *argv]!r}\nfrom referee.cli import main\n"
+        "try:\n    main.app()\nexcept SystemExit:\n    pass\n"
+        "import json\nprint(json.dumps(sorted(sys.modules)))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     return set(json.loads(out.stdout.splitlines()[-1]))
 
@@ -30,7 +32,9 @@ def test_help_loads_no_club_library(argv: list[str]) -> None:
 
 
 def test_ratings_module_loads_openskill_only_when_rating() -> None:
-    code = ("import sys\nimport referee.club.ratings, referee.club.standings, referee.club.output\n"
-            "print('openskill' in sys.modules)")
+    code = (
+        "import sys\nimport referee.club.ratings, referee.club.standings, referee.club.output\n"
+        "print('openskill' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

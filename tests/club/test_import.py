@@ -67,25 +67,36 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
                     hh.id = 0
                     new = one.create(hh)
                     one.append(new, events)
-    return {"a": d / "a" / "sessions.db", "b": d / "b" / "sessions.db", "paper": d / "paper.yaml",
-            "one": d / "one", "club": d / "club"}
+    return {
+        "a": d / "a" / "sessions.db",
+        "b": d / "b" / "sessions.db",
+        "paper": d / "paper.yaml",
+        "one": d / "one",
+        "club": d / "club",
+    }
 
 
 def test_import_twice_stores_each_session_once(files: dict[str, Path]) -> None:
     args = ["store", "import", str(files["a"]), str(files["b"]), str(files["paper"])]
     first = referee(*args, data_dir=files["club"]).stdout.splitlines()
-    assert first == [f"{files['a']}: 12 imported, 0 with new deals, 0 already here",
-                     f"{files['b']}: 12 imported, 0 with new deals, 0 already here",
-                     f"{files['paper']}: 1 imported, 0 with new deals, 0 already here",
-                     f"{files['club'] / 'sessions.db'}: 25 sessions"]
+    assert first == [
+        f"{files['a']}: 12 imported, 0 with new deals, 0 already here",
+        f"{files['b']}: 12 imported, 0 with new deals, 0 already here",
+        f"{files['paper']}: 1 imported, 0 with new deals, 0 already here",
+        f"{files['club'] / 'sessions.db'}: 25 sessions",
+    ]
     second = referee(*args, data_dir=files["club"]).stdout.splitlines()
-    assert second == [f"{files['a']}: 0 imported, 0 with new deals, 12 already here",
-                      f"{files['b']}: 0 imported, 0 with new deals, 12 already here",
-                      f"{files['paper']}: 0 imported, 0 with new deals, 1 already here",
-                      f"{files['club'] / 'sessions.db'}: 25 sessions"]
+    assert second == [
+        f"{files['a']}: 0 imported, 0 with new deals, 12 already here",
+        f"{files['b']}: 0 imported, 0 with new deals, 12 already here",
+        f"{files['paper']}: 0 imported, 0 with new deals, 1 already here",
+        f"{files['club'] / 'sessions.db'}: 25 sessions",
+    ]
     # each session once, with the same report as on its laptop
-    with Store(files["club"] / "sessions.db", create=False) as club, \
-            Store(files["one"] / "sessions.db", create=False) as one:
+    with (
+        Store(files["club"] / "sessions.db", create=False) as club,
+        Store(files["one"] / "sessions.db", create=False) as one,
+    ):
         assert len(club.sessions()) == len(one.sessions()) == 25
         got = sorted(json.dumps(report_of(club, i.header.id), sort_keys=True) for i in club.sessions())
         want = sorted(json.dumps(report_of(one, i.header.id), sort_keys=True) for i in one.sessions())
@@ -144,8 +155,10 @@ def test_a_session_that_went_on_brings_its_new_deals(tmp_path: Path) -> None:
 
 def test_bad_files_are_named_and_the_rest_comes_in(tmp_path: Path, files: dict[str, Path]) -> None:
     junk = tmp_path / "junk.yaml"
-    junk.write_text("record: 1\nprofile: pagat\nfirst_dealer: S\ndeals:\n  - trump: S\n"
-                    "    tricks: [KH AH 3S 8H 9H]\n", encoding="utf-8")
+    junk.write_text(
+        "record: 1\nprofile: pagat\nfirst_dealer: S\ndeals:\n  - trump: S\n    tricks: [KH AH 3S 8H 9H]\n",
+        encoding="utf-8",
+    )
     proc = referee("store", "import", str(junk), str(files["paper"]), data_dir=tmp_path, check=False)
     assert proc.returncode == 1
     assert "junk.yaml" in proc.stderr and "Traceback" not in proc.stderr
@@ -156,10 +169,28 @@ def test_a_near_name_from_another_laptop_is_noted(tmp_path: Path) -> None:
     club_dir, laptop = tmp_path / "club", tmp_path / "laptop"
     club_dir.mkdir()
     laptop.mkdir()
-    referee("start", "--profile", "pagat", "--dealer", "S", "--players", "S=Azamat,E=Timur,N=Bakyt,W=Erlan",
-            data_dir=club_dir, input="trump S\n")
-    referee("start", "--profile", "pagat", "--dealer", "S", "--players", "S=Azamar,E=Timur,N=Bakyt,W=Erlan",
-            data_dir=laptop, input="trump S\n")  # that laptop knew no Azamat
+    referee(
+        "start",
+        "--profile",
+        "pagat",
+        "--dealer",
+        "S",
+        "--players",
+        "S=Azamat,E=Timur,N=Bakyt,W=Erlan",
+        data_dir=club_dir,
+        input="trump S\n",
+    )
+    referee(
+        "start",
+        "--profile",
+        "pagat",
+        "--dealer",
+        "S",
+        "--players",
+        "S=Azamar,E=Timur,N=Bakyt,W=Erlan",
+        data_dir=laptop,
+        input="trump S\n",
+    )  # that laptop knew no Azamat
     proc = referee("store", "import", str(laptop / "sessions.db"), data_dir=club_dir)
     assert "note: " in proc.stderr
     assert "Azamar is a new player here, close to the known player Azamat" in proc.stderr

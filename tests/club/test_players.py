@@ -21,23 +21,34 @@ pytestmark = pytest.mark.slow
 
 
 def start(data: Path, players: str, *more: str, check: bool = True) -> tuple[int, str, str]:
-    proc = referee("start", "--profile", "pagat", "--dealer", "S", "--players", players, *more,
-                   data_dir=data, input=DEAL, check=check)
+    proc = referee(
+        "start",
+        "--profile",
+        "pagat",
+        "--dealer",
+        "S",
+        "--players",
+        players,
+        *more,
+        data_dir=data,
+        input=DEAL,
+        check=check,
+    )
     return proc.returncode, proc.stdout, proc.stderr
 
 
 def test_distance_counts_letters() -> None:
-    assert distance("azamat", "azamar") == 1      # one letter changed
-    assert distance("azamat", "azamatt") == 1     # one letter added
-    assert distance("azamat", "azmat") == 1       # one letter dropped
-    assert distance("azamat", "azaamt") == 1      # two neighbours swapped
+    assert distance("azamat", "azamar") == 1  # one letter changed
+    assert distance("azamat", "azamatt") == 1  # one letter added
+    assert distance("azamat", "azmat") == 1  # one letter dropped
+    assert distance("azamat", "azaamt") == 1  # two neighbours swapped
     assert distance("timur", "tamir") == 2
     assert nearest("Azamar", ["Timur", "Azamat"]) == "Azamat"
     assert nearest("azamat", ["Azamat"]) is None  # the same player, other case
     assert nearest("Bolat", ["Azamat"]) is None
     assert nearest("Азамат", ["Azamat"]) is None  # another script: another name
     assert nearest("Ali", ["Alia"]) == "Alia"
-    assert nearest("Tim", ["Timur"]) is None      # two letters off a five-letter name
+    assert nearest("Tim", ["Timur"]) is None  # two letters off a five-letter name
     assert name_key("  Әсел  ") == name_key("әсел")
 
 
@@ -45,8 +56,9 @@ def test_a_name_one_letter_off_is_refused(tmp_path: Path) -> None:
     start(tmp_path, "S=Azamat,E=Timur,N=Bakyt,W=Erlan")
     code, _out, err = start(tmp_path, "S=Azamar,E=Timur,N=Bakyt,W=Erlan", check=False)
     assert code == 2
-    assert err.strip() == ("error: Azamar is not a known player: did you mean Azamat? "
-                           "(a new player: add --new-player)")
+    assert err.strip() == (
+        "error: Azamar is not a known player: did you mean Azamat? (a new player: add --new-player)"
+    )
     assert len(json.loads(referee("report", "--player", "Timur", "--json", data_dir=tmp_path).stdout)) == 1
     # with --new-player he is a new player; a known name in other case is the known player
     start(tmp_path, "S=Azamar,E=timur,N=Bakyt,W=Erlan", "--new-player")
@@ -67,8 +79,8 @@ def test_filters_on_report_and_sessions(tmp_path: Path) -> None:
 
     assert ids("--player", "Azamat") == [1, 2]
     assert ids("--player", "azamat", "--player", "Timur") == [1, 2]
-    assert ids("--pair", "Azamat+Bakyt") == [1]    # partners: S and N
-    assert ids("--pair", "Timur+Bakyt") == [3]     # E and W
+    assert ids("--pair", "Azamat+Bakyt") == [1]  # partners: S and N
+    assert ids("--pair", "Timur+Bakyt") == [3]  # E and W
     assert ids("--pair", "Azamat+Timur") == [2]
     assert ids("--table", "3") == [1, 3]
     assert ids("--table", "3", "--player", "Dana") == [3]

@@ -55,15 +55,16 @@ def rate(winner: R, loser: R) -> tuple[R, R]:
     p_l = 1 - p_w
     out = []
     for team, s2, omega, p in ((w, s2_w, s2_w / c * (1 - p_w), p_w), (lo, s2_l, -s2_l / c * p_l, p_l)):
-        delta = (math.sqrt(s2) / c) * s2 / c ** 2 * p * (1 - p)
-        out.append([(mu + s * s / s2 * omega, s * math.sqrt(max(1 - s * s / s2 * delta, KAPPA)))
-                    for mu, s in team])
+        delta = (math.sqrt(s2) / c) * s2 / c**2 * p * (1 - p)
+        out.append(
+            [(mu + s * s / s2 * omega, s * math.sqrt(max(1 - s * s / s2 * delta, KAPPA))) for mu, s in team]
+        )
     return out[0], out[1]
 
 
 SESSIONS = [  # (S, E, N, W), the side that wins the session's one deal
-    (("Asel", "Bolat", "Dana", "Emre"), Side.NS),   # Asel+Dana beat Bolat+Emre
-    (("Asel", "Dana", "Bolat", "Emre"), Side.EW),   # Dana+Emre beat Asel+Bolat
+    (("Asel", "Bolat", "Dana", "Emre"), Side.NS),  # Asel+Dana beat Bolat+Emre
+    (("Asel", "Dana", "Bolat", "Emre"), Side.EW),  # Dana+Emre beat Asel+Bolat
     (("Asel", "Bolat", "Dana", "Farid"), Side.NS),  # Asel+Dana beat Bolat+Farid (Farid is new)
 ]
 
@@ -73,19 +74,34 @@ def standings(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, A
     d = tmp_path_factory.mktemp("hand")
     with Store(d / "sessions.db") as store:
         for i, (names, side) in enumerate(SESSIONS):
-            h = header("kort", dict(zip("SENW", names, strict=True)), Seat.S,
-                       datetime(2026, 10, 2 + i, 20, tzinfo=UTC), seed=i)
+            h = header(
+                "kort",
+                dict(zip("SENW", names, strict=True)),
+                Seat.S,
+                datetime(2026, 10, 2 + i, 20, tzinfo=UTC),
+                seed=i,
+            )
             game = new_game(h)
             won_deal(game, side)
             assert game.report()["leader"] == side.name  # the session's one deal decides it (R61)
             store_game(store, h, game)
     out = json.loads(referee("standings", "--json", data_dir=d).stdout)
     (kort,) = out["profiles"]
-    assert out["rating"] == {"model": "PlackettLuce", "per": "session", "mu": MU, "sigma": SIGMA,
-                             "beta": BETA, "tau": TAU, "kappa": KAPPA, "ordinal": "mu - 3*sigma"}
+    assert out["rating"] == {
+        "model": "PlackettLuce",
+        "per": "session",
+        "mu": MU,
+        "sigma": SIGMA,
+        "beta": BETA,
+        "tau": TAU,
+        "kappa": KAPPA,
+        "ordinal": "mu - 3*sigma",
+    }
     assert kort["rated"] == 3
-    return {"players": {ln["player"]: ln["rating"] for ln in kort["players"]},
-            "pairs": {" + ".join(ln["pair"]): ln["rating"] for ln in kort["pairs"]}}
+    return {
+        "players": {ln["player"]: ln["rating"] for ln in kort["players"]},
+        "pairs": {" + ".join(ln["pair"]): ln["rating"] for ln in kort["pairs"]},
+    }
 
 
 def test_session_one_by_hand() -> None:
@@ -111,8 +127,10 @@ def test_player_ratings_after_three_sessions(standings: dict[str, dict[str, Any]
 
 def test_pair_ratings_after_three_sessions(standings: dict[str, dict[str, Any]]) -> None:
     """A partnership rated as one entity against the other partnership."""
-    p = {k: (MU, SIGMA) for k in ("Asel + Dana", "Bolat + Emre", "Dana + Emre", "Asel + Bolat",
-                                  "Bolat + Farid")}
+    p = {
+        k: (MU, SIGMA)
+        for k in ("Asel + Dana", "Bolat + Emre", "Dana + Emre", "Asel + Bolat", "Bolat + Farid")
+    }
     ([p["Asel + Dana"]], [p["Bolat + Emre"]]) = rate([p["Asel + Dana"]], [p["Bolat + Emre"]])
     ([p["Dana + Emre"]], [p["Asel + Bolat"]]) = rate([p["Dana + Emre"]], [p["Asel + Bolat"]])
     ([p["Asel + Dana"]], [p["Bolat + Farid"]]) = rate([p["Asel + Dana"]], [p["Bolat + Farid"]])
@@ -121,5 +139,3 @@ def test_pair_ratings_after_three_sessions(standings: dict[str, dict[str, Any]])
     for name, (mu, sigma) in p.items():
         assert got[name]["mu"] == pytest.approx(mu, abs=1e-5), name
         assert got[name]["sigma"] == pytest.approx(sigma, abs=1e-5), name
-
-

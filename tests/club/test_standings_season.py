@@ -44,7 +44,8 @@ def expected_from_reports(path: Path, profile: str) -> tuple[dict[str, Counts], 
                 a, b = SEATS_OF[side]
                 members = [h.players[a], h.players[b]]
                 for who, seats in [(m, [s]) for m, s in zip(members, (a, b), strict=True)] + [
-                        (frozenset(members), [a, b])]:
+                    (frozenset(members), [a, b])
+                ]:
                     row = people[who] if isinstance(who, str) else pairs[who]
                     row["sessions"] += 1
                     row["sessions_won"] += rep["leader"] == side
@@ -78,15 +79,26 @@ def season_json(season_file: Path) -> dict[str, Any]:
     return out
 
 
-COUNT_KEYS = {"pagat": ("sessions", "sessions_won", "deals", "deals_won", "courts_for", "courts_against",
-                        "revokes"),
-              "kort": ("sessions", "sessions_won", "deals", "deals_won", "matches_won", "matches_lost",
-                       "match_wins", "match_wins_against", "revokes")}
+COUNT_KEYS = {
+    "pagat": ("sessions", "sessions_won", "deals", "deals_won", "courts_for", "courts_against", "revokes"),
+    "kort": (
+        "sessions",
+        "sessions_won",
+        "deals",
+        "deals_won",
+        "matches_won",
+        "matches_lost",
+        "match_wins",
+        "match_wins_against",
+        "revokes",
+    ),
+}
 
 
 @pytest.mark.parametrize("profile", ["pagat", "kort"])
-def test_standings_equal_the_reports_added_up(season_file: Path, season_json: dict[str, Any],
-                                              profile: str) -> None:
+def test_standings_equal_the_reports_added_up(
+    season_file: Path, season_json: dict[str, Any], profile: str
+) -> None:
     out = season_json
     by_profile = {p["profile"]: p for p in out["profiles"]}
     assert set(by_profile) == {"pagat", "kort"}
@@ -111,8 +123,11 @@ def test_standings_equal_the_reports_added_up(season_file: Path, season_json: di
 
 
 def test_profile_and_since_select(season_file: Path) -> None:
-    out = json.loads(referee("standings", "--json", "--profile", "kort", "--since", "2026-09-20",
-                             data_dir=season_file).stdout)
+    out = json.loads(
+        referee(
+            "standings", "--json", "--profile", "kort", "--since", "2026-09-20", data_dir=season_file
+        ).stdout
+    )
     assert [p["profile"] for p in out["profiles"]] == ["kort"]
     # the kort sessions are the odd ones, one an evening from 2026-09-01: 09-20 on
     # holds sessions 19, 21, ..., 39 (0-based): 11 of them
@@ -127,9 +142,17 @@ def test_csv_is_utf8_with_bom_and_keeps_cyrillic(season_file: Path, season_json:
 
     env_run = referee("standings", "--csv", data_dir=season_file)
     assert env_run.stdout.startswith("\ufeff")
-    raw = subprocess.run([*REFEREE, "standings", "--csv"], capture_output=True, timeout=120,
-                         env={**__import__("os").environ, "REFEREE_DATA_DIR": str(season_file),
-                              "LANG": "C", "PYTHONIOENCODING": "ascii"}).stdout
+    raw = subprocess.run(
+        [*REFEREE, "standings", "--csv"],
+        capture_output=True,
+        timeout=120,
+        env={
+            **__import__("os").environ,
+            "REFEREE_DATA_DIR": str(season_file),
+            "LANG": "C",
+            "PYTHONIOENCODING": "ascii",
+        },
+    ).stdout
     assert raw.startswith(b"\xef\xbb\xbf")  # the BOM, whatever the terminal's encoding
     rows = list(csv.DictReader(io.StringIO(raw.decode("utf-8-sig"))))
     names = {r["name"] for r in rows if r["kind"] == "player"}
@@ -164,7 +187,7 @@ def test_terminal_table_counts_the_sessions_won(season_file: Path) -> None:
         head = next(i for i, ln in enumerate(lines) if ln.split()[:3] == ["player", "sessions", "won"])
         assert lines[head - 1].split()[0] == "sessions"  # "sessions" over "won"
         shown = {}
-        for ln in lines[head + 2:]:
+        for ln in lines[head + 2 :]:
             if not ln.strip() or ln.startswith("Pairs"):
                 break
             cells = ln.split()

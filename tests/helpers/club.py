@@ -22,19 +22,39 @@ from referee.simulate import _lead, deal_hands
 from tests.helpers.cli import invoke
 
 REFEREE = [sys.executable, "-c", "from referee.cli.main import run; run()"]
-PLAYERS = ["Azamat", "Timur", "Bakyt", "Erlan", "Aigerim", "Dana", "Мурат", "Әсел",
-           "Emre", "Zeynep", "Oleg", "Нурлан"]
+PLAYERS = [
+    "Azamat",
+    "Timur",
+    "Bakyt",
+    "Erlan",
+    "Aigerim",
+    "Dana",
+    "Мурат",
+    "Әсел",
+    "Emre",
+    "Zeynep",
+    "Oleg",
+    "Нурлан",
+]
 
 
-def referee(*args: str, data_dir: Path, check: bool = True,
-            input: str = "") -> subprocess.CompletedProcess[str]:
+def referee(
+    *args: str, data_dir: Path, check: bool = True, input: str = ""
+) -> subprocess.CompletedProcess[str]:
     """The ``referee`` command in process (English, its own data dir; tests.helpers.cli)."""
-    env = dict(os.environ, REFEREE_DATA_DIR=str(data_dir), NO_COLOR="1", COLUMNS="120", TERM="dumb",
-               REFEREE_LANG="en")
+    env = dict(
+        os.environ,
+        REFEREE_DATA_DIR=str(data_dir),
+        NO_COLOR="1",
+        COLUMNS="120",
+        TERM="dumb",
+        REFEREE_LANG="en",
+    )
     proc = invoke(*args, env=env, input=input)
     if check and proc.returncode != 0:
-        raise AssertionError(f"referee {' '.join(args)} exited {proc.returncode}:\n"
-                             f"{proc.stdout}\n{proc.stderr}")
+        raise AssertionError(
+            f"referee {' '.join(args)} exited {proc.returncode}:\n{proc.stdout}\n{proc.stderr}"
+        )
     return proc
 
 
@@ -43,9 +63,17 @@ def header(profile: str, players: dict[str, str], first: Seat, when: datetime, s
     ref, name, text = profile_snapshot(profile)
     dealer = first.name if profile == "pagat" else None
     caller = first.next(True).name if profile == "pagat" else first.name
-    h = SessionHeader(profile=ref, profile_name=name, profile_text=text, first_dealer=dealer,
-                      first_caller=caller, players=players, seed=seed,
-                      created=when.isoformat(timespec="seconds"), started=when.timestamp())
+    h = SessionHeader(
+        profile=ref,
+        profile_name=name,
+        profile_text=text,
+        first_dealer=dealer,
+        first_caller=caller,
+        players=players,
+        seed=seed,
+        created=when.isoformat(timespec="seconds"),
+        started=when.timestamp(),
+    )
     # the first caller the engine derives (R40) is the one stored
     g = new_game(h)
     h.first_caller = g.first_caller.name if g.first_caller is not None else caller
@@ -59,8 +87,9 @@ def store_game(store: Store, h: SessionHeader, game: Game) -> int:
     return sid
 
 
-def play_random_deal(game: Game, rng: random.Random, revoke_rate: float = 0.01,
-                     stop_after: int | None = None) -> None:
+def play_random_deal(
+    game: Game, rng: random.Random, revoke_rate: float = 0.01, stop_after: int | None = None
+) -> None:
     """One deal of random legal cards, except that now and then a player who could
     follow suit does not (a revoke the referee proves when he later shows the suit, R43)."""
     caller = game.next_caller

@@ -41,9 +41,17 @@ def _limit() -> None:
 def env(data_dir: Path) -> dict[str, str]:
     """English, no colour, 80 columns, a data dir of its own, one BLAS thread."""
     e = dict(os.environ)
-    e.update(REFEREE_DATA_DIR=str(data_dir), NO_COLOR="1", COLUMNS="80", TERM="dumb",
-             PYTHONIOENCODING="utf-8", REFEREE_LANG="en", OPENBLAS_NUM_THREADS="1",
-             OMP_NUM_THREADS="1", REFEREE_NO_PREVIEW="1")
+    e.update(
+        REFEREE_DATA_DIR=str(data_dir),
+        NO_COLOR="1",
+        COLUMNS="80",
+        TERM="dumb",
+        PYTHONIOENCODING="utf-8",
+        REFEREE_LANG="en",
+        OPENBLAS_NUM_THREADS="1",
+        OMP_NUM_THREADS="1",
+        REFEREE_NO_PREVIEW="1",
+    )
     return e
 
 
@@ -51,8 +59,9 @@ TIME = "/usr/bin/time" if os.access("/usr/bin/time", os.X_OK) else None
 """GNU time, where present, measures each child alone (else the children's rusage)."""
 
 
-def run(args: list[str], data_dir: Path, stdin: str | bytes | None = None,
-        cmd: list[str] | None = None) -> Run:
+def run(
+    args: list[str], data_dir: Path, stdin: str | bytes | None = None, cmd: list[str] | None = None
+) -> Run:
     """Run ``referee ARGS`` (or ``cmd``) under the memory limit; returns what it did.
     ``$HOSTILE_MEASURE`` names a file to append ``cpu peak_mb args`` lines to."""
     import tempfile
@@ -63,9 +72,15 @@ def run(args: list[str], data_dir: Path, stdin: str | bytes | None = None,
     with tempfile.NamedTemporaryFile("r", suffix=".time") as stats:
         if TIME is not None:
             full = [TIME, "-q", "-f", "%U %S %M", "-o", stats.name, *full]
-        proc = subprocess.run(full, input=data if data is not None else b"",
-                              capture_output=True, env=env(data_dir), timeout=WALL_SECONDS,
-                              preexec_fn=_limit, check=False)
+        proc = subprocess.run(
+            full,
+            input=data if data is not None else b"",
+            capture_output=True,
+            env=env(data_dir),
+            timeout=WALL_SECONDS,
+            preexec_fn=_limit,
+            check=False,
+        )
         measured = stats.read().split() if TIME is not None else []
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if len(measured) >= 3:
@@ -77,8 +92,13 @@ def run(args: list[str], data_dir: Path, stdin: str | bytes | None = None,
     if log:
         with open(log, "a", encoding="utf-8") as f:
             f.write(f"{cpu:5.2f} s {peak:6.0f} MB  {' '.join(a[:40] for a in args)[:100]!r}\n")
-    return Run(proc.returncode, proc.stdout.decode("utf-8", "replace"),
-               proc.stderr.decode("utf-8", "replace"), cpu, peak)
+    return Run(
+        proc.returncode,
+        proc.stdout.decode("utf-8", "replace"),
+        proc.stderr.decode("utf-8", "replace"),
+        cpu,
+        peak,
+    )
 
 
 def assert_bounded(r: Run) -> None:

@@ -28,10 +28,15 @@ def referee_env(data_dir: Path) -> dict[str, str]:
     """The environment of a test subprocess: its own data dir, no colour, 80 columns, and
     English whatever the machine's locale (the live tests read the English lines)."""
     env = dict(os.environ)
-    env.update(REFEREE_DATA_DIR=str(data_dir), NO_COLOR="1", COLUMNS="80", TERM="dumb",
-               PYTHONIOENCODING="utf-8", REFEREE_LANG="en")
+    env.update(
+        REFEREE_DATA_DIR=str(data_dir),
+        NO_COLOR="1",
+        COLUMNS="80",
+        TERM="dumb",
+        PYTHONIOENCODING="utf-8",
+        REFEREE_LANG="en",
+    )
     return env
-
 
 
 def needs_shared() -> None:
@@ -87,8 +92,19 @@ def record_script(record: dict[str, Any], expected: dict[str, Any]) -> tuple[lis
     return opts, lines
 
 
-DEAL_KEYS = ("number", "dealer", "caller", "trump", "trick_winners", "tricks", "result",
-             "winner", "wins", "courts", "revoke")
+DEAL_KEYS = (
+    "number",
+    "dealer",
+    "caller",
+    "trump",
+    "trick_winners",
+    "tricks",
+    "result",
+    "winner",
+    "wins",
+    "courts",
+    "revoke",
+)
 TOP_KEYS = ("profile", "totals", "streaks", "match", "next", "leader")
 
 
@@ -96,8 +112,7 @@ def required(report: dict[str, Any]) -> dict[str, Any]:
     """The report's required keys (record-format.md); ``flags`` only as "has flags"."""
     out = {k: report[k] for k in TOP_KEYS}
     out["match"] = {k: report["match"][k] for k in ("target", "wins")}
-    out["deals"] = [{**{k: d[k] for k in DEAL_KEYS}, "flagged": bool(d["flags"])}
-                    for d in report["deals"]]
+    out["deals"] = [{**{k: d[k] for k in DEAL_KEYS}, "flagged": bool(d["flags"])} for d in report["deals"]]
     return out
 
 
@@ -108,26 +123,44 @@ PAGAT_SCRIPT = [
     # deal 1: dealer S, caller E, trumps H. E leads the ace each time and wins: 7:0,
     # a court for EW, the caller's side (R41); next the dealer's partner N deals (R42).
     "trump H",
-    "AH 2H 3H 4H", "AS 2S 3S 4S", "AD 2D 3D 4D", "AC 2C 3C 4C",
-    "KH 5H 6H 7H", "KS 5S 6S 7S", "KD 5D 6D 7D",
+    "AH 2H 3H 4H",
+    "AS 2S 3S 4S",
+    "AD 2D 3D 4D",
+    "AC 2C 3C 4C",
+    "KH 5H 6H 7H",
+    "KS 5S 6S 7S",
+    "KD 5D 6D 7D",
     # deal 2: dealer N, caller W, trumps S. Trick 1: S plays 2C on diamonds (void, R6);
     # N's AD wins. Trick 2: S plays 6D: the revoke is proven, the deal ends at once and
     # EW, S's opponents, get a court (R43); trick 2 is abandoned (R50). EW are the caller's
     # side and got a court, so the dealer's partner S deals next (R42), E calls.
     "trump S",
-    "2D 2C 3D AD", "4D 5D 6D",
+    "2D 2C 3D AD",
+    "4D 5D 6D",
     # deal 3: dealer S, caller E, trumps C (never played). NS win 7:2, streak 1 (R41);
     # the dealer's side won, so E deals next and N calls (R42).
     "trump C",
-    "2H AH 3H 4H", "2D 3D AD 4D", "2S 3S AS 4S", "5H 6H 7H KH", "5D 6D KD 7D",
-    "5S KS 6S 7S", "8H 9H QH TH", "8D 9D QD TD",
+    "2H AH 3H 4H",
+    "2D 3D AD 4D",
+    "2S 3S AS 4S",
+    "5H 6H 7H KH",
+    "5D 6D KD 7D",
+    "5S KS 6S 7S",
+    "8H 9H QH TH",
+    "8D 9D QD TD",
     "8S 9S QS TS",
     # deal 4: dealer E, caller N, trumps D. The end signal comes in trick 4 (R44);
     # EW win 7:1, streak 1, NS streak 0; the dealer's side won: N deals, W calls.
     "trump D",
-    "2H AH 3H 4H", "2S 3S AS 4S", "2C 3C AC 4C",
+    "2H AH 3H 4H",
+    "2S 3S AS 4S",
+    "2C 3C AC 4C",
     "end",
-    "5H KH 6H 7H", "5S KS 6S 7S", "5C 6C KC 7C", "8H 9H QH TH", "8S 9S QS TS",
+    "5H KH 6H 7H",
+    "5S KS 6S 7S",
+    "5C 6C KC 7C",
+    "8H 9H QH TH",
+    "8S 9S QS TS",
 ]
 
 PAGAT_DEALS = [  # (dealer, caller, trump, trick winners, NS:EW tricks, result, winner, courts NS:EW)
@@ -147,16 +180,32 @@ PAGAT_DEALS = [  # (dealer, caller, trump, trick winners, NS:EW tricks, result, 
 KORT_START = ["--profile", "kort", "--caller", "S"]
 KORT_SCRIPT = [
     "trump S",
-    "AS:trop 2S 3S 4S", "KS 5S 6S 7S", "QS 8S 9S TS", "AH 2H 3H 4H",
-    "2D AD 3D 4D", "5D 6D 7D KD", "JS:tsar 5H 6H 7H", "KH 8H 9H TH",
+    "AS:trop 2S 3S 4S",
+    "KS 5S 6S 7S",
+    "QS 8S 9S TS",
+    "AH 2H 3H 4H",
+    "2D AD 3D 4D",
+    "5D 6D 7D KD",
+    "JS:tsar 5H 6H 7H",
+    "KH 8H 9H TH",
     "trump C",
-    "AH 2H 3H 4H", "KH 5H 6H 7H", "QH 8H 9H TH", "AD 2D 3D 4D", "KD 5D 6D 7D",
-    "QD 8D 9D TD", "AS 2S 3S 4S",
+    "AH 2H 3H 4H",
+    "KH 5H 6H 7H",
+    "QH 8H 9H TH",
+    "AD 2D 3D 4D",
+    "KD 5D 6D 7D",
+    "QD 8D 9D TD",
+    "AS 2S 3S 4S",
     "bavyan yes",
-    "KS 5S 6S 7S", "QS 8S 9S TS", "AC:trop 2C 3C 4C", "KC 5C 6C 7C", "QC 8C 9C TC",
+    "KS 5S 6S 7S",
+    "QS 8S 9S TS",
+    "AC:trop 2C 3C 4C",
+    "KC 5C 6C 7C",
+    "QC 8C 9C TC",
     "JH JD JC JS",
     "trump H",
-    "AH:trop7 2H 3H 4H", "5H KH 6H 7H",
+    "AH:trop7 2H 3H 4H",
+    "5H KH 6H 7H",
     "end",
 ]
 

@@ -84,8 +84,15 @@ def env() -> dict[str, str]:
 def _type(table: Table, cmd: list[str], start: int, pause: bool, rng: random.Random) -> None:
     """Run ``cmd`` and type ``table.lines[start:]``, one at a time, timing each echo;
     kill it after entry ``table.kill_after`` when that is in range."""
-    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env(), bufsize=1)
+    proc = subprocess.Popen(
+        cmd,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env(),
+        bufsize=1,
+    )
     assert proc.stdin is not None and proc.stdout is not None
     try:
         for i in range(start, len(table.lines)):
@@ -97,8 +104,10 @@ def _type(table: Table, cmd: list[str], start: int, pause: bool, rng: random.Ran
             while True:
                 out = proc.stdout.readline()
                 if not out:
-                    raise RuntimeError(f"table {table.number}: the referee ended at entry {i + 1}: "
-                                       f"{proc.stderr.read() if proc.stderr else ''}")
+                    raise RuntimeError(
+                        f"table {table.number}: the referee ended at entry {i + 1}: "
+                        f"{proc.stderr.read() if proc.stderr else ''}"
+                    )
                 if table.sid is None:
                     m = re.match(r"session (\d+) ", out)
                     if m:
@@ -117,8 +126,9 @@ def _type(table: Table, cmd: list[str], start: int, pause: bool, rng: random.Ran
         proc.stdin.close()
         proc.wait(timeout=60)
         if proc.returncode != 0:
-            raise RuntimeError(f"table {table.number} exited {proc.returncode}: "
-                               f"{proc.stderr.read() if proc.stderr else ''}")
+            raise RuntimeError(
+                f"table {table.number} exited {proc.returncode}: {proc.stderr.read() if proc.stderr else ''}"
+            )
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -128,9 +138,25 @@ def _type(table: Table, cmd: list[str], start: int, pause: bool, rng: random.Ran
 def _table(table: Table, url: str, pause: bool, seed: int) -> None:
     rng = random.Random(seed * 1000 + table.number)
     try:
-        _type(table, [*REFEREE, "start", "--profile", "pagat", "--dealer", table.dealer,
-                      "--store", url, "--players", f"S=S{table.number},E=E{table.number},"
-                      f"N=N{table.number},W=W{table.number}", "--new-player"], 0, pause, rng)
+        _type(
+            table,
+            [
+                *REFEREE,
+                "start",
+                "--profile",
+                "pagat",
+                "--dealer",
+                table.dealer,
+                "--store",
+                url,
+                "--players",
+                f"S=S{table.number},E=E{table.number},N=N{table.number},W=W{table.number}",
+                "--new-player",
+            ],
+            0,
+            pause,
+            rng,
+        )
         if table.typed < len(table.lines):  # killed: resume types the rest
             assert table.sid is not None
             table.kill_after = None
@@ -150,14 +176,29 @@ def report(url: str, sid: int, *, cli: bool = True) -> dict[str, Any]:
         with Store(url) as store:
             text = json.dumps(LiveSession.resume(store, sid).game.report())
     else:
-        text = subprocess.run([*REFEREE, "report", str(sid), "--json", "--store", url],
-                              capture_output=True, text=True, env=env(), timeout=60, check=True).stdout
+        text = subprocess.run(
+            [*REFEREE, "report", str(sid), "--json", "--store", url],
+            capture_output=True,
+            text=True,
+            env=env(),
+            timeout=60,
+            check=True,
+        ).stdout
     result: dict[str, Any] = json.loads(text)
     return result
 
 
-def run(url: str, *, tables: int = 8, deals: int = 10, pause: bool = False, kill: int = 0,
-        seed: int = 1, say: Any = print, cli_report: bool = True) -> dict[str, Any]:
+def run(
+    url: str,
+    *,
+    tables: int = 8,
+    deals: int = 10,
+    pause: bool = False,
+    kill: int = 0,
+    seed: int = 1,
+    say: Any = print,
+    cli_report: bool = True,
+) -> dict[str, Any]:
     """Run the load test; returns ``{"entries", "seconds", "per_second", "p50_ms",
     "p99_ms", "killed", "mismatches", "errors"}``."""
     rng = random.Random(seed)
@@ -189,10 +230,17 @@ def run(url: str, *, tables: int = 8, deals: int = 10, pause: bool = False, kill
     def pct(p: float) -> float:
         return 1000 * lat[min(len(lat) - 1, int(p * len(lat)))] if lat else 0.0
 
-    return {"entries": entries, "seconds": round(seconds, 2),
-            "per_second": round(entries / seconds, 1) if seconds else 0.0,
-            "p50_ms": round(pct(0.50), 1), "p99_ms": round(pct(0.99), 1), "killed": killed,
-            "mismatches": mismatches, "errors": errors, "sessions": [t.sid for t in work]}
+    return {
+        "entries": entries,
+        "seconds": round(seconds, 2),
+        "per_second": round(entries / seconds, 1) if seconds else 0.0,
+        "p50_ms": round(pct(0.50), 1),
+        "p99_ms": round(pct(0.99), 1),
+        "killed": killed,
+        "mismatches": mismatches,
+        "errors": errors,
+        "sessions": [t.sid for t in work],
+    }
 
 
 def main(argv: list[str] | None = None) -> int:

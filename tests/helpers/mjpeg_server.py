@@ -59,8 +59,14 @@ def main() -> None:
                 if delay > 0:
                     time.sleep(delay)
                 try:
-                    self.wfile.write(b"--" + BOUNDARY + b"\r\nContent-Type: image/jpeg\r\n"
-                                     + f"Content-Length: {len(jpg)}\r\n\r\n".encode() + jpg + b"\r\n")
+                    self.wfile.write(
+                        b"--"
+                        + BOUNDARY
+                        + b"\r\nContent-Type: image/jpeg\r\n"
+                        + f"Content-Length: {len(jpg)}\r\n\r\n".encode()
+                        + jpg
+                        + b"\r\n"
+                    )
                     self.wfile.flush()
                 except (BrokenPipeError, ConnectionResetError):
                     return

@@ -21,8 +21,10 @@ from pathlib import Path
 
 def bindir() -> Path | None:
     """The newest ``/usr/lib/postgresql/N/bin`` with ``initdb``, or one on PATH."""
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"),
-                   key=lambda p: int(Path(p).parts[-3]) if Path(p).parts[-3].isdigit() else 0)
+    found = sorted(
+        glob.glob("/usr/lib/postgresql/*/bin/initdb"),
+        key=lambda p: int(Path(p).parts[-3]) if Path(p).parts[-3].isdigit() else 0,
+    )
     if found:
         return Path(found[-1]).parent
     initdb = shutil.which("initdb")
@@ -46,8 +48,9 @@ def start(directory: Path) -> str:
     with the reason when no server can be started."""
     bins = bindir()
     if bins is None:
-        raise RuntimeError("no PostgreSQL server installed (initdb not found; Debian: "
-                           "apt-get install postgresql)")
+        raise RuntimeError(
+            "no PostgreSQL server installed (initdb not found; Debian: apt-get install postgresql)"
+        )
     directory.mkdir(parents=True, exist_ok=True)
     data = directory / "data"
     if os.geteuid() == 0:
@@ -61,14 +64,30 @@ def start(directory: Path) -> str:
     def run(cmd: list[str]) -> subprocess.CompletedProcess[str]:
         return subprocess.run(_as_user(cmd), capture_output=True, text=True, timeout=120, cwd="/")
 
-    r = run([str(bins / "initdb"), "-D", str(data), "-U", "referee", "--auth=trust", "-E", "UTF8",
-             "--no-locale"])
+    r = run(
+        [str(bins / "initdb"), "-D", str(data), "-U", "referee", "--auth=trust", "-E", "UTF8", "--no-locale"]
+    )
     if r.returncode != 0:
         raise RuntimeError(f"initdb failed: {r.stderr.strip() or r.stdout.strip()}")
-    opts = (f"-c listen_addresses=127.0.0.1 -c port={port} -c unix_socket_directories={directory} "
-            "-c fsync=on -c max_connections=100")
-    r = run([str(bins / "pg_ctl"), "-D", str(data), "-o", opts, "-l", str(directory / "log"),
-             "-w", "-t", "60", "start"])
+    opts = (
+        f"-c listen_addresses=127.0.0.1 -c port={port} -c unix_socket_directories={directory} "
+        "-c fsync=on -c max_connections=100"
+    )
+    r = run(
+        [
+            str(bins / "pg_ctl"),
+            "-D",
+            str(data),
+            "-o",
+            opts,
+            "-l",
+            str(directory / "log"),
+            "-w",
+            "-t",
+            "60",
+            "start",
+        ]
+    )
     if r.returncode != 0:
         log = (directory / "log").read_text() if (directory / "log").exists() else ""
         raise RuntimeError(f"pg_ctl start failed: {r.stderr.strip()} {log[-500:]}")
@@ -82,8 +101,11 @@ def stop(directory: Path) -> None:
     """Stop the cluster in ``directory`` (fast shutdown)."""
     bins = bindir()
     if bins is not None and (directory / "data").exists():
-        subprocess.run(_as_user([str(bins / "pg_ctl"), "-D", str(directory / "data"), "-m", "fast",
-                                 "stop"]), capture_output=True, timeout=60)
+        subprocess.run(
+            _as_user([str(bins / "pg_ctl"), "-D", str(directory / "data"), "-m", "fast", "stop"]),
+            capture_output=True,
+            timeout=60,
+        )
 
 
 if __name__ == "__main__":

@@ -113,6 +113,7 @@ def trick_for(game: Game, winner: Seat | str, allow_trump: bool | None = None) -
     used, voids = _state(game)
     if allow_trump is None:
         allow_trump = not game.profile.options.tsar
+
     def free(s: Suit) -> list[Card] | None:
         if any(s in voids[p] for p in seats):
             return None

@@ -58,8 +58,9 @@ class Scene:
         self.shots.append(Shot(tuple(self.lying), frames, h))
         return self
 
-    def lay(self, card: str, seat: str, *, reach: int = 2, rest: int = 6,
-            spot: tuple[float, float] | None = None) -> Scene:
+    def lay(
+        self, card: str, seat: str, *, reach: int = 2, rest: int = 6, spot: tuple[float, float] | None = None
+    ) -> Scene:
         """``seat`` lays ``card``: for ``reach`` frames a hand holds it down (half of it
         covered), then it lies alone for ``rest`` frames."""
         at = spot or SPOT[seat]

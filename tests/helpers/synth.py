@@ -74,8 +74,7 @@ def _index(img: Any, rank: str, suit: str) -> None:
     scale = 1.25 if len(text) == 1 else 1.0
     (tw, th), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_DUPLEX, scale, 3)
     x = 30 - tw // 2
-    cv2.putText(img, text, (max(6, x), 14 + th), cv2.FONT_HERSHEY_DUPLEX, scale, colour, 3,
-                cv2.LINE_AA)
+    cv2.putText(img, text, (max(6, x), 14 + th), cv2.FONT_HERSHEY_DUPLEX, scale, colour, 3, cv2.LINE_AA)
     _pip(img, suit, 30, 14 + th + 24, 26, False)
 
 
@@ -180,7 +179,6 @@ def hand(frame: Any, center: tuple[int, int], size: int, angle: float = 0.0) -> 
     for k in range(4):
         fx = cx - size // 2 + k * size // 3
         cv2.ellipse(overlay, (fx, cy - size), (size // 9, size // 2), angle, 0, 360, skin, -1)
-    cv2.ellipse(overlay, (cx + size // 2 + size // 6, cy), (size // 8, size // 3), 40, 0, 360,
-                skin, -1)
+    cv2.ellipse(overlay, (cx + size // 2 + size // 6, cy), (size // 8, size // 3), 40, 0, 360, skin, -1)
     m = overlay.any(axis=2)
     frame[m] = overlay[m]

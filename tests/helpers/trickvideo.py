@@ -63,7 +63,7 @@ def _sheet() -> Any:
 def art(card: str) -> Any:
     """The CC0 face of ``card`` (e.g. "TH"), (ART_H, ART_W, 3) BGR."""
     col, row = RANKS.index(card[0]), SUITS.index(card[1])
-    return _sheet()[row * ART_H:(row + 1) * ART_H, col * ART_W:(col + 1) * ART_W].copy()
+    return _sheet()[row * ART_H : (row + 1) * ART_H, col * ART_W : (col + 1) * ART_W].copy()
 
 
 @lru_cache(maxsize=256)
@@ -84,8 +84,9 @@ def face(card: str, deck: str) -> Any:
         base = np.full((ART_H + 2 * rim, ART_W + 2 * rim, 3), (246, 240, 236), np.float32)
         base[rim:-rim, rim:-rim] = img * np.array([0.97, 0.95, 0.93], np.float32)
         cv2.rectangle(base, (1, 1), (base.shape[1] - 2, base.shape[0] - 2), (90, 90, 90), 2)
-        return np.clip(cv2.resize(base, (ART_W, ART_H), interpolation=cv2.INTER_AREA), 0,
-                       255).astype(np.uint8)
+        return np.clip(cv2.resize(base, (ART_W, ART_H), interpolation=cv2.INTER_AREA), 0, 255).astype(
+            np.uint8
+        )
     if deck == "drawn":
         if card[0] in "JQK":
             return img.astype(np.uint8)
@@ -161,8 +162,12 @@ def put(frame: Any, img: Any, center: tuple[float, float], angle: float, width: 
     size = (x1 - x0, y1 - y0)
     warped = cv2.warpAffine(img, m, size, flags=cv2.INTER_AREA)
     wm = cv2.warpAffine(_mask(h, w), m, size, flags=cv2.INTER_LINEAR).astype(np.float32) / 255
-    sm = cv2.warpAffine(_mask(h, w), m + np.array([[0, 0, 3], [0, 0, 4]]), size,
-                        flags=cv2.INTER_LINEAR).astype(np.float32) / 255
+    sm = (
+        cv2.warpAffine(
+            _mask(h, w), m + np.array([[0, 0, 3], [0, 0, 4]]), size, flags=cv2.INTER_LINEAR
+        ).astype(np.float32)
+        / 255
+    )
     sm = cv2.GaussianBlur(sm, (0, 0), 3)
     out = roi.astype(np.float32) * (1 - 0.3 * sm[:, :, None])
     out = out * (1 - wm[:, :, None]) + warped.astype(np.float32) * wm[:, :, None]
@@ -177,8 +182,17 @@ def hand(frame: Any, at: tuple[float, float], towards: tuple[float, float], size
     dx, dy = towards
     arm_end = (int(cx + dx * 900), int(cy + dy * 900))
     cv2.line(frame, (int(cx), int(cy)), arm_end, (90, 130, 185), int(size * 0.7))
-    cv2.ellipse(frame, (int(cx), int(cy)), (size // 2, int(size * 0.42)),
-                float(np.degrees(np.arctan2(dy, dx))), 0, 360, skin, -1, cv2.LINE_AA)
+    cv2.ellipse(
+        frame,
+        (int(cx), int(cy)),
+        (size // 2, int(size * 0.42)),
+        float(np.degrees(np.arctan2(dy, dx))),
+        0,
+        360,
+        skin,
+        -1,
+        cv2.LINE_AA,
+    )
     for k in (-1.5, -0.5, 0.5, 1.5):
         fx = cx - dx * size * 0.55 + dy * k * size * 0.2
         fy = cy - dy * size * 0.55 - dx * k * size * 0.2
@@ -257,7 +271,7 @@ class Truth:
 def _deal(rng: np.random.Generator) -> dict[str, list[str]]:
     cards = [r + s for s in SUITS for r in RANKS]
     order = rng.permutation(52)
-    return {seat: [cards[i] for i in order[k * 13:(k + 1) * 13]] for k, seat in enumerate("SWNE")}
+    return {seat: [cards[i] for i in order[k * 13 : (k + 1) * 13]] for k, seat in enumerate("SWNE")}
 
 
 def _game(profile: str) -> Any:
@@ -322,8 +336,9 @@ def _order(g: Any, seat: str) -> list[Any]:
     return out
 
 
-def _spot(place: str, rng: np.random.Generator, width: float,
-          out: float = 0.0) -> tuple[tuple[float, float], float]:
+def _spot(
+    place: str, rng: np.random.Generator, width: float, out: float = 0.0
+) -> tuple[tuple[float, float], float]:
     dx, dy = DIRECTION[place]
     near = (0.6 if dx == 0 else 0.72) + out
     dist = width * (near + 0.25 * rng.random())
@@ -361,8 +376,9 @@ class Video:
         self._emit(self.table, 6)
         lying: list[tuple[Any, Any]] = []  # (outline, laid)
         pile = self.table.copy()
-        passes = set(rng.choice(len(self._laid), size=min(spec.passes, len(self._laid)),
-                                replace=False).tolist())
+        passes = set(
+            rng.choice(len(self._laid), size=min(spec.passes, len(self._laid)), replace=False).tolist()
+        )
         for i, c in enumerate(self._laid):
             if not c.seen:
                 far = DIRECTION[c.seat]  # at the player's edge, outside the play area
@@ -376,8 +392,7 @@ class Video:
                     if ov <= 1 / 3:
                         break
                 lying.append((outline(at, angle, w, self.aspect), c))
-            self.truth.laid.append(Laid(c.deal, c.trick, c.seat, c.card, c.seen, c.place, ov,
-                                        c.declared))
+            self.truth.laid.append(Laid(c.deal, c.trick, c.seat, c.card, c.seen, c.place, ov, c.declared))
             self._lay(pile, c, at, angle)
             if i in passes:  # a hand passes over the table and goes
                 for t in (0.2, 0.5, 0.8):
@@ -458,13 +473,29 @@ def make(spec: VideoSpec, path: Path) -> Truth:
 # ------------------------------------------------------------------ the committed set
 VIDEOS: tuple[VideoSpec, ...] = (
     VideoSpec("felt-plain", seed=11, surface="felt", deck="plain", tricks=3, card_width=92),
-    VideoSpec("maple-warm", seed=23, surface="maple", deck="warm", tricks=3, card_width=86,
-              wrong_place=(2, 1)),
-    VideoSpec("laminate-bordered", seed=37, surface="laminate", deck="bordered", tricks=3,
-              card_width=96, hidden=(2, 3)),
+    VideoSpec(
+        "maple-warm", seed=23, surface="maple", deck="warm", tricks=3, card_width=86, wrong_place=(2, 1)
+    ),
+    VideoSpec(
+        "laminate-bordered",
+        seed=37,
+        surface="laminate",
+        deck="bordered",
+        tricks=3,
+        card_width=96,
+        hidden=(2, 3),
+    ),
     VideoSpec("wood-drawn", seed=41, surface="wood", deck="drawn", tricks=3, card_width=100),
     VideoSpec("cloth-warm", seed=53, surface="cloth", deck="warm", tricks=2, card_width=82),
-    VideoSpec("linen-plain-kort", seed=71, surface="linen", deck="plain", tricks=2,
-              profile="kort", trump_lead=True, card_width=92),
+    VideoSpec(
+        "linen-plain-kort",
+        seed=71,
+        surface="linen",
+        deck="plain",
+        tricks=2,
+        profile="kort",
+        trump_lead=True,
+        card_width=92,
+    ),
 )
 """The videos the tests play (names are their ids); the seed fixes every pixel."""

@@ -21,14 +21,26 @@ from typing import Any
 import pytest
 
 REFEREE = [sys.executable, "-c", "from referee.cli.main import run; run()"]
-CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--disable-dev-shm-usage", "--disable-extensions", "--disable-default-apps",
-                "--disable-features=Translate,MediaRouter,OptimizationHints",
-                "--disable-client-side-phishing-detection", "--no-default-browser-check",
-                "--disable-renderer-backgrounding", "--disable-background-timer-throttling",
-                "--disable-backgrounding-occluded-windows", "--hide-scrollbars",
-                "--font-render-hinting=none"]
+CHROME_FLAGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+    "--disable-extensions",
+    "--disable-default-apps",
+    "--disable-features=Translate,MediaRouter,OptimizationHints",
+    "--disable-client-side-phishing-detection",
+    "--no-default-browser-check",
+    "--disable-renderer-backgrounding",
+    "--disable-background-timer-throttling",
+    "--disable-backgrounding-occluded-windows",
+    "--hide-scrollbars",
+    "--font-render-hinting=none",
+]
 NAMES = {"S": "Azamat", "E": "Timur", "N": "Bakyt", "W": "Erlan"}
 NAMES_RU = {"S": "Азамат", "E": "Тимур", "N": "Бакыт", "W": "Ерлан"}
 
@@ -36,8 +48,14 @@ NAMES_RU = {"S": "Азамат", "E": "Тимур", "N": "Бакыт", "W": "Е�
 def env(data_dir: Path, lang: str | None = "en") -> dict[str, str]:
     """A subprocess's environment; ``lang=None``: no language asked (LANG=C.UTF-8)."""
     out = dict(os.environ)
-    out.update(REFEREE_DATA_DIR=str(data_dir), NO_COLOR="1", COLUMNS="80", TERM="dumb",
-               PYTHONIOENCODING="utf-8", PYTHONUNBUFFERED="1")
+    out.update(
+        REFEREE_DATA_DIR=str(data_dir),
+        NO_COLOR="1",
+        COLUMNS="80",
+        TERM="dumb",
+        PYTHONIOENCODING="utf-8",
+        PYTHONUNBUFFERED="1",
+    )
     for name in ("REFEREE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         out.pop(name, None)
     out["LANG"] = "C.UTF-8"
@@ -81,14 +99,19 @@ class Table:
     script or a second keyboard would): :meth:`type` returns when the entry is
     committed, with the time the commit was first seen in the store."""
 
-    def __init__(self, data_dir: Path, args: list[str], lang: str = "en",
-                 store: str | None = None) -> None:
+    def __init__(self, data_dir: Path, args: list[str], lang: str = "en", store: str | None = None) -> None:
         self.db: Path | str = data_dir / "sessions.db"
         if store is not None:  # a club's PostgreSQL database (issue 16)
             self.db = store
             args = [*args, "--store", store]
-        self.proc = subprocess.Popen([*REFEREE, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, text=True, env=env(data_dir, lang))
+        self.proc = subprocess.Popen(
+            [*REFEREE, *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env(data_dir, lang),
+        )
         self.count = 0
 
     def type(self, line: str, events: int = 1, timeout: float = 20.0) -> float:
@@ -118,19 +141,23 @@ class Table:
                 self.proc.kill()
                 self.proc.wait()
         out = (self.proc.stdout.read() if self.proc.stdout else "") + (
-            self.proc.stderr.read() if self.proc.stderr else "")
+            self.proc.stderr.read() if self.proc.stderr else ""
+        )
         return out
 
 
 class Server:
     """A standalone ``referee serve`` on ``port`` (killed with SIGKILL by :meth:`kill`)."""
 
-    def __init__(self, data_dir: Path, port: int, lang: str | None = "en",
-                 store: str | None = None) -> None:
+    def __init__(self, data_dir: Path, port: int, lang: str | None = "en", store: str | None = None) -> None:
         where = ["--store", store] if store is not None else []
-        self.proc = subprocess.Popen([*REFEREE, "serve", "--port", str(port), *where],
-                                     stdout=subprocess.PIPE,
-                                     stderr=subprocess.STDOUT, text=True, env=env(data_dir, lang))
+        self.proc = subprocess.Popen(
+            [*REFEREE, "serve", "--port", str(port), *where],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env=env(data_dir, lang),
+        )
         wait_port(port)
 
     def kill(self) -> None:
@@ -176,7 +203,8 @@ class SSEReader(threading.Thread):
 def chromium_paths() -> tuple[str, str] | None:
     browser = shutil.which("chromium") or shutil.which("chromium-browser")
     driver = shutil.which("chromedriver") or (
-        "/usr/bin/chromedriver" if Path("/usr/bin/chromedriver").exists() else None)
+        "/usr/bin/chromedriver" if Path("/usr/bin/chromedriver").exists() else None
+    )
     return (browser, driver) if browser and driver else None
 
 
@@ -188,8 +216,9 @@ def chromium(width: int = 1920, height: int = 1080) -> Iterator[Any]:
     if paths is None:
         if os.environ.get("CI"):
             pytest.fail("chromium and chromium-driver are missing in CI (.ci/run installs them)")
-        pytest.skip("Debian chromium + chromium-driver not installed "
-                    "(apt-get install chromium chromium-driver)")
+        pytest.skip(
+            "Debian chromium + chromium-driver not installed (apt-get install chromium chromium-driver)"
+        )
     try:
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
@@ -212,8 +241,10 @@ def chromium(width: int = 1920, height: int = 1080) -> Iterator[Any]:
 
 def set_viewport(driver: Any, width: int, height: int, mobile: bool = False) -> None:
     """Emulate the viewport exactly (CSS pixels), as a TV or a phone shows the page."""
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile},
+    )
 
 
 def requested_urls(driver: Any) -> list[str]:

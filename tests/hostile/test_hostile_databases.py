@@ -18,8 +18,16 @@ import yaml
 from referee.session.store import SCHEMA_VERSION
 from tests.helpers.hostile import REFEREE, assert_bounded, env, one_error, run
 
-DEAL = ["trump H", "AH 2H 3H 4H", "AS 2S 3S 4S", "AD 2D 3D 4D", "AC 2C 3C 4C", "KH 5H 6H 7H",
-        "KS 5S 6S 7S", "KD 5D 6D 7D"]
+DEAL = [
+    "trump H",
+    "AH 2H 3H 4H",
+    "AS 2S 3S 4S",
+    "AD 2D 3D 4D",
+    "AC 2C 3C 4C",
+    "KH 5H 6H 7H",
+    "KS 5S 6S 7S",
+    "KD 5D 6D 7D",
+]
 
 
 # starts the referee CLI or another process (issue 13: the slow tier)
@@ -29,8 +37,11 @@ pytestmark = pytest.mark.slow
 def _good(folder: Path, name: str, players: str) -> Path:
     """A session file holding one pagat session of one deal (EW court)."""
     db = folder / name
-    r = run(["start", "--profile", "pagat", "--dealer", "S", "--players", players,
-             "--session", str(db)], folder, "\n".join(DEAL) + "\n")
+    r = run(
+        ["start", "--profile", "pagat", "--dealer", "S", "--players", players, "--session", str(db)],
+        folder,
+        "\n".join(DEAL) + "\n",
+    )
     assert r.returncode == 0, r.stderr
     return db
 
@@ -41,7 +52,7 @@ def _damage_pages(good: Path, target: Path) -> Path:
         db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     data = bytearray(good.read_bytes())
     page = int.from_bytes(data[16:18], "big") or 65536
-    data[page:page * 2] = bytes((i * 37 + 11) % 251 for i in range(page))
+    data[page : page * 2] = bytes((i * 37 + 11) % 251 for i in range(page))
     target.write_bytes(bytes(data))
     return target
 
@@ -70,8 +81,12 @@ def test_sessions_lists_good_files_and_names_bad_ones(tmp_path: Path) -> None:
     assert out.count("pagat") == 2 and str(torn) not in out
     # start refuses the foreign file and leaves it as it was: no tables, no WAL
     before = foreign.read_bytes()
-    one_error(run(["start", "--profile", "pagat", "--session", str(foreign)], tmp_path, ""), 1,
-              str(foreign), "another program")
+    one_error(
+        run(["start", "--profile", "pagat", "--session", str(foreign)], tmp_path, ""),
+        1,
+        str(foreign),
+        "another program",
+    )
     assert foreign.read_bytes() == before and not Path(f"{foreign}-wal").exists()
     with sqlite3.connect(foreign) as db:
         assert [r[0] for r in db.execute("SELECT name FROM sqlite_master")] == ["notes"]
@@ -89,27 +104,38 @@ def test_newer_schema_refused(tmp_path: Path) -> None:
         assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         conn.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
     for args in (["sessions"], ["report"], ["resume"], ["start", "--profile", "pagat"]):
-        one_error(run([*args, "--session", str(db)], tmp_path, ""), 1, str(db), "newer referee",
-                  f"schema {SCHEMA_VERSION + 1}")
+        one_error(
+            run([*args, "--session", str(db)], tmp_path, ""),
+            1,
+            str(db),
+            "newer referee",
+            f"schema {SCHEMA_VERSION + 1}",
+        )
 
 
 def test_one_bad_session_does_not_hide_the_others(tmp_path: Path) -> None:
     db = _good(tmp_path, "s.db", "S=Azamat")
     for _ in range(4):
-        r = run(["start", "--profile", "pagat", "--dealer", "S", "--session", str(db)], tmp_path,
-                "\n".join(DEAL) + "\n")
+        r = run(
+            ["start", "--profile", "pagat", "--dealer", "S", "--session", str(db)],
+            tmp_path,
+            "\n".join(DEAL) + "\n",
+        )
         assert r.returncode == 0
     with sqlite3.connect(db) as conn:  # three bad rows, as no referee writes them
-        conn.execute("INSERT INTO entries (session_id, seq, text, kind, events) "
-                     "VALUES (2, 999, 'x', 'events', '[{\"kind\": \"nonsense\"}]')")
+        conn.execute(
+            "INSERT INTO entries (session_id, seq, text, kind, events) "
+            "VALUES (2, 999, 'x', 'events', '[{\"kind\": \"nonsense\"}]')"
+        )
         conn.execute("UPDATE sessions SET first_caller='X' WHERE id=4")
         conn.execute("UPDATE sessions SET players=x'00ff' WHERE id=5")
     r = run(["sessions", "--session", str(db)], tmp_path)
     assert_bounded(r)
     assert r.returncode == 1
     assert [line.split(":")[0] for line in r.err_lines] == ["error"] * 3
-    assert ["session 2" in r.err_lines[0], "session 4" in r.err_lines[1],
-            "session 5" in r.err_lines[2]] == [True] * 3, r.err_lines
+    assert ["session 2" in r.err_lines[0], "session 4" in r.err_lines[1], "session 5" in r.err_lines[2]] == [
+        True
+    ] * 3, r.err_lines
     ids = [line.split()[0] for line in r.stdout.splitlines()[1:]]
     assert ids == ["1", "3"]
     one_error(run(["report", "2", "--session", str(db)], tmp_path), 1, "session 2")
@@ -124,9 +150,13 @@ def test_backup_during_a_live_session(tmp_path: Path) -> None:
     ``report``/``export``/``replay`` read on another machine (a folder of its own)."""
     data = tmp_path / "data"
     data.mkdir()
-    proc = subprocess.Popen([*REFEREE, "start", "--profile", "pagat", "--dealer", "S"],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env=env(data))
+    proc = subprocess.Popen(
+        [*REFEREE, "start", "--profile", "pagat", "--dealer", "S"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env(data),
+    )
     assert proc.stdin is not None and proc.stdout is not None
     buf = b""
     try:

@@ -18,10 +18,17 @@ REPO = Path(__file__).resolve().parents[2]
 PAGAT = (REPO / "profiles" / "pagat.yaml").read_text(encoding="utf-8")
 
 # A complete pagat deal (EW take seven tricks, 7:0) and the start options that fit it.
-DEAL = ["trump H", "AH 2H 3H 4H", "AS 2S 3S 4S", "AD 2D 3D 4D", "AC 2C 3C 4C", "KH 5H 6H 7H",
-        "KS 5S 6S 7S", "KD 5D 6D 7D"]
+DEAL = [
+    "trump H",
+    "AH 2H 3H 4H",
+    "AS 2S 3S 4S",
+    "AD 2D 3D 4D",
+    "AC 2C 3C 4C",
+    "KH 5H 6H 7H",
+    "KS 5S 6S 7S",
+    "KD 5D 6D 7D",
+]
 START = ["start", "--profile", "pagat", "--dealer", "S"]
-
 
 
 # starts the referee CLI or another process (issue 13: the slow tier)
@@ -33,7 +40,7 @@ def record(body: str) -> str:
 
 
 def alias_bomb(levels: int, key: str = "deals") -> str:
-    """"Billion laughs": each level nine aliases of the one before (9**levels values)."""
+    """ "Billion laughs": each level nine aliases of the one before (9**levels values)."""
     lines = ['l0: &l0 ["AH 2H 3H 4H"]']
     for i in range(1, levels):
         lines.append(f"l{i}: &l{i} [" + ", ".join([f"*l{i - 1}"] * 9) + "]")
@@ -78,14 +85,19 @@ def test_deep_nesting(tmp_path: Path) -> None:
 
 
 # ------------------------------------------------------------------ 2. unbounded numbers
-@pytest.mark.parametrize(("value", "needle"), [
-    ("10000000", "number too large"), ("999999999999", "number too large"),
-    ("9" * 5000, "number too large"), ("0x_", "0x_"), ("-0b", "-0b"),
-])
+@pytest.mark.parametrize(
+    ("value", "needle"),
+    [
+        ("10000000", "number too large"),
+        ("999999999999", "number too large"),
+        ("9" * 5000, "number too large"),
+        ("0x_", "0x_"),
+        ("-0b", "-0b"),
+    ],
+)
 def test_record_numbers(tmp_path: Path, value: str, needle: str) -> None:
     f = tmp_path / "n.yaml"
-    f.write_text("record: 1\nprofile: kort\nfirst_caller: S\ndeals:\n  - trump: H\n"
-                 f"    redeals: {value}\n")
+    f.write_text(f"record: 1\nprofile: kort\nfirst_caller: S\ndeals:\n  - trump: H\n    redeals: {value}\n")
     one_error(run(["replay", str(f)], tmp_path), 1, "n.yaml:6:", needle)
 
 
@@ -95,11 +107,14 @@ def test_record_impossible_date(tmp_path: Path) -> None:
     one_error(run(["replay", str(f)], tmp_path), 1, "d.yaml:4:", "2026-02-30", "day is out of range")
 
 
-@pytest.mark.parametrize(("line", "needle"), [
-    ("  tricks_to_win: " + "7" * 5000, "number too large"),
-    ("  tricks_to_win: 0x_", "0x_"),
-    ("  tricks_to_win: 2026-02-30", "2026-02-30"),
-])
+@pytest.mark.parametrize(
+    ("line", "needle"),
+    [
+        ("  tricks_to_win: " + "7" * 5000, "number too large"),
+        ("  tricks_to_win: 0x_", "0x_"),
+        ("  tricks_to_win: 2026-02-30", "2026-02-30"),
+    ],
+)
 def test_profile_numbers_start(tmp_path: Path, line: str, needle: str) -> None:
     """`start --profile` on a profile PyYAML cannot build: exit 1 with file and line."""
     text = PAGAT.replace("deal:\n", "deal:\n" + line + "\n", 1)
@@ -110,8 +125,7 @@ def test_profile_numbers_start(tmp_path: Path, line: str, needle: str) -> None:
     one_error(run([*START, "--profile", str(f)], tmp_path), 1, f"p.yaml:{want_line}:", needle)
     rec = tmp_path / "r.yaml"
     rec.write_text(record("deals: []\n"))
-    one_error(run(["replay", str(rec), "--profile", str(f)], tmp_path), 1, f"p.yaml:{want_line}:",
-              needle)
+    one_error(run(["replay", str(rec), "--profile", str(f)], tmp_path), 1, f"p.yaml:{want_line}:", needle)
 
 
 # ------------------------------------------------------------------ 4. camera and images
@@ -131,11 +145,19 @@ def _png_bomb(path: Path, side: int) -> None:
     data = b"".join(co.compress(row) for _ in range(side)) + co.flush()
 
     def chunk(kind: bytes, body: bytes) -> bytes:
-        return (struct.pack(">I", len(body)) + kind + body
-                + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF))
+        return (
+            struct.pack(">I", len(body))
+            + kind
+            + body
+            + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+        )
 
-    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 8, 0, 0, 0, 0))
-                     + chunk(b"IDAT", data) + chunk(b"IEND", b""))
+    path.write_bytes(
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 8, 0, 0, 0, 0))
+        + chunk(b"IDAT", data)
+        + chunk(b"IEND", b"")
+    )
 
 
 def test_detect_bad_images_and_good_ones(tmp_path: Path) -> None:
@@ -178,8 +200,12 @@ def test_bad_frame_skipped_with_one_line(capsys: pytest.CaptureFixture[str]) -> 
     np = pytest.importorskip("numpy")
     from referee.live.camera import FrameSource
 
-    frames = [np.zeros((480, 640, 3), np.uint8), np.zeros((1, 640, 3), np.uint8),
-              np.zeros((480, 0, 3), np.uint8), np.zeros((480, 640, 3), np.uint8)]
+    frames = [
+        np.zeros((480, 640, 3), np.uint8),
+        np.zeros((1, 640, 3), np.uint8),
+        np.zeros((480, 0, 3), np.uint8),
+        np.zeros((480, 640, 3), np.uint8),
+    ]
 
     class Cap:
         def read(self) -> tuple[bool, object]:
@@ -198,15 +224,18 @@ def test_bad_frame_skipped_with_one_line(capsys: pytest.CaptureFixture[str]) -> 
 
 
 # ------------------------------------------------------------------ 5. entries
-@pytest.mark.parametrize(("entry", "needle"), [
-    ("revoke W ²", "U+00B2 SUPERSCRIPT TWO"),
-    ("revoke W " + "9" * 900, "revoke SEAT TRICK"),
-    ("revoke W " + "9" * 5000, "5009 characters"),
-    ("AH 2H 3H 4ſ", "U+017F LATIN SMALL LETTER LONG S"),
-    ("\u0410H 2H 3H 4H", "U+0410 CYRILLIC CAPITAL LETTER A"),
-    ("AH 2H 3H 4\u0397", "U+0397 GREEK CAPITAL LETTER ETA"),
-    ("trump \u0405", "U+0405 CYRILLIC CAPITAL LETTER DZE"),
-])
+@pytest.mark.parametrize(
+    ("entry", "needle"),
+    [
+        ("revoke W ²", "U+00B2 SUPERSCRIPT TWO"),
+        ("revoke W " + "9" * 900, "revoke SEAT TRICK"),
+        ("revoke W " + "9" * 5000, "5009 characters"),
+        ("AH 2H 3H 4ſ", "U+017F LATIN SMALL LETTER LONG S"),
+        ("\u0410H 2H 3H 4H", "U+0410 CYRILLIC CAPITAL LETTER A"),
+        ("AH 2H 3H 4\u0397", "U+0397 GREEK CAPITAL LETTER ETA"),
+        ("trump \u0405", "U+0405 CYRILLIC CAPITAL LETTER DZE"),
+    ],
+)
 def test_bad_entry_refused_and_session_goes_on(tmp_path: Path, entry: str, needle: str) -> None:
     script = [DEAL[0], entry, *DEAL[1:]]
     r = run(START, tmp_path, "\n".join(script) + "\n")
@@ -236,8 +265,9 @@ def test_profile_named_markup(tmp_path: Path) -> None:
     prof = tmp_path / "odd.yaml"
     prof.write_text(PAGAT.replace("name: pagat", 'name: "[/]"'))
     rec = tmp_path / "r.yaml"
-    rec.write_text("record: 1\nprofile: odd.yaml\nfirst_dealer: S\ndeals:\n  - trump: H\n"
-                   "    tricks: [AH 2H 3H 4H]\n")
+    rec.write_text(
+        "record: 1\nprofile: odd.yaml\nfirst_dealer: S\ndeals:\n  - trump: H\n    tricks: [AH 2H 3H 4H]\n"
+    )
     r = run(["replay", str(rec)], tmp_path)
     assert r.returncode == 0 and r.stderr == "", r.stderr
     assert "profile [/]" in r.stdout
@@ -287,8 +317,9 @@ def test_write_canonical_refuses_fifo_and_writes_stdout(tmp_path: Path) -> None:
     rec.write_text(record("deals:\n  - trump: S\n    tricks: [AH 2H 3H 4H]\n"))
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
-    one_error(run(["replay", str(rec), "--write-canonical", str(fifo)], tmp_path), 1, "fifo",
-              "not a regular file")
+    one_error(
+        run(["replay", str(rec), "--write-canonical", str(fifo)], tmp_path), 1, "fifo", "not a regular file"
+    )
     r = run(["replay", str(rec), "--write-canonical", "-"], tmp_path)
     assert r.returncode == 0 and r.stderr == ""
     assert yaml.safe_load(r.stdout)["deals"][0]["tricks"] == ["AH 2H 3H 4H"]

@@ -23,7 +23,6 @@ from tests.helpers.live import crash_script
 SCRIPT = crash_script()
 
 
-
 def _fault(name: str, code: int, text: str) -> sqlite3.OperationalError:
     exc = sqlite3.OperationalError(text)
     exc.sqlite_errorname = name
@@ -115,8 +114,9 @@ class ArmAt:
 
 def _start(path: Path) -> LiveSession:
     store = Store(path)
-    s, _ = LiveSession.start(store, profile="pagat", players={}, dealer="S", caller=None,
-                             seed=0, duration=None, target=None)
+    s, _ = LiveSession.start(
+        store, profile="pagat", players={}, dealer="S", caller=None, seed=0, duration=None, target=None
+    )
     return s
 
 
@@ -139,8 +139,9 @@ POINTS = [1, 2, 9, len(SCRIPT) // 2, len(SCRIPT) - 1]
 @pytest.mark.slow
 @pytest.mark.parametrize("mode", ["full", "commit", "sync", "locked"])
 @pytest.mark.parametrize("at", POINTS)
-def test_fault_then_resume(tmp_path: Path, mode: str, at: int, snapshots: list[list[Any]],
-                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_fault_then_resume(
+    tmp_path: Path, mode: str, at: int, snapshots: list[list[Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
     db = tmp_path / "s.db"
     s = _start(db)
     fault = faulty(monkeypatch, s, mode)

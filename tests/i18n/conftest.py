@@ -16,6 +16,7 @@ from tests.helpers.live import REFEREE, Run
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 
+
 def _compile_catalogs() -> None:
     """Rebuild stale ``.mo`` files with the build hook's own function (a ``.po`` edited
     since the last install); without hatchling/babel the installed ones are used."""
@@ -37,10 +38,14 @@ def catalogs() -> None:
 
 def clean_env(data_dir: Path, **extra: str) -> dict[str, str]:
     """A subprocess environment without any language variable, plus ``extra``."""
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("REFEREE_LANG", "LANGUAGE", "LC_ALL", "LANG", "LC_MESSAGES")}
-    env.update(REFEREE_DATA_DIR=str(data_dir), NO_COLOR="1", COLUMNS="80", TERM="dumb",
-               PYTHONIOENCODING="utf-8")
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("REFEREE_LANG", "LANGUAGE", "LC_ALL", "LANG", "LC_MESSAGES")
+    }
+    env.update(
+        REFEREE_DATA_DIR=str(data_dir), NO_COLOR="1", COLUMNS="80", TERM="dumb", PYTHONIOENCODING="utf-8"
+    )
     env.update(extra)
     return env
 
@@ -56,13 +61,21 @@ def data_dir(tmp_path: Path) -> Path:
 def run(data_dir: Path) -> Run:
     """``run("start", ..., input=..., env={"REFEREE_LANG": "ru"})``: the real CLI."""
 
-    def _run(*args: str, input: str = "", env: dict[str, str] | None = None,
-             check: bool = True) -> subprocess.CompletedProcess[str]:
-        proc = subprocess.run([*REFEREE, *args], input=input, capture_output=True, text=True,
-                              env=clean_env(data_dir, **(env or {})), timeout=60)
+    def _run(
+        *args: str, input: str = "", env: dict[str, str] | None = None, check: bool = True
+    ) -> subprocess.CompletedProcess[str]:
+        proc = subprocess.run(
+            [*REFEREE, *args],
+            input=input,
+            capture_output=True,
+            text=True,
+            env=clean_env(data_dir, **(env or {})),
+            timeout=60,
+        )
         if check and proc.returncode != 0:
-            raise AssertionError(f"referee {' '.join(args)} exited {proc.returncode}:\n"
-                                 f"{proc.stdout}\n{proc.stderr}")
+            raise AssertionError(
+                f"referee {' '.join(args)} exited {proc.returncode}:\n{proc.stdout}\n{proc.stderr}"
+            )
         return proc
 
     return _run

@@ -21,7 +21,7 @@ LOCALE = REPO / "referee" / "locale"
 KEYWORDS = {"_": None, "ngettext": (1, 2), "N_": None}
 PLURAL_FORMS = {
     "ru": "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && "
-          "(n%100<10 || n%100>=20) ? 1 : 2);",
+    "(n%100<10 || n%100>=20) ? 1 : 2);",
     "kk": "nplurals=2; plural=(n != 1);",
     "tr": "nplurals=2; plural=(n != 1);",
 }
@@ -32,7 +32,8 @@ def _source_messages() -> dict[str | tuple[str, ...], str]:
     """msgid (or (singular, plural)) -> the file it is in, from every ``referee/**.py``."""
     found: dict[str | tuple[str, ...], str] = {}
     for filename, _line, message, _comments, _ctx in extract_from_dir(
-            str(REPO / "referee"), method_map=[("**.py", "python")], keywords=KEYWORDS):
+        str(REPO / "referee"), method_map=[("**.py", "python")], keywords=KEYWORDS
+    ):
         key = message if isinstance(message, str) else tuple(message)
         found.setdefault(key, filename)
     return found
@@ -66,8 +67,9 @@ def test_catalog_is_complete(lang: str) -> None:
         if not all(forms):
             empty.append(f"{where}: {key!r}")
             continue
-        want = set(FIELD.findall(singular)) | (set(FIELD.findall(key[1])) if isinstance(key, tuple)
-                                               else set())
+        want = set(FIELD.findall(singular)) | (
+            set(FIELD.findall(key[1])) if isinstance(key, tuple) else set()
+        )
         fields += [f"{key!r} -> {form!r}" for form in forms if set(FIELD.findall(form)) != want]
     assert not missing, f"{lang}: not in the catalog (run pybabel extract/update):\n" + "\n".join(missing)
     assert not empty, f"{lang}: untranslated:\n" + "\n".join(empty)

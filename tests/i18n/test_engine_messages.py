@@ -30,11 +30,14 @@ def _kort() -> Game:
     return Game(profile, first_caller=Seat.S)
 
 
-@pytest.mark.parametrize(("lang", "shown", "words"), [
-    ("en", "AD", "was already played"),
-    ("ru", "Т♦", "уже сыграна"),
-    ("tr", "A♦", "zaten oynandı"),
-])
+@pytest.mark.parametrize(
+    ("lang", "shown", "words"),
+    [
+        ("en", "AD", "was already played"),
+        ("ru", "Т♦", "уже сыграна"),
+        ("tr", "A♦", "zaten oynandı"),
+    ],
+)
 def test_a_card_seen_twice_is_named_in_the_display_form(lang: str, shown: str, words: str) -> None:
     """The engine's error is said in the players' language outside the engine, the card
     as the table reads it; ``str()`` stays English and canonical (issue 8)."""
@@ -45,13 +48,11 @@ def test_a_card_seen_twice_is_named_in_the_display_form(lang: str, shown: str, w
         game.apply(Play(Card.parse("AD")))
     said = i18n.render_error(err.value, lang)
     assert shown in said and words in said
-    assert str(err.value) == ("AD was already played in deal 1 (trick 1); a card is seen once "
-                              "per deal (R3)")
+    assert str(err.value) == ("AD was already played in deal 1 (trick 1); a card is seen once per deal (R3)")
     assert err.value.token == "AD"  # the token stays canonical for programs
 
 
-def _refusal(lang: str, game: Callable[[], Game], events: list[Event], refused: Event
-             ) -> RulesError:
+def _refusal(lang: str, game: Callable[[], Game], events: list[Event], refused: Event) -> RulesError:
     """The error of ``refused`` after ``events``, with the process language ``lang``."""
     i18n.setup(lang)
     g = game()
@@ -64,12 +65,13 @@ def _refusal(lang: str, game: Callable[[], Game], events: list[Event], refused: 
 
 REFUSED: dict[str, tuple[Callable[[], Game], list[Event], Event]] = {
     # pagat, caller E (dealer S): E, N, W, S play trick 1; AD again in trick 2 (R3)
-    "seen-twice": (_pagat, [ChooseTrump(Suit.H), *(Play(Card.parse(c)) for c in
-                                                    ("AD", "2D", "3D", "4D"))],
-                   Play(Card.parse("AD"))),
+    "seen-twice": (
+        _pagat,
+        [ChooseTrump(Suit.H), *(Play(Card.parse(c)) for c in ("AD", "2D", "3D", "4D"))],
+        Play(Card.parse("AD")),
+    ),
     # kort: a declaration on a card that is not a lead (R20)
-    "not-a-lead": (_kort, [ChooseTrump(Suit.S), Play(Card.parse("AS"))],
-                   Play(Card.parse("2S"), "trop")),
+    "not-a-lead": (_kort, [ChooseTrump(Suit.S), Play(Card.parse("AS"))], Play(Card.parse("2S"), "trop")),
     # kort: a redeal once play has started; the phrase "a redeal (R13)" is a parameter
     "redeal-late": (_kort, [ChooseTrump(Suit.S), Play(Card.parse("AS"))], Redeal()),
 }
@@ -96,8 +98,7 @@ def test_the_place_of_a_refusal_is_the_card_and_the_seat_whose_turn_it_was() -> 
     err = _refusal("en", _pagat, events, refused)
     # R40: dealer S, caller E leads trick 1; E wins it with AD (all followed diamonds),
     # so E is to play in trick 2 of deal 1.
-    assert (err.id, err.deal, err.trick, err.seat, err.token) == ("play.seen-twice", 1, 2,
-                                                                   Seat.E, "AD")
+    assert (err.id, err.deal, err.trick, err.seat, err.token) == ("play.seen-twice", 1, 2, Seat.E, "AD")
     assert err.params == {"card": Card.parse("AD"), "deal": 1, "where": 1}
 
 
@@ -109,15 +110,17 @@ def test_a_phrase_parameter_is_translated_whole() -> None:
     assert "R13" in ru and "a redeal" not in ru
 
 
-@pytest.mark.parametrize(("lang", "english", "said"), [
-    ("ru", "Missing option '--profile'.", "Не хватает параметра '--profile'."),
-    ("tr", "No such command 'foo'.", "Böyle bir komut yok: 'foo'."),
-    ("kk", "Got unexpected extra argument(s) (b)", "Артық аргументтер: b."),
-    ("en", "Missing option '--profile'.", "Missing option '--profile'."),
-    ("ru", "Something click says that we do not know.", "Something click says that we do not know."),
-])
-def test_usage_errors_of_the_command_line_parser_are_translated(lang: str, english: str,
-                                                                said: str) -> None:
+@pytest.mark.parametrize(
+    ("lang", "english", "said"),
+    [
+        ("ru", "Missing option '--profile'.", "Не хватает параметра '--profile'."),
+        ("tr", "No such command 'foo'.", "Böyle bir komut yok: 'foo'."),
+        ("kk", "Got unexpected extra argument(s) (b)", "Артық аргументтер: b."),
+        ("en", "Missing option '--profile'.", "Missing option '--profile'."),
+        ("ru", "Something click says that we do not know.", "Something click says that we do not know."),
+    ],
+)
+def test_usage_errors_of_the_command_line_parser_are_translated(lang: str, english: str, said: str) -> None:
     from referee.cli.app import translate_click_message
 
     try:

@@ -35,17 +35,20 @@ def test_turkish_sar() -> None:
     assert _plays("AS:sar", "tr") == [("AS", "tsar")]
 
 
-@pytest.mark.parametrize(("lang", "line", "words"), [
-    ("en", "Тт", ["not a card or command: 'Тт'"]),       # Cyrillic only under ru/kk
-    ("tr", "Тт", ["kart ya da komut değil: 'Тт'"]),
-    ("ru", "Хп", ["не карта и не команда: 'Хп'"]),
-    ("ru", "Тп Хп", ["не карта: 'Хп'", "Тт, 10ч"]),      # the example names Cyrillic cards
-    ("kk", "Тп 1ч", ["карта емес: '1ч'"]),
-    ("ru", "Тп:король", ["не объявление: 'Тп:король'"]),
-    ("ru", "trump ж", ["не масть: 'ж'"]),
-    ("tr", "AS KS QS JS TS", ["bir satırda 1 ile 4 arası kart olur, girilen: 5 kart"]),
-    ("ru", "AS KS QS JS TS", ["в строке от 1 до 4 карт, а введено: 5 карт"]),
-])
+@pytest.mark.parametrize(
+    ("lang", "line", "words"),
+    [
+        ("en", "Тт", ["not a card or command: 'Тт'"]),  # Cyrillic only under ru/kk
+        ("tr", "Тт", ["kart ya da komut değil: 'Тт'"]),
+        ("ru", "Хп", ["не карта и не команда: 'Хп'"]),
+        ("ru", "Тп Хп", ["не карта: 'Хп'", "Тт, 10ч"]),  # the example names Cyrillic cards
+        ("kk", "Тп 1ч", ["карта емес: '1ч'"]),
+        ("ru", "Тп:король", ["не объявление: 'Тп:король'"]),
+        ("ru", "trump ж", ["не масть: 'ж'"]),
+        ("tr", "AS KS QS JS TS", ["bir satırda 1 ile 4 arası kart olur, girilen: 5 kart"]),
+        ("ru", "AS KS QS JS TS", ["в строке от 1 до 4 карт, а введено: 5 карт"]),
+    ],
+)
 def test_refusals_in_the_language(lang: str, line: str, words: list[str]) -> None:
     i18n.setup(lang)
     with pytest.raises(NotationError) as info:

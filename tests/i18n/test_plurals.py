@@ -8,11 +8,23 @@ from referee import i18n
 from referee.live import messages as M
 
 
-@pytest.mark.parametrize(("n", "text"), [
-    (0, "0 взяток"), (1, "1 взятка"), (2, "2 взятки"), (4, "4 взятки"), (5, "5 взяток"),
-    (11, "11 взяток"), (12, "12 взяток"), (13, "13 взяток"), (21, "21 взятка"),
-    (22, "22 взятки"), (25, "25 взяток"), (111, "111 взяток"),
-])
+@pytest.mark.parametrize(
+    ("n", "text"),
+    [
+        (0, "0 взяток"),
+        (1, "1 взятка"),
+        (2, "2 взятки"),
+        (4, "4 взятки"),
+        (5, "5 взяток"),
+        (11, "11 взяток"),
+        (12, "12 взяток"),
+        (13, "13 взяток"),
+        (21, "21 взятка"),
+        (22, "22 взятки"),
+        (25, "25 взяток"),
+        (111, "111 взяток"),
+    ],
+)
 def test_russian_tricks(n: int, text: str) -> None:
     i18n.setup("ru")
     assert M.tricks_count(n) == text
@@ -21,11 +33,17 @@ def test_russian_tricks(n: int, text: str) -> None:
 def test_russian_wins_deals_cards() -> None:
     i18n.setup("ru")
     assert [M.wins_count(n) for n in (1, 2, 5, 10, 13)] == [
-        "1 победа", "2 победы", "5 побед", "10 побед", "13 побед"]
+        "1 победа",
+        "2 победы",
+        "5 побед",
+        "10 побед",
+        "13 побед",
+    ]
     assert [M.deals_count(n) for n in (1, 3, 7, 21)] == ["1 сдача", "3 сдачи", "7 сдач", "21 сдача"]
     assert M.too_many_cards(5) == "в строке от 1 до 4 карт, а введено: 5 карт"
-    assert M.redeal_usage(2) == ("рука для перераздачи — 13 карт, а введено: 2 карты "
-                                 "(или просто `redeal`, R13)")
+    assert M.redeal_usage(2) == (
+        "рука для перераздачи — 13 карт, а введено: 2 карты (или просто `redeal`, R13)"
+    )
 
 
 def test_kort_results_in_russian() -> None:
@@ -37,9 +55,14 @@ def test_kort_results_in_russian() -> None:
     assert M._kort_result("trop-failed", "NS", 0, 1, 1) == "ТРОП СОРВАН: 1 победа — NS"
 
 
-@pytest.mark.parametrize(("lang", "one", "many"), [
-    ("en", "1 trick", "5 tricks"), ("kk", "1 қол", "5 қол"), ("tr", "1 el", "5 el"),
-])
+@pytest.mark.parametrize(
+    ("lang", "one", "many"),
+    [
+        ("en", "1 trick", "5 tricks"),
+        ("kk", "1 қол", "5 қол"),
+        ("tr", "1 el", "5 el"),
+    ],
+)
 def test_two_form_languages(lang: str, one: str, many: str) -> None:
     i18n.setup(lang)
     assert (M.tricks_count(1), M.tricks_count(5)) == (one, many)

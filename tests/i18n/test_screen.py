@@ -34,8 +34,16 @@ def _find(lines: list[str], text: str) -> tuple[int, int]:
 def pagat_screen(tmp_path: Path, lang: str) -> list[str]:
     """Deal 2 of the pagat script, trick 2 open (N 4D, W 5D), under ``lang``."""
     i18n.setup(lang)
-    s, _ = LiveSession.start(Store(tmp_path / f"p-{lang}.db"), profile="pagat", players=NAMES,
-                             dealer="S", caller=None, seed=1, duration=90, target=None)
+    s, _ = LiveSession.start(
+        Store(tmp_path / f"p-{lang}.db"),
+        profile="pagat",
+        players=NAMES,
+        dealer="S",
+        caller=None,
+        seed=1,
+        duration=90,
+        target=None,
+    )
     out = None
     for line in [*PAGAT_SCRIPT[:9], "2D 2C 3D AD", "4D 5D"]:
         out = s.enter(line)
@@ -46,8 +54,16 @@ def pagat_screen(tmp_path: Path, lang: str) -> list[str]:
 def kort_screen(tmp_path: Path, lang: str) -> list[str]:
     """Deal 1 of the kort script, trick 7: S led JS as a tsar, E played 5H."""
     i18n.setup(lang)
-    s, _ = LiveSession.start(Store(tmp_path / f"k-{lang}.db"), profile="kort", players={},
-                             dealer=None, caller="S", seed=1, duration=None, target=None)
+    s, _ = LiveSession.start(
+        Store(tmp_path / f"k-{lang}.db"),
+        profile="kort",
+        players={},
+        dealer=None,
+        caller="S",
+        seed=1,
+        duration=None,
+        target=None,
+    )
     for line in KORT_SCRIPT[:7]:
         s.enter(line)
     out = s.enter("JS:tsar 5H")
@@ -64,7 +80,7 @@ def test_pagat_screen_in_russian(tmp_path: Path) -> None:
     e_row, _ = _find(table, "E Тимур")
     s_row, s_col = _find(table, "S Азамат")
     assert n_row < w_row == e_row < s_row and w_col == 0
-    assert lines[s_row][s_col - 2:s_col] == "▶ "
+    assert lines[s_row][s_col - 2 : s_col] == "▶ "
     nc_row, _ = _find(lines, "[4♦]")
     assert nc_row == n_row + 1
     wc_row, _ = _find(lines, "[5♦]")
@@ -95,19 +111,29 @@ def test_kort_screen_in_kazakh_badge(tmp_path: Path) -> None:
     _find(lines, "[В♠]")  # Cyrillic В: валет
 
 
-@pytest.mark.parametrize(("lang", "first", "last"), [
-    ("en", "entries:", "  Тт = ace of clubs, 10ч = ten of hearts"),
-    ("ru", "ввод:", "  Тт — туз треф, 10ч — десятка червей"),
-    ("kk", "енгізу:", "  масть п ч б т/к: Тт — крести тузы, 10ч — черви ондығы"),
-    ("tr", "girdiler:", "  help                 bu liste (sonraki girdi masayı geri getirir)"),
-])
-def test_help_fits_80x24_in_place_of_the_table(tmp_path: Path, lang: str, first: str,
-                                                last: str) -> None:
+@pytest.mark.parametrize(
+    ("lang", "first", "last"),
+    [
+        ("en", "entries:", "  Тт = ace of clubs, 10ч = ten of hearts"),
+        ("ru", "ввод:", "  Тт — туз треф, 10ч — десятка червей"),
+        ("kk", "енгізу:", "  масть п ч б т/к: Тт — крести тузы, 10ч — черви ондығы"),
+        ("tr", "girdiler:", "  help                 bu liste (sonraki girdi masayı geri getirir)"),
+    ],
+)
+def test_help_fits_80x24_in_place_of_the_table(tmp_path: Path, lang: str, first: str, last: str) -> None:
     """``help`` replaces the table until the next entry: the whole list, every line
     unwrapped, and the screen with the prompt within 24 lines of 80 columns."""
     i18n.setup(lang)
-    s, _ = LiveSession.start(Store(tmp_path / f"h-{lang}.db"), profile="kort", players=NAMES,
-                             dealer=None, caller="S", seed=1, duration=90, target=None)
+    s, _ = LiveSession.start(
+        Store(tmp_path / f"h-{lang}.db"),
+        profile="kort",
+        players=NAMES,
+        dealer=None,
+        caller="S",
+        seed=1,
+        duration=90,
+        target=None,
+    )
     out = s.enter("help")
     assert out is not None and out.help
     con = Console(width=80, record=True, color_system=None, file=io.StringIO())
@@ -115,7 +141,7 @@ def test_help_fits_80x24_in_place_of_the_table(tmp_path: Path, lang: str, first:
     lines = con.export_text().splitlines()
     assert len(lines) + 1 <= 24 and max(len(x) for x in lines) <= 80
     start = lines.index(first)
-    assert lines[start:start + len(out.lines)] == out.lines  # all of it, no line wrapped
+    assert lines[start : start + len(out.lines)] == out.lines  # all of it, no line wrapped
     if lang != "en":
         assert last in out.lines
     assert not any("Азамат" in x for x in lines)  # the table is not shown meanwhile

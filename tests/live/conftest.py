@@ -27,17 +27,25 @@ def data_dir(tmp_path: Path) -> Path:
 def run(data_dir: Path) -> Run:
     """``run("start", "--profile", "pagat", input="...")``: the referee command."""
 
-    def _run(*args: str, input: str | None = None, check: bool = True,
-             cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    def _run(
+        *args: str, input: str | None = None, check: bool = True, cwd: Path | None = None
+    ) -> subprocess.CompletedProcess[str]:
         if cwd is None:
             proc = invoke(*args, env=referee_env(data_dir), input=input or "")
         else:
-            proc = subprocess.run([*REFEREE, *args], input=input if input is not None else "",
-                                  capture_output=True, text=True, env=referee_env(data_dir),
-                                  timeout=60, cwd=cwd)
+            proc = subprocess.run(
+                [*REFEREE, *args],
+                input=input if input is not None else "",
+                capture_output=True,
+                text=True,
+                env=referee_env(data_dir),
+                timeout=60,
+                cwd=cwd,
+            )
         if check and proc.returncode != 0:
-            raise AssertionError(f"referee {' '.join(args)} exited {proc.returncode}:\n"
-                                 f"{proc.stdout}\n{proc.stderr}")
+            raise AssertionError(
+                f"referee {' '.join(args)} exited {proc.returncode}:\n{proc.stdout}\n{proc.stderr}"
+            )
         return proc
 
     return _run

@@ -40,9 +40,13 @@ def _acks(buf: bytes) -> int:
 
 def _start_and_kill(data_dir: Path, k: int) -> None:
     """Feed the first ``k`` entries one by one, wait for each acknowledgement, kill -9."""
-    proc = subprocess.Popen([*REFEREE, "start", *PAGAT_START], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env=referee_env(data_dir))
+    proc = subprocess.Popen(
+        [*REFEREE, "start", *PAGAT_START],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=referee_env(data_dir),
+    )
     assert proc.stdin is not None and proc.stdout is not None
     buf = b""
     fd = proc.stdout.fileno()
@@ -72,8 +76,14 @@ def _start_and_kill(data_dir: Path, k: int) -> None:
 @pytest.fixture(scope="module")
 def uninterrupted(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     data = tmp_path_factory.mktemp("whole")
-    proc = subprocess.run([*REFEREE, "start", *PAGAT_START], input="\n".join(SCRIPT) + "\n",
-                          capture_output=True, text=True, env=referee_env(data), timeout=60)
+    proc = subprocess.run(
+        [*REFEREE, "start", *PAGAT_START],
+        input="\n".join(SCRIPT) + "\n",
+        capture_output=True,
+        text=True,
+        env=referee_env(data),
+        timeout=60,
+    )
     assert proc.returncode == 0 and proc.stderr == ""
     rep = _final_report(data)
     assert rep["ended"] and len(rep["deals"]) == 4
@@ -83,8 +93,14 @@ def uninterrupted(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 
 def test_mistakes_corrected_give_the_clean_report(tmp_path: Path, uninterrupted: dict[str, Any]) -> None:
     """The script with its undos and fix ends exactly as the one typed without mistakes."""
-    proc = subprocess.run([*REFEREE, "start", *PAGAT_START], input="\n".join(PAGAT_SCRIPT) + "\n",
-                          capture_output=True, text=True, env=referee_env(tmp_path), timeout=60)
+    proc = subprocess.run(
+        [*REFEREE, "start", *PAGAT_START],
+        input="\n".join(PAGAT_SCRIPT) + "\n",
+        capture_output=True,
+        text=True,
+        env=referee_env(tmp_path),
+        timeout=60,
+    )
     assert proc.returncode == 0 and proc.stderr == ""
     assert _final_report(tmp_path) == uninterrupted
 
@@ -101,8 +117,14 @@ def test_kill_resume_finish(k: int, tmp_path: Path, uninterrupted: dict[str, Any
     data = tmp_path / "data"
     data.mkdir()
     _start_and_kill(data, k)
-    proc = subprocess.run([*REFEREE, "resume"], input="\n".join(SCRIPT[k:]) + "\n",
-                          capture_output=True, text=True, env=referee_env(data), timeout=60)
+    proc = subprocess.run(
+        [*REFEREE, "resume"],
+        input="\n".join(SCRIPT[k:]) + "\n",
+        capture_output=True,
+        text=True,
+        env=referee_env(data),
+        timeout=60,
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""  # every remaining entry fits exactly where the kill left off
     assert proc.stdout.startswith("resuming session 1 (pagat)")
@@ -113,8 +135,9 @@ def test_kill_resume_finish(k: int, tmp_path: Path, uninterrupted: dict[str, Any
 def snapshots(tmp_path_factory: pytest.TempPathFactory) -> list[list[Any]]:
     """The session's event list after each entry of the script (index 0: none yet)."""
     with Store(tmp_path_factory.mktemp("bounds") / "s.db") as store:
-        s, _ = LiveSession.start(store, profile="pagat", players={}, dealer="S", caller=None,
-                                 seed=0, duration=None, target=None)
+        s, _ = LiveSession.start(
+            store, profile="pagat", players={}, dealer="S", caller=None, seed=0, duration=None, target=None
+        )
         out: list[list[Any]] = [[]]
         for line in SCRIPT:
             s.enter(line)
@@ -123,15 +146,20 @@ def snapshots(tmp_path_factory: pytest.TempPathFactory) -> list[list[Any]]:
 
 
 @pytest.mark.parametrize("delay", [0.001, 0.004, 0.008, 0.012, 0.018])
-def test_kill_at_any_moment_keeps_whole_entries(delay: float, tmp_path: Path,
-                                                uninterrupted: dict[str, Any], snapshots: list[Any]) -> None:
+def test_kill_at_any_moment_keeps_whole_entries(
+    delay: float, tmp_path: Path, uninterrupted: dict[str, Any], snapshots: list[Any]
+) -> None:
     """Killed without waiting for an acknowledgement, while entries stream in: what is
     stored is always the events of whole entries (one transaction per entry)."""
     data = tmp_path / "data"
     data.mkdir()
-    proc = subprocess.Popen([*REFEREE, "start", *PAGAT_START], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                            env=referee_env(data))
+    proc = subprocess.Popen(
+        [*REFEREE, "start", *PAGAT_START],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env=referee_env(data),
+    )
     assert proc.stdin is not None and proc.stdout is not None
     try:
         ready = select.select([proc.stdout], [], [], 20)[0]
@@ -148,8 +176,14 @@ def test_kill_at_any_moment_keeps_whole_entries(delay: float, tmp_path: Path,
         stored = store.events(1)
     assert stored in snapshots  # the events of whole entries, never part of one
     k = snapshots.index(stored)
-    rest = subprocess.run([*REFEREE, "resume"], input="\n".join(SCRIPT[k:]) + "\n",
-                          capture_output=True, text=True, env=referee_env(data), timeout=60)
+    rest = subprocess.run(
+        [*REFEREE, "resume"],
+        input="\n".join(SCRIPT[k:]) + "\n",
+        capture_output=True,
+        text=True,
+        env=referee_env(data),
+        timeout=60,
+    )
     assert rest.returncode == 0 and rest.stderr == ""
     assert _final_report(data) == uninterrupted
     print(f"killed after entry {k} of {len(SCRIPT)}")

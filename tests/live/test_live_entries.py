@@ -20,8 +20,16 @@ def _session(tmp_path: Path, profile: str, lines: list[str], **kw: str) -> LiveS
     store = Store(tmp_path / "s.db")
     opts = {"dealer": "S"} if profile == "pagat" else {"caller": "S"}
     opts.update(kw)
-    s, _ = LiveSession.start(store, profile=profile, players={}, dealer=opts.get("dealer"),
-                             caller=opts.get("caller"), seed=1, duration=None, target=None)
+    s, _ = LiveSession.start(
+        store,
+        profile=profile,
+        players={},
+        dealer=opts.get("dealer"),
+        caller=opts.get("caller"),
+        seed=1,
+        duration=None,
+        target=None,
+    )
     for line in lines:
         s.enter(line)
     return s
@@ -51,26 +59,29 @@ def _refused(s: LiveSession, line: str, *words: str) -> str:
 PAGAT_IN_DEAL_2 = [*PAGAT_SCRIPT[:9], "2D 2C 3D AD"]
 
 
-@pytest.mark.parametrize(("line", "words"), [
-    ("ZZ", ["'ZZ'"]),                               # unknown card or command
-    ("QX", ["'QX'"]),
-    ("AD", ["AD", "already played", "R3"]),        # a card already played this deal
-    ("4D 5D AD", ["AD", "already played"]),        # the whole line is refused, not 4D 5D
-    ("trump H", ["already chosen"]),               # trumps while play is on
-    ("bavyan yes", ["R27"]),                       # no bavyan question (and none under pagat)
-    ("redeal", ["R13"]),                           # no redeal under pagat
-    ("misdeal", ["first lead"]),                   # misdeal only before the first lead (R66)
-    ("4D:trop", ["pagat"]),                        # declarations are kort rules
-    ("revoke E 5", ["trick 5"]),                   # a ruling on a trick E did not play
-    ("revoke X 1", ["'X'"]),
-    ("revoke W", ["revoke SEAT TRICK"]),
-    ("4D 5D 6D 7D 8D", ["1 to 4 cards"]),
-    ("trump 13 7D", ["13"]),                       # no "13" under pagat (R40)
-    ("trump X", ["'X'"]),
-    ("undo now", ["no arguments"]),
-    ("players S", ["seat=name"]),
-    ("players S=Erlan W=Azamat", ["between deals"]),  # swapping seats mid-deal
-])
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("ZZ", ["'ZZ'"]),  # unknown card or command
+        ("QX", ["'QX'"]),
+        ("AD", ["AD", "already played", "R3"]),  # a card already played this deal
+        ("4D 5D AD", ["AD", "already played"]),  # the whole line is refused, not 4D 5D
+        ("trump H", ["already chosen"]),  # trumps while play is on
+        ("bavyan yes", ["R27"]),  # no bavyan question (and none under pagat)
+        ("redeal", ["R13"]),  # no redeal under pagat
+        ("misdeal", ["first lead"]),  # misdeal only before the first lead (R66)
+        ("4D:trop", ["pagat"]),  # declarations are kort rules
+        ("revoke E 5", ["trick 5"]),  # a ruling on a trick E did not play
+        ("revoke X 1", ["'X'"]),
+        ("revoke W", ["revoke SEAT TRICK"]),
+        ("4D 5D 6D 7D 8D", ["1 to 4 cards"]),
+        ("trump 13 7D", ["13"]),  # no "13" under pagat (R40)
+        ("trump X", ["'X'"]),
+        ("undo now", ["no arguments"]),
+        ("players S", ["seat=name"]),
+        ("players S=Erlan W=Azamat", ["between deals"]),  # swapping seats mid-deal
+    ],
+)
 def test_bad_entry_pagat(tmp_path: Path, line: str, words: list[str]) -> None:
     s = _session(tmp_path, "pagat", PAGAT_IN_DEAL_2)
     s.set_players({"S": "Azamat", "W": "Erlan"})
@@ -89,21 +100,24 @@ def test_bad_entries_between_deals_and_before_trumps(tmp_path: Path) -> None:
     _refused(s, "last", "no trick")
     for line in PAGAT_SCRIPT[1:8]:
         s.enter(line)
-    _refused(s, "3H", "deal 1 is over")   # deal over: trumps for the next deal first
+    _refused(s, "3H", "deal 1 is over")  # deal over: trumps for the next deal first
     s.enter("end")
     _refused(s, "end", "already")
     _refused(s, "trump S", "session has ended")
     _refused(s, "2H", "session has ended")
 
 
-@pytest.mark.parametrize(("line", "words"), [
-    ("2H:tsar", ["non-trump"]),                    # a declaration on a non-trump lead (R20)
-    ("AS 2S:trop", ["only on the lead"]),
-    ("AS:king", ["'AS:king'"]),
-    ("redeal 2H 3H 4H 5H 6H 7H 8H 9H TH AH 2D 3D KD", ["KD", "picture"]),  # R13
-    ("redeal 2H 3H", ["13 cards"]),
-    ("bavyan no", ["R27"]),
-])
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("2H:tsar", ["non-trump"]),  # a declaration on a non-trump lead (R20)
+        ("AS 2S:trop", ["only on the lead"]),
+        ("AS:king", ["'AS:king'"]),
+        ("redeal 2H 3H 4H 5H 6H 7H 8H 9H TH AH 2D 3D KD", ["KD", "picture"]),  # R13
+        ("redeal 2H 3H", ["13 cards"]),
+        ("bavyan no", ["R27"]),
+    ],
+)
 def test_bad_entry_kort(tmp_path: Path, line: str, words: list[str]) -> None:
     s = _session(tmp_path, "kort", ["trump S"])
     _refused(s, line, *words)
@@ -173,8 +187,7 @@ def test_parse_entry_forms() -> None:
 
 
 def test_refused_line_in_script_goes_on(run: Run) -> None:
-    proc = run("start", "--profile", "pagat", "--dealer", "S",
-               input="trump H\nAH 2H\nAH\nZZ\n3H 4H\n")
+    proc = run("start", "--profile", "pagat", "--dealer", "S", input="trump H\nAH 2H\nAH\nZZ\n3H 4H\n")
     assert proc.returncode == 0
     errors = proc.stderr.splitlines()
     assert len(errors) == 3

@@ -61,16 +61,28 @@ def test_arrow_keys_edit_the_line_on_a_terminal(data_dir: Path) -> None:
             _, status = os.waitpid(pid, 0)
         os.close(fd)
     assert os.waitstatus_to_exitcode(status) == 0
-    report = json.loads(subprocess.run([*REFEREE, "report", "--json"], env=env, capture_output=True,
-                                       text=True, check=True, timeout=60).stdout)
+    report = json.loads(
+        subprocess.run(
+            [*REFEREE, "report", "--json"], env=env, capture_output=True, text=True, check=True, timeout=60
+        ).stdout
+    )
     assert report["deals"][0]["trump"] == "H"
 
 
 def test_piped_input_does_not_load_readline(data_dir: Path) -> None:
-    code = ("import sys\nfrom referee.cli.main import main\n"
-            "code = main(['start', '--profile', 'pagat', '--dealer', 'S'])\n"
-            "print('readline' in sys.modules, code)")
-    proc = subprocess.run([sys.executable, "-c", code], input="trump H\n", capture_output=True,
-                          text=True, env=referee_env(data_dir), timeout=60, check=True)
+    code = (
+        "import sys\nfrom referee.cli.main import main\n"
+        "code = main(['start', '--profile', 'pagat', '--dealer', 'S'])\n"
+        "print('readline' in sys.modules, code)"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code],
+        input="trump H\n",
+        capture_output=True,
+        text=True,
+        env=referee_env(data_dir),
+        timeout=60,
+        check=True,
+    )
     assert "> deal 1: E calls trumps H" in proc.stdout
     assert proc.stdout.splitlines()[-1] == "False 0"

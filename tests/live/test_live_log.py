@@ -61,8 +61,16 @@ def test_log_holds_every_entry_typed_in_order_with_time_and_origin(run: Run, rep
     kinds = [e["kind"] for e in log["entries"]]
     assert kinds.count("undo") == 3 and kinds.count("fix") == 1
     fix = next(e for e in log["entries"] if e["kind"] == "fix")
-    assert fix["fix"] | {} == {"deal": 3, "trick": 2, "seat": "E", "card": "4D", "decl": None,
-                               "was": "9C", "entry": fix["fix"]["entry"], "index": 3}
+    assert fix["fix"] | {} == {
+        "deal": 3,
+        "trick": 2,
+        "seat": "E",
+        "card": "4D",
+        "decl": None,
+        "was": "9C",
+        "entry": fix["fix"]["entry"],
+        "index": 3,
+    }
     fixed = next(e for e in log["entries"] if e["seq"] == fix["fix"]["entry"])
     assert fixed["text"] == "2D 3D AD 9C" and fixed["events"][3]["fixed_by"] == [fix["seq"]]
     undo2 = next(e for e in log["entries"] if e["text"] == "undo 2")
@@ -88,7 +96,10 @@ def test_the_log_is_append_only(run: Run, data_dir: Path) -> None:
         with pytest.raises(sqlite3.DatabaseError, match="append-only"):
             db.execute(sql)
     assert db.execute("SELECT text, kind FROM entries ORDER BY seq").fetchall() == [
-        ("trump H", "events"), ("AH", "events"), ("undo", "undo")]
+        ("trump H", "events"),
+        ("AH", "events"),
+        ("undo", "undo"),
+    ]
     assert db.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
     db.close()
 
@@ -107,30 +118,42 @@ def test_fix_three_tricks_back_moves_the_winner(run: Run, report: Report) -> Non
     trick 2 (R4), so the cards typed for trick 2 are S 2D  E 3D  N 4D  W 5D -> W,
     trick 3 W 2C  S 3C  E 4C  N KC -> N, and trick 4 N 6D  W 7D  S 8D  E 9D -> E:
     every winner moves, and the screen says so."""
-    proc = run("start", "--profile", "pagat", "--dealer", "S",
-               input="\n".join([*FOUR, "fix 1 S 2S"]) + "\n")
+    proc = run("start", "--profile", "pagat", "--dealer", "S", input="\n".join([*FOUR, "fix 1 S 2S"]) + "\n")
     out = proc.stdout
     assert "> fixed: deal 1 trick 1: S played 2S, not 4H" in out
-    for line in ("trick 1 now to S (was W)", "trick 2 now to W (was N)",
-                 "trick 3 now to N (was E)", "trick 4 now to E (was S)"):
+    for line in (
+        "trick 1 now to S (was W)",
+        "trick 2 now to W (was N)",
+        "trick 3 now to N (was E)",
+        "trick 4 now to E (was S)",
+    ):
         assert f"  {line}\n" in out
     assert proc.stderr == ""
     winners = report()["deals"][0]["trick_winners"]
     assert winners == ["S", "W", "N", "E"]
     # the same deal typed right from the start gives the same report
-    run("start", "--profile", "pagat", "--dealer", "S",
-        input="trump S\n2H 3H AH 2S\n2D 3D 4D 5D\n2C 3C 4C KC\n6D 7D 8D 9D\n")
+    run(
+        "start",
+        "--profile",
+        "pagat",
+        "--dealer",
+        "S",
+        input="trump S\n2H 3H AH 2S\n2D 3D 4D 5D\n2C 3C 4C KC\n6D 7D 8D 9D\n",
+    )
     assert report("2") == report("1")
 
 
 def test_fix_that_makes_a_later_card_a_duplicate_is_refused_naming_it(run: Run, report: Report) -> None:
     before_lines = [*FOUR]
-    proc = run("start", "--profile", "pagat", "--dealer", "S",
-               input="\n".join([*before_lines, "fix 1 W 7D"]) + "\n")
+    proc = run(
+        "start", "--profile", "pagat", "--dealer", "S", input="\n".join([*before_lines, "fix 1 W 7D"]) + "\n"
+    )
     err = proc.stderr.splitlines()
     # entry #5 is `6D 7D 8D 9D` (#1 trump S, #2..#5 the tricks): its 7D is now twice
-    assert err[0].startswith("error: line 6: fix refused: entry #5 `6D 7D 8D 9D` no longer fits: "
-                             "7D was already played in deal 1 (trick 1)"), err
+    assert err[0].startswith(
+        "error: line 6: fix refused: entry #5 `6D 7D 8D 9D` no longer fits: "
+        "7D was already played in deal 1 (trick 1)"
+    ), err
     assert report()["deals"][0]["trick_winners"] == ["W", "N", "E", "S"]  # unchanged
     assert [e["kind"] for e in _log(run)["entries"]] == ["events"] * 5  # nothing stored
 
@@ -139,10 +162,10 @@ def test_fix_that_ends_the_deal_earlier_is_refused_naming_the_entry(run: Run, re
     """``fix 2 S 5S``: S trumps trick 2 (void in diamonds, R6) and wins it, leads trick 3
     (S 2C E 3C N 4C W KC -> W); in trick 4 W 6D, S 7D: S's diamond proves the revoke and
     the deal ends there (R43, R50), so the rest of entry #5 no longer fits."""
-    proc = run("start", "--profile", "pagat", "--dealer", "S",
-               input="\n".join([*FOUR, "fix 2 S 5S"]) + "\n")
-    assert ("error: line 6: fix refused: entry #5 `6D 7D 8D 9D` no longer fits: deal 1 is over "
-            "(revoke)") in proc.stderr
+    proc = run("start", "--profile", "pagat", "--dealer", "S", input="\n".join([*FOUR, "fix 2 S 5S"]) + "\n")
+    assert (
+        "error: line 6: fix refused: entry #5 `6D 7D 8D 9D` no longer fits: deal 1 is over (revoke)"
+    ) in proc.stderr
     assert report()["deals"][0]["trick_winners"] == ["W", "N", "E", "S"]
     # a new card the rules refuse is refused as itself: 2H is E's card of trick 1
     proc = run("resume", input="fix 2 N 2H\n")
@@ -150,10 +173,12 @@ def test_fix_that_ends_the_deal_earlier_is_refused_naming_the_entry(run: Run, re
 
 
 def test_undo_three(run: Run, report: Report, data_dir: Path) -> None:
-    proc = run("start", "--profile", "pagat", "--dealer", "S",
-               input="trump S\n2H 3H AH 4H\n2D 3D 4D\nundo 3\n")
-    assert "> undone (3): E 4D (deal 1, trick 2); S 3D (deal 1, trick 2); W 2D (deal 1, trick 2)" \
-        in proc.stdout
+    proc = run(
+        "start", "--profile", "pagat", "--dealer", "S", input="trump S\n2H 3H AH 4H\n2D 3D 4D\nundo 3\n"
+    )
+    assert (
+        "> undone (3): E 4D (deal 1, trick 2); S 3D (deal 1, trick 2); W 2D (deal 1, trick 2)" in proc.stdout
+    )
     rep = report()
     assert _tricks(data_dir) == [["2H", "3H", "AH", "4H"]]
     log = _log(run)
@@ -165,8 +190,7 @@ def test_undo_three(run: Run, report: Report, data_dir: Path) -> None:
 
 
 def test_undo_takes_back_a_fix_whole(run: Run, report: Report) -> None:
-    run("start", "--profile", "pagat", "--dealer", "S",
-        input="\n".join([*FOUR, "fix 1 S 2S", "undo"]) + "\n")
+    run("start", "--profile", "pagat", "--dealer", "S", input="\n".join([*FOUR, "fix 1 S 2S", "undo"]) + "\n")
     assert report()["deals"][0]["trick_winners"] == ["W", "N", "E", "S"]
     log = _log(run)
     fix = log["entries"][-2]
@@ -176,8 +200,7 @@ def test_undo_takes_back_a_fix_whole(run: Run, report: Report) -> None:
 
 # ---------------------------------------------------------------- seat-tagged entry
 def test_seat_tagged_card_for_the_wrong_seat_is_refused(run: Run, data_dir: Path) -> None:
-    proc = run("start", "--profile", "pagat", "--dealer", "S",
-               input="trump S\nE 2H\nW 3D\nn3h\nw AH S 4H\n")
+    proc = run("start", "--profile", "pagat", "--dealer", "S", input="trump S\nE 2H\nW 3D\nn3h\nw AH S 4H\n")
     err = proc.stderr.splitlines()
     assert err[0] == "error: line 3: W 3D: it is N's turn to play, not W's (deal 1, trick 1)"
     assert len(err) == 2  # and the count
@@ -194,7 +217,8 @@ def test_w3d_when_e_is_to_play_is_refused(run: Run, data_dir: Path) -> None:
     proc = run("start", "--profile", "pagat", "--dealer", "S", input="trump S\nW 3D\nw3d\n")
     assert proc.stderr.splitlines()[:2] == [
         "error: line 2: W 3D: it is E's turn to play, not W's (deal 1, trick 1)",
-        "error: line 3: W 3D: it is E's turn to play, not W's (deal 1, trick 1)"]
+        "error: line 3: W 3D: it is E's turn to play, not W's (deal 1, trick 1)",
+    ]
     assert _tricks(data_dir) == []
 
 
@@ -213,8 +237,9 @@ def test_whole_trick_line_with_the_proving_card_scripted(run: Run, report: Repor
     """Deal 2 of the README session: S failed to follow diamonds in trick 1; in trick 2
     ``4D 5D 6D 7D`` enters N 4D, W 5D, S 6D (the proof: the deal ends, R43, R50) and
     names 7D as not entered (R65: scripted, the penalty stands at once)."""
-    proc = run("start", *PAGAT_START, input="\n".join([*PAGAT_SCRIPT[:9], "2D 2C 3D AD",
-                                                       "4D 5D 6D 7D"]) + "\n")
+    proc = run(
+        "start", *PAGAT_START, input="\n".join([*PAGAT_SCRIPT[:9], "2D 2C 3D AD", "4D 5D 6D 7D"]) + "\n"
+    )
     assert proc.stderr == ""
     assert "  not entered: 7D (deal 2 ended with 6D)\n" in proc.stdout
     deal = report()["deals"][1]
@@ -225,8 +250,13 @@ def test_whole_trick_line_with_the_proving_card_scripted(run: Run, report: Repor
 
 # ---------------------------------------------------------------- one referee per session
 def _open_referee(data_dir: Path, *args: str) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen([*REFEREE, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env=referee_env(data_dir))
+    proc = subprocess.Popen(
+        [*REFEREE, *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=referee_env(data_dir),
+    )
     assert proc.stdout is not None
     ready = select.select([proc.stdout], [], [], 30)[0]
     assert ready, "the referee did not start"
@@ -303,29 +333,44 @@ def test_resume_of_a_ru_session_speaks_russian_and_accepts_cyrillic_cards(run: R
     env = referee_env(data_dir)
     del env["REFEREE_LANG"]
     env.update(LANG="C.UTF-8", LANGUAGE="", LC_ALL="")
-    proc = subprocess.run([*REFEREE, "resume"], input="Тп\n", capture_output=True, text=True,
-                          env=env, timeout=60)
+    proc = subprocess.run(
+        [*REFEREE, "resume"], input="Тп\n", capture_output=True, text=True, env=env, timeout=60
+    )
     assert proc.returncode == 0 and proc.stderr == "", proc.stderr
     assert "> сдача 1, взятка 1: E Т♠" in proc.stdout
     # --lang and REFEREE_LANG still come first
     env["REFEREE_LANG"] = "en"
-    proc = subprocess.run([*REFEREE, "resume"], input="2S\n", capture_output=True, text=True,
-                          env=env, timeout=60)
+    proc = subprocess.run(
+        [*REFEREE, "resume"], input="2S\n", capture_output=True, text=True, env=env, timeout=60
+    )
     assert "> deal 1 trick 1: N 2S" in proc.stdout
-    proc = subprocess.run([*REFEREE, "report", "--lang", "tr"], capture_output=True, text=True,
-                          env=env, timeout=60)
+    proc = subprocess.run(
+        [*REFEREE, "report", "--lang", "tr"], capture_output=True, text=True, env=env, timeout=60
+    )
     assert proc.returncode == 0 and proc.stdout.startswith("Oturum 1"), proc.stdout
 
 
 def test_resume_remembers_the_camera_settings(run: Run, data_dir: Path) -> None:
     from referee.session.store import Store
 
-    run("start", "--profile", "pagat", "--dealer", "S", "--camera", "7",
-        "--seats", "S=top,E=left,N=bottom,W=right", "--threshold", "0.8", input="", check=False)
+    run(
+        "start",
+        "--profile",
+        "pagat",
+        "--dealer",
+        "S",
+        "--camera",
+        "7",
+        "--seats",
+        "S=top,E=left,N=bottom,W=right",
+        "--threshold",
+        "0.8",
+        input="",
+        check=False,
+    )
     with Store(data_dir / "sessions.db") as store:
         h = store.header(1)
-    assert h.settings == {"camera": {"index": 7, "seats": "S=top,E=left,N=bottom,W=right",
-                                     "threshold": 0.8}}
+    assert h.settings == {"camera": {"index": 7, "seats": "S=top,E=left,N=bottom,W=right", "threshold": 0.8}}
     assert h.language == "en"
 
 
@@ -349,9 +394,10 @@ def test_schema_0_database_opens_migrates_and_resumes(run: Run, tmp_path: Path, 
     assert "events" not in {r[0] for r in con.execute("SELECT name FROM sqlite_master")}
     con.close()
     log = json.loads(run("log", "1", "--session", str(db), "--json").stdout)
-    migrated = log["entries"][:len(old_events)]
-    assert [json.dumps(e["events"][0]["event"], separators=(",", ":")) for e in migrated] == \
-        [r[0] for r in old_events]
+    migrated = log["entries"][: len(old_events)]
+    assert [json.dumps(e["events"][0]["event"], separators=(",", ":")) for e in migrated] == [
+        r[0] for r in old_events
+    ]
     assert all(e["time"] is None and e["origin"] == {"kind": "keyboard"} for e in migrated)
     assert migrated[0]["text"] == "trump H" and migrated[1]["text"] == "AH"
     assert log["entries"][-1]["text"] == "5H 6H 7H" and log["entries"][-1]["time"] is not None

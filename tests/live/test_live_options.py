@@ -37,8 +37,9 @@ def test_target_three_ends_the_match_at_six(run: Run, report: Report) -> None:
     # deal 1 of the kort script: NS 7:1, 1 win; deal 2: 7:0 and no bavyan: a court, 5 wins.
     # 6 wins reach a target of 3, not one of 7 (R31); the next match starts at 0:0 (R61).
     script = [*KORT_SCRIPT[:9], "trump C", *KORT_SCRIPT[10:17], "bavyan no"]
-    out = run("start", "--profile", "kort", "--caller", "S", "--target", "3",
-              input="\n".join(script) + "\n").stdout
+    out = run(
+        "start", "--profile", "kort", "--caller", "S", "--target", "3", input="\n".join(script) + "\n"
+    ).stdout
     assert "match target: 3 (R31)" in out
     assert "COURT to NS (7:0): 5 wins, match 6:0" in out and "MATCH to NS" in out
     rep = report()
@@ -73,13 +74,24 @@ def test_duration_and_session_file(run: Run, tmp_path: Path, data_dir: Path) -> 
     db = tmp_path / "elsewhere" / "table.db"
     missing = run("start", "--profile", "pagat", "--session", str(db), check=False)
     assert missing.returncode == 1 and missing.stderr.splitlines() == [
-        f"error: no folder {db.parent} for the session database {db}"]
+        f"error: no folder {db.parent} for the session database {db}"
+    ]
     assert not db.parent.exists()  # a mistyped folder is not made
     db.parent.mkdir()
     failed = run("start", "--profile", "nope", "--session", str(db), check=False)
     assert failed.returncode == 1 and not db.exists()  # a failed start leaves no file behind
-    out = run("start", "--profile", "pagat", "--dealer", "S", "--duration", "1h30m",
-              "--session", str(db), input="\n".join(PAGAT_SCRIPT[:8]) + "\n").stdout
+    out = run(
+        "start",
+        "--profile",
+        "pagat",
+        "--dealer",
+        "S",
+        "--duration",
+        "1h30m",
+        "--session",
+        str(db),
+        input="\n".join(PAGAT_SCRIPT[:8]) + "\n",
+    ).stdout
     assert f"saved in {db}" in out and "agreed length: 90 min (R44)" in out
     assert re.search(r"time left: (90|89) min", out)  # said after the deal
     assert f"`referee resume 1 --session {db}` goes on" in out  # the hint names the file
@@ -93,18 +105,20 @@ def test_duration_and_session_file(run: Run, tmp_path: Path, data_dir: Path) -> 
     assert "> deal 2: W calls trumps S" in resumed
     assert resumed.splitlines()[-1] == f"session 1 stays open: `referee resume 1 --session {db}` goes on"
     summary = run("report", "1", "--session", str(db)).stdout.splitlines()
-    assert summary[-1] == (f"Saved in {db} (session 1): `referee report 1 --session {db}`, "
-                           f"`referee export 1 --session {db} -o FILE.yaml`")
+    assert summary[-1] == (
+        f"Saved in {db} (session 1): `referee report 1 --session {db}`, "
+        f"`referee export 1 --session {db} -o FILE.yaml`"
+    )
     out_yaml = tmp_path / "out" / "game.yaml"
     refused = run("export", "1", "--session", str(db), "-o", str(out_yaml), check=False)
     assert refused.returncode == 1 and refused.stderr.splitlines() == [
-        f"error: no folder {out_yaml.parent} to write {out_yaml} in"]
+        f"error: no folder {out_yaml.parent} to write {out_yaml} in"
+    ]
     assert not out_yaml.parent.exists()
 
 
 @pytest.mark.parametrize("command", [["sessions"], ["report"], ["resume"], ["export", "-o", "OUT"]])
-def test_read_commands_make_no_database(run: Run, tmp_path: Path, data_dir: Path,
-                                        command: list[str]) -> None:
+def test_read_commands_make_no_database(run: Run, tmp_path: Path, data_dir: Path, command: list[str]) -> None:
     command = [str(tmp_path / "x.yaml") if word == "OUT" else word for word in command]
     for db in (None, tmp_path / "typo.db", tmp_path / "no" / "such" / "dir" / "z.db"):
         extra = [] if db is None else ["--session", str(db)]
@@ -131,16 +145,26 @@ def test_pagat_dealer_and_caller_disagree(run: Run) -> None:
     proc = run("start", "--profile", "pagat", "--dealer", "S", "--caller", "N", check=False)
     assert proc.returncode == 1 and proc.stderr.splitlines() == [
         "error: --dealer S and --caller N disagree: the first caller is the dealer's right-hand "
-        "neighbour, so dealer S means caller E (R40); give one of them"]
+        "neighbour, so dealer S means caller E (R40); give one of them"
+    ]
     proc = run("start", "--profile", "pagat", "--dealer", "random", "--caller", "N", check=False)
     assert proc.returncode == 1 and proc.stderr.splitlines() == [
-        "error: --dealer random draws the first dealer, but --caller N fixes him (R40): give one of them"]
+        "error: --dealer random draws the first dealer, but --caller N fixes him (R40): give one of them"
+    ]
 
 
 def test_players_rename_and_swap(tmp_path: Path) -> None:
     store = Store(tmp_path / "s.db")
-    s, _ = LiveSession.start(store, profile="pagat", players={"S": "Azamat", "N": "Bakyt"},
-                             dealer="S", caller=None, seed=1, duration=None, target=None)
+    s, _ = LiveSession.start(
+        store,
+        profile="pagat",
+        players={"S": "Azamat", "N": "Bakyt"},
+        dealer="S",
+        caller=None,
+        seed=1,
+        duration=None,
+        target=None,
+    )
     s.enter("trump H")
     out = s.enter("players E=Timur")  # a new name mid-deal is fine
     assert out is not None and out.echo == "> players: S Azamat, E Timur, N Bakyt"
@@ -154,8 +178,9 @@ def test_players_rename_and_swap(tmp_path: Path) -> None:
 
 def test_declarations_offered_and_replaced(tmp_path: Path) -> None:
     store = Store(tmp_path / "s.db")
-    s, _ = LiveSession.start(store, profile="kort", players={}, dealer=None, caller="S",
-                             seed=1, duration=None, target=None)
+    s, _ = LiveSession.start(
+        store, profile="kort", players={}, dealer=None, caller="S", seed=1, duration=None, target=None
+    )
     s.enter("trump S")
     # R25: trop7 only on the deal's first lead, by the caller
     assert s.declaration_options() == [":tsar", ":trop", ":trop7"]
@@ -174,8 +199,14 @@ def test_declarations_offered_and_replaced(tmp_path: Path) -> None:
 
 
 def test_export_with_open_bavyan_question(run: Run, report: Report, tmp_path: Path) -> None:
-    run("start", "--profile", "kort", "--caller", "S",
-        input="\n".join([*KORT_SCRIPT[:9], "trump C", *KORT_SCRIPT[10:17]]) + "\n")
+    run(
+        "start",
+        "--profile",
+        "kort",
+        "--caller",
+        "S",
+        input="\n".join([*KORT_SCRIPT[:9], "trump C", *KORT_SCRIPT[10:17]]) + "\n",
+    )
     live = report()
     assert live["deals"][1]["bavyan"] == "pending" and live["deals"][1]["result"] == "in-progress"
     out = tmp_path / "open.yaml"

@@ -24,8 +24,9 @@ pytestmark = pytest.mark.slow
 
 def _spawn(data_dir: Path, *args: str) -> Any:  # a pexpect.spawn
     env = referee_env(data_dir)
-    child = pexpect.spawn(REFEREE[0], [*REFEREE[1:], *args], env=env, encoding="utf-8",
-                          dimensions=(40, 100), timeout=30)
+    child = pexpect.spawn(
+        REFEREE[0], [*REFEREE[1:], *args], env=env, encoding="utf-8", dimensions=(40, 100), timeout=30
+    )
     return child
 
 
@@ -36,15 +37,27 @@ def _type(child: Any, lines: list[str]) -> None:
 
 
 def _log(data_dir: Path) -> list[dict[str, Any]]:
-    proc = subprocess.run([*REFEREE, "log", "--json"], capture_output=True, text=True,
-                          env=referee_env(data_dir), timeout=60, check=True)
+    proc = subprocess.run(
+        [*REFEREE, "log", "--json"],
+        capture_output=True,
+        text=True,
+        env=referee_env(data_dir),
+        timeout=60,
+        check=True,
+    )
     entries: list[dict[str, Any]] = json.loads(proc.stdout)["entries"]
     return entries
 
 
 def _report(data_dir: Path) -> dict[str, Any]:
-    proc = subprocess.run([*REFEREE, "report", "--json"], capture_output=True, text=True,
-                          env=referee_env(data_dir), timeout=60, check=True)
+    proc = subprocess.run(
+        [*REFEREE, "report", "--json"],
+        capture_output=True,
+        text=True,
+        env=referee_env(data_dir),
+        timeout=60,
+        check=True,
+    )
     out: dict[str, Any] = json.loads(proc.stdout)
     return out
 

@@ -9,8 +9,7 @@ from tests.helpers.live import REPO, Run
 
 
 def _block(text: str, marker: str) -> str:
-    m = re.search(re.escape(f"<!-- live-transcript: {marker} -->") + r"\n```text\n(.*?)```",
-                  text, re.S)
+    m = re.search(re.escape(f"<!-- live-transcript: {marker} -->") + r"\n```text\n(.*?)```", text, re.S)
     assert m, f"README has no {marker} transcript block"
     return m.group(1)
 
@@ -19,10 +18,17 @@ def test_readme_transcript(run: Run, data_dir: Path) -> None:
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     game = _block(readme, "game.txt")
     shown = _block(readme, "output")
-    proc = run("start", "--profile", "pagat", "--dealer", "S",
-               "--players", "S=Azamat,E=Timur,N=Bakyt,W=Erlan", input=game)
-    real = proc.stdout.replace(str(data_dir / "sessions.db"),
-                               "~/.local/share/court-referee/sessions.db")
+    proc = run(
+        "start",
+        "--profile",
+        "pagat",
+        "--dealer",
+        "S",
+        "--players",
+        "S=Azamat,E=Timur,N=Bakyt,W=Erlan",
+        input=game,
+    )
+    real = proc.stdout.replace(str(data_dir / "sessions.db"), "~/.local/share/court-referee/sessions.db")
     assert real == shown
 
 

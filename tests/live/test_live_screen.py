@@ -32,8 +32,9 @@ def _find(lines: list[str], text: str) -> tuple[int, int]:
 
 def _pagat(tmp_path: Path) -> tuple[LiveSession, list[str]]:
     store = Store(tmp_path / "s.db")
-    s, _ = LiveSession.start(store, profile="pagat", players=NAMES, dealer="S", caller=None,
-                             seed=1, duration=90, target=None)
+    s, _ = LiveSession.start(
+        store, profile="pagat", players=NAMES, dealer="S", caller=None, seed=1, duration=90, target=None
+    )
     out = None
     # deal 1 (court to EW), then deal 2: trick 1 to N, trick 2 open: N 4D, W 5D
     for line in [*PAGAT_SCRIPT[:9], "2D 2C 3D AD", "4D 5D"]:
@@ -58,14 +59,14 @@ def test_pagat_screen(tmp_path: Path, width: int) -> None:
     assert e_col > width * 3 // 4
     assert abs(n_col + 3 - width // 2) <= 4 and abs(s_col + 4 - width // 2) <= 6
     # whose turn: S (after N 4D, W 5D)
-    assert lines[s_row][s_col - 2:s_col] == "▶ "
+    assert lines[s_row][s_col - 2 : s_col] == "▶ "
     assert "▶" not in lines[n_row] + lines[w_row]
     # the open trick's cards in front of their seats: N's below N, W's beside W
     nc_row, nc_col = _find(lines, "[4D]")
     assert nc_row == n_row + 1 and abs(nc_col - n_col) <= 4
     wc_row, wc_col = _find(lines, "[5D]")
     assert wc_row == w_row and w_col < wc_col < width // 4
-    assert "[" not in lines[s_row - 1] and "[" not in lines[e_row][width // 2:]
+    assert "[" not in lines[s_row - 1] and "[" not in lines[e_row][width // 2 :]
     # header: deal, trick, trumps; score: courts and both streaks; dealer and caller
     assert "deal 2" in lines[0] and "trick 2" in lines[0] and "trumps S" in lines[0]
     assert "tricks  NS 1 : EW 0" in lines[w_row]
@@ -78,18 +79,19 @@ def test_pagat_screen(tmp_path: Path, width: int) -> None:
 
 def test_kort_screen_badge_and_convention(tmp_path: Path) -> None:
     store = Store(tmp_path / "s.db")
-    s, _ = LiveSession.start(store, profile="kort", players={}, dealer=None, caller="S",
-                             seed=1, duration=None, target=None)
+    s, _ = LiveSession.start(
+        store, profile="kort", players={}, dealer=None, caller="S", seed=1, duration=None, target=None
+    )
     for line in KORT_SCRIPT[:7]:
         s.enter(line)
     out = s.enter("JS:tsar 5H")
     assert out is not None
     lines = _screen(s, [out.echo, *out.lines], 80)
     assert "[TSAR]" in lines[0] and "trumps S" in lines[0] and "trick 7" in lines[0]
-    js_row, js_col = _find(lines, "[JS]")   # S led JS: in front of S, below the centre
-    h_row, h_col = _find(lines, "[5H]")     # E's card, right side, the W-E row
+    js_row, js_col = _find(lines, "[JS]")  # S led JS: in front of S, below the centre
+    h_row, h_col = _find(lines, "[5H]")  # E's card, right side, the W-E row
     assert h_row < js_row and h_col > 60 and abs(js_col - 38) <= 4
-    n_row, _ = _find(lines, "▶ N")          # N plays next
+    n_row, _ = _find(lines, "▶ N")  # N plays next
     assert n_row < h_row
     assert any("match  NS 0 : EW 0 (to 7)    matches  NS 0 : EW 0" in x for x in lines)
     assert any("caller S · W deals by convention" in x for x in lines)
@@ -102,8 +104,9 @@ def test_kort_screen_badge_and_convention(tmp_path: Path) -> None:
 def test_interactive_loop_confirms_or_undoes_a_penalty(tmp_path: Path) -> None:
     """R65: live play asks before a deal-ending penalty; `undo` takes the card back."""
     store = Store(tmp_path / "s.db")
-    s, head = LiveSession.start(store, profile="pagat", players={}, dealer="N", caller=None,
-                                seed=1, duration=None, target=None)
+    s, head = LiveSession.start(
+        store, profile="pagat", players={}, dealer="N", caller=None, seed=1, duration=None, target=None
+    )
     typed = iter(["trump S", "2D 2C 3D AD", "4D 5D 6D", "undo", "7C", ""])
 
     class FakeConsole(Console):
@@ -124,17 +127,18 @@ def test_interactive_loop_confirms_or_undoes_a_penalty(tmp_path: Path) -> None:
     assert [str(c) for c in d.tricks[-1].cards] == ["4D", "5D", "7C"]
     assert "stays open" in text
     # while the table confirms, the trick with the proving card stays on the screen
-    confirm = text[text.index("REVOKE"):text.index("Confirm the penalty?")]
-    before = text[:text.index("REVOKE")]
-    screen = before[before.rindex("court-referee"):]
+    confirm = text[text.index("REVOKE") : text.index("Confirm the penalty?")]
+    before = text[: text.index("REVOKE")]
+    screen = before[before.rindex("court-referee") :]
     assert "[6♦]" in screen and "[4♦]" in screen and "trick 2" in screen  # glyphs on utf-8
     assert "6D in trick 2 proves it" in confirm
 
 
 def test_penalty_screen_keeps_the_trick(tmp_path: Path) -> None:
     store = Store(tmp_path / "s.db")
-    s, _ = LiveSession.start(store, profile="pagat", players=NAMES, dealer="N", caller=None,
-                             seed=1, duration=None, target=None)
+    s, _ = LiveSession.start(
+        store, profile="pagat", players=NAMES, dealer="N", caller=None, seed=1, duration=None, target=None
+    )
     s.enter("trump S")
     s.enter("2D 2C 3D AD")
     out = s.enter("4D 5D 6D")
@@ -160,8 +164,9 @@ def test_penalty_screen_keeps_the_trick(tmp_path: Path) -> None:
 
 def test_screen_between_deals_says_who_calls(tmp_path: Path) -> None:
     store = Store(tmp_path / "s.db")
-    s, _ = LiveSession.start(store, profile="pagat", players=NAMES, dealer="S", caller=None,
-                             seed=1, duration=None, target=None)
+    s, _ = LiveSession.start(
+        store, profile="pagat", players=NAMES, dealer="S", caller=None, seed=1, duration=None, target=None
+    )
     assert "deal 1: E calls trumps" in _screen(s, [], 80)[0]
     out = None
     for line in PAGAT_SCRIPT[:8]:
@@ -179,8 +184,9 @@ def test_screen_between_deals_says_who_calls(tmp_path: Path) -> None:
 def test_interactive_help_in_place_of_the_table(tmp_path: Path) -> None:
     """``help`` shows the whole list instead of the table; the next entry brings it back."""
     store = Store(tmp_path / "s.db")
-    s, head = LiveSession.start(store, profile="pagat", players=NAMES, dealer="S", caller=None,
-                                seed=1, duration=None, target=None)
+    s, head = LiveSession.start(
+        store, profile="pagat", players=NAMES, dealer="S", caller=None, seed=1, duration=None, target=None
+    )
     typed = iter(["help", "trump H"])
     screens: list[str] = []
 
@@ -221,8 +227,16 @@ def _fake_console(typed: list[str]) -> tuple[Console, io.StringIO]:
 
 @pytest.mark.parametrize("bell", [True, False])
 def test_a_refused_entry_rings_the_bell_unless_turned_off(tmp_path: Path, bell: bool) -> None:
-    s, head = LiveSession.start(Store(tmp_path / "s.db"), profile="pagat", players=NAMES, dealer="S",
-                                caller=None, seed=1, duration=None, target=None)
+    s, head = LiveSession.start(
+        Store(tmp_path / "s.db"),
+        profile="pagat",
+        players=NAMES,
+        dealer="S",
+        caller=None,
+        seed=1,
+        duration=None,
+        target=None,
+    )
     con, buf = _fake_console(["trump H", "XX", "AH"])
     run_screen(s, head, con, bell=bell)
     out = buf.getvalue()
@@ -234,8 +248,16 @@ def test_a_refused_entry_rings_the_bell_unless_turned_off(tmp_path: Path, bell: 
 def test_header_shows_the_thirteenth_card_and_time_up(tmp_path: Path) -> None:
     """Kort "trump 13" (R10): the shown card on the header; once the agreed length has
     passed (R44) the screen says to type `end`."""
-    s, _ = LiveSession.start(Store(tmp_path / "s.db"), profile="kort", players=NAMES, dealer=None,
-                             caller="S", seed=1, duration=30, target=None)
+    s, _ = LiveSession.start(
+        Store(tmp_path / "s.db"),
+        profile="kort",
+        players=NAMES,
+        dealer=None,
+        caller="S",
+        seed=1,
+        duration=30,
+        target=None,
+    )
     s.enter("trump 13 7D")
     lines = _screen(s, [], 80)
     assert "13th card 7D" in " ".join(lines[:2]) and "trumps D" in " ".join(lines[:2])
@@ -251,12 +273,27 @@ def test_deal_list_pages_and_is_never_cut(tmp_path: Path) -> None:
     `deals` entry shows all of them, page by page, in place of the table."""
     from referee.live.screen import deal_list_lines, deals_page
 
-    s, _ = LiveSession.start(Store(tmp_path / "s.db"), profile="pagat", players=NAMES, dealer="S",
-                             caller=None, seed=1, duration=None, target=None)
+    s, _ = LiveSession.start(
+        Store(tmp_path / "s.db"),
+        profile="pagat",
+        players=NAMES,
+        dealer="S",
+        caller=None,
+        seed=1,
+        duration=None,
+        target=None,
+    )
     for _deal in range(12):  # the caller leads seven aces/kings and wins 7:0 each time (R4)
         s.enter("trump H")
-        for line in ["AH 2H 3H 4H", "AS 2S 3S 4S", "AD 2D 3D 4D", "AC 2C 3C 4C",
-                     "KH 5H 6H 7H", "KS 5S 6S 7S", "KD 5D 6D 7D"]:
+        for line in [
+            "AH 2H 3H 4H",
+            "AS 2S 3S 4S",
+            "AD 2D 3D 4D",
+            "AC 2C 3C 4C",
+            "KH 5H 6H 7H",
+            "KS 5S 6S 7S",
+            "KD 5D 6D 7D",
+        ]:
             s.enter(line)
     assert len(s.game.deals) == 12 and all(d.result == "court" for d in s.game.deals)
     short = deal_list_lines(s, 80, 3)

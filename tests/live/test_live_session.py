@@ -42,15 +42,22 @@ def test_pagat_session(run: Run, report: Report, tmp_path: Path) -> None:
     # R40: the first dealer is given, his right-hand neighbour calls.
     assert "first dealer S, E calls (R40)" in out
     # The revoke is announced with its evidence the moment 6D is entered (R6, R43).
-    assert ("REVOKE: S failed to follow diamonds in trick 1; 6D in trick 2 proves it. "
-            "Penalty: the deal ends, 1 court to EW (R43)") in out
-    for line in ("deal 1: court to EW (7:0)", "next: N deals, W calls",
-                 "deal 2: court to EW: revoke by S (R43)", "next: S deals, E calls",
-                 "deal 3: NS win 7:2, streak 1", "next: E deals, N calls",
-                 "deal 4: EW win 7:1, streak 1",
-                 "deal 4 is finished first, then the summary (R44)"):
+    assert (
+        "REVOKE: S failed to follow diamonds in trick 1; 6D in trick 2 proves it. "
+        "Penalty: the deal ends, 1 court to EW (R43)"
+    ) in out
+    for line in (
+        "deal 1: court to EW (7:0)",
+        "next: N deals, W calls",
+        "deal 2: court to EW: revoke by S (R43)",
+        "next: S deals, E calls",
+        "deal 3: NS win 7:2, streak 1",
+        "next: E deals, N calls",
+        "deal 4: EW win 7:1, streak 1",
+        "deal 4 is finished first, then the summary (R44)",
+    ):
         assert line in out, line
-    summary = out[out.index("Session 1 (pagat): 4 deals"):].splitlines()
+    summary = out[out.index("Session 1 (pagat): 4 deals") :].splitlines()
     assert " ".join(summary[1].split()) == "deal 1 S dealt, E called, trumps H: court to EW (7:0)"
     assert " ".join(summary[4].split()) == "deal 4 E dealt, N called, trumps D: EW win 7:1, streak 1"
     assert ["courts", "0", "2"] in [s.split() for s in summary]
@@ -61,7 +68,8 @@ def test_pagat_session(run: Run, report: Report, tmp_path: Path) -> None:
     rep = report()
     assert len(rep["deals"]) == 4
     for d, (dealer, caller, trump, winners, tricks, result, winner, courts) in zip(
-            rep["deals"], PAGAT_DEALS, strict=True):
+        rep["deals"], PAGAT_DEALS, strict=True
+    ):
         assert (d["dealer"], d["caller"], d["trump"]) == (dealer, caller, trump)
         assert d["trick_winners"] == winners
         assert d["tricks"] == _sides(tricks)
@@ -70,8 +78,12 @@ def test_pagat_session(run: Run, report: Report, tmp_path: Path) -> None:
         assert d["wins"] == _sides((0, 0))
         assert d["flags"] == []  # R58: under pagat a proven revoke raises no flag
     assert rep["deals"][1]["revoke"] == {"seat": "S", "trick": 1, "proven_at": 2}
-    assert rep["totals"] == {"wins": _sides((0, 0)), "courts": _sides((0, 2)),
-                             "deals_won": _sides((1, 3)), "matches_won": _sides((0, 0))}
+    assert rep["totals"] == {
+        "wins": _sides((0, 0)),
+        "courts": _sides((0, 2)),
+        "deals_won": _sides((1, 3)),
+        "matches_won": _sides((0, 0)),
+    }
     assert rep["streaks"] == _sides((0, 1))
     assert rep["next"] == {"dealer": "N", "caller": "W"}
     assert rep["leader"] == "EW"
@@ -85,23 +97,28 @@ def test_kort_session(run: Run, report: Report, tmp_path: Path) -> None:
     proc = run("start", *KORT_START, input="\n".join(KORT_SCRIPT) + "\n")
     assert proc.stderr == ""
     out = proc.stdout
-    for line in ("S leads a trump: trop", "S leads a trump: tsar", "N leads a trump: trop7",
-                 "NS lead 7:0: play on for bavyan? enter `bavyan yes` or `bavyan no` (R27)",
-                 "deal 1: NS win 7:1: 1 win, match 1:0",
-                 "next: S calls trumps (W deals by convention)",
-                 "deal 2: BAVYAN to NS (13:0): 10 wins, match 11:0",
-                 "MATCH to NS (11:0 in match wins)",
-                 "next: N calls trumps (E deals by convention)",
-                 "deal 3: TROP FAILED: 1 win to EW, match 0:1"):
+    for line in (
+        "S leads a trump: trop",
+        "S leads a trump: tsar",
+        "N leads a trump: trop7",
+        "NS lead 7:0: play on for bavyan? enter `bavyan yes` or `bavyan no` (R27)",
+        "deal 1: NS win 7:1: 1 win, match 1:0",
+        "next: S calls trumps (W deals by convention)",
+        "deal 2: BAVYAN to NS (13:0): 10 wins, match 11:0",
+        "MATCH to NS (11:0 in match wins)",
+        "next: N calls trumps (E deals by convention)",
+        "deal 3: TROP FAILED: 1 win to EW, match 0:1",
+    ):
         assert line in out, line
-    summary = [s.split() for s in out[out.index("Session 1 (kort): 3 deals"):].splitlines()]
+    summary = [s.split() for s in out[out.index("Session 1 (kort): 3 deals") :].splitlines()]
     assert ["matches", "won", "1", "0"] in summary
     assert ["match", "wins", "11", "1"] in summary
     assert ["Winner:", "NS"] in summary
 
     rep = report()
     for d, (caller, trump, winners, tricks, result, winner, wins, courts) in zip(
-            rep["deals"], KORT_DEALS, strict=True):
+        rep["deals"], KORT_DEALS, strict=True
+    ):
         assert (d["dealer"], d["caller"], d["trump"]) == (None, caller, trump)
         assert d["trick_winners"] == winners
         assert d["tricks"] == _sides(tricks)
@@ -110,8 +127,12 @@ def test_kort_session(run: Run, report: Report, tmp_path: Path) -> None:
         assert d["courts"] == _sides(courts)
         assert d["flags"] == []  # every lead was legal (R21-R25, R54)
     assert rep["deals"][1]["bavyan"] is True
-    assert rep["totals"] == {"wins": _sides((11, 1)), "courts": _sides((1, 0)),
-                             "deals_won": _sides((2, 1)), "matches_won": _sides((1, 0))}
+    assert rep["totals"] == {
+        "wins": _sides((11, 1)),
+        "courts": _sides((1, 0)),
+        "deals_won": _sides((2, 1)),
+        "matches_won": _sides((1, 0)),
+    }
     assert rep["match"]["target"] == 7 and rep["match"]["wins"] == _sides((0, 1))
     assert rep["next"] == {"dealer": None, "caller": "W"}
     assert rep["leader"] == "NS"
@@ -143,9 +164,15 @@ def test_report_text_and_sessions_list(run: Run) -> None:
 def test_sessions_lines_fit_the_width() -> None:
     from referee.live.messages import sessions_lines
 
-    row = {"id": "12", "date": "2026-11-30 07:46", "profile": "kort-ranked",
-           "players": "S Azamatbek, E Timurlan, N Bakytzhan, W Erlan", "deals": "3",
-           "courts": "0:0", "state": "deal 4 in progress"}
+    row = {
+        "id": "12",
+        "date": "2026-11-30 07:46",
+        "profile": "kort-ranked",
+        "players": "S Azamatbek, E Timurlan, N Bakytzhan, W Erlan",
+        "deals": "3",
+        "courts": "0:0",
+        "state": "deal 4 in progress",
+    }
     wide = sessions_lines([row], 120)
     assert wide[1].split("  ")[-1] == "deal 4 in progress" and row["players"] in wide[1]
     for width in (80, 90):
@@ -158,21 +185,31 @@ def test_sessions_lines_fit_the_width() -> None:
 def test_kort_revoke_and_lead_breach_are_announced(run: Run, report: Report) -> None:
     # E fails to follow hearts in trick 1 (2D) and plays 5H in trick 2: proven (R6), no
     # penalty under kort (R36), a flag (R58).
-    out = run("start", "--profile", "kort", "--caller", "S",
-              input="trump S\nAH 2D 3H 4H\nKH 5H 6H 7H\n").stdout
-    assert ("revoke proven: E failed to follow hearts in trick 1; 5H in trick 2 proves it. "
-            "No penalty under kort: the table rules (R36)") in out
+    out = run(
+        "start", "--profile", "kort", "--caller", "S", input="trump S\nAH 2D 3H 4H\nKH 5H 6H 7H\n"
+    ).stdout
+    assert (
+        "revoke proven: E failed to follow hearts in trick 1; 5H in trick 2 proves it. "
+        "No penalty under kort: the table rules (R36)"
+    ) in out
     d = report()["deals"][0]
     assert d["revoke"] == {"seat": "E", "trick": 1, "proven_at": 2} and d["flags"]
     assert d["result"] == "in-progress"
     # S wins a tsar trick (R21) and leads a trump again: flagged at once (R24 ruling);
     # his non-trump lead in trick 3 proves the breach.
-    out = run("start", "--profile", "kort", "--caller", "S",
-              input="trump S\nAS 2S 3S 4S\nKS 5S 6S 7S\nAH 2H 3H 4H\n").stdout
-    assert ("FLAG: S led KS against a tsar/trop duty: illegal unless he holds only trumps "
-            "(R21-R24)") in out
-    assert ("lead breach proven: S in trick 2; AH in trick 3 proves it. No penalty under "
-            "kort: the table rules (R24, R36)") in out
+    out = run(
+        "start",
+        "--profile",
+        "kort",
+        "--caller",
+        "S",
+        input="trump S\nAS 2S 3S 4S\nKS 5S 6S 7S\nAH 2H 3H 4H\n",
+    ).stdout
+    assert ("FLAG: S led KS against a tsar/trop duty: illegal unless he holds only trumps (R21-R24)") in out
+    assert (
+        "lead breach proven: S in trick 2; AH in trick 3 proves it. No penalty under "
+        "kort: the table rules (R24, R36)"
+    ) in out
     assert report("2")["deals"][0]["revoke"] == {"seat": "S", "trick": 2, "proven_at": 3}
 
 
@@ -187,6 +224,9 @@ def test_pagat_table_ruling_replaces_the_result(run: Run, report: Report) -> Non
     rep = report()
     d = rep["deals"][0]
     assert (d["result"], d["winner"], d["revoke"]) == (
-        "revoke", "NS", {"seat": "E", "trick": 3, "proven_at": None})
+        "revoke",
+        "NS",
+        {"seat": "E", "trick": 3, "proven_at": None},
+    )
     assert rep["totals"]["courts"] == {"NS": 1, "EW": 0}
     assert rep["next"] == {"dealer": "E", "caller": "N"}

@@ -42,23 +42,39 @@ def _screen(s: LiveSession, head: list[str], typed: list[str]) -> str:
                 raise EOFError from None
 
     buf = io.StringIO()
-    run_screen(s, head, Typing(width=80, height=24, file=buf, color_system=None,
-                               force_terminal=False), bell=False)
+    run_screen(
+        s, head, Typing(width=80, height=24, file=buf, color_system=None, force_terminal=False), bell=False
+    )
     return buf.getvalue()
 
 
 def _session(tmp_path: Path, profile: str) -> tuple[LiveSession, list[str]]:
     if profile == "pagat":  # dealer S: E calls trumps first (R40)
-        return LiveSession.start(Store(tmp_path / "s.db"), profile="pagat", players=NAMES,
-                                 dealer="S", caller=None, seed=1, duration=None, target=None)
-    return LiveSession.start(Store(tmp_path / "s.db"), profile="kort", players=NAMES,
-                             dealer=None, caller="S", seed=1, duration=None, target=None)
+        return LiveSession.start(
+            Store(tmp_path / "s.db"),
+            profile="pagat",
+            players=NAMES,
+            dealer="S",
+            caller=None,
+            seed=1,
+            duration=None,
+            target=None,
+        )
+    return LiveSession.start(
+        Store(tmp_path / "s.db"),
+        profile="kort",
+        players=NAMES,
+        dealer=None,
+        caller="S",
+        seed=1,
+        duration=None,
+        target=None,
+    )
 
 
 @pytest.mark.usefixtures("lang")
 @pytest.mark.parametrize(("language", "answer"), [("en", "H"), ("ru", "ч"), ("kk", "ч")])
-def test_a_bare_suit_chooses_trumps_on_the_screen(tmp_path: Path, language: str,
-                                                  answer: str) -> None:
+def test_a_bare_suit_chooses_trumps_on_the_screen(tmp_path: Path, language: str, answer: str) -> None:
     """README: ``H`` when trumps are asked (``ч``, червы, under ru/kk): deal 1's trumps
     are hearts, called by E (R40: the dealer's right-hand opponent, dealer S)."""
     i18n.setup(language)
@@ -75,7 +91,7 @@ def test_a_bare_yes_answers_the_bavyan_question_on_the_screen(tmp_path: Path) ->
     """Kort deal 2: NS lead 7:0 (R27), the screen asks ``NS: bavyan yes|no``; ``yes``
     alone plays on for all 13 tricks, as ``bavyan yes`` does."""
     s, head = _session(tmp_path, "kort")
-    before = KORT_SCRIPT[:KORT_SCRIPT.index("bavyan yes")]
+    before = KORT_SCRIPT[: KORT_SCRIPT.index("bavyan yes")]
     for line in before:
         s.enter(line)
     assert s.game.phase == "bavyan"
@@ -101,16 +117,21 @@ def test_help_under_pagat_lists_only_pagat_entries_and_deals(tmp_path: Path) -> 
     page = _help_page(_screen(s, head, ["help"]))
     for absent in ("AS:trop", "bavyan", "redeal", "trump 13"):
         assert absent not in page, absent
-    for present in ("  trump H  ", "  misdeal  ", "  revoke SEAT TRICK  ", "  end  ",
-                    "  deals [PAGE]  "):
+    for present in ("  trump H  ", "  misdeal  ", "  revoke SEAT TRICK  ", "  end  ", "  deals [PAGE]  "):
         assert present in page, present
 
 
 def test_help_under_kort_lists_the_kort_entries_and_deals(tmp_path: Path) -> None:
     s, head = _session(tmp_path, "kort")
     page = _help_page(_screen(s, head, ["help"]))
-    for present in ("  AS:trop  ", "  trump H | trump 13 7D  ", "  bavyan yes|no  ",
-                    "  redeal [13 cards]  ", "  misdeal  ", "  deals [PAGE]  "):
+    for present in (
+        "  AS:trop  ",
+        "  trump H | trump 13 7D  ",
+        "  bavyan yes|no  ",
+        "  redeal [13 cards]  ",
+        "  misdeal  ",
+        "  deals [PAGE]  ",
+    ):
         assert present in page, present
 
 

@@ -45,8 +45,16 @@ def _capture(s: LiveSession, history: list[str], messages: list[str], width: int
 
 def _play(tmp_path: Path, lang: str, lines: list[str]) -> tuple[LiveSession, list[str], list[str]]:
     i18n.setup(lang)
-    s, head = LiveSession.start(Store(tmp_path / f"{lang}.db"), profile="kort", players=NAMES[lang],
-                                dealer=None, caller="S", seed=1, duration=90, target=None)
+    s, head = LiveSession.start(
+        Store(tmp_path / f"{lang}.db"),
+        profile="kort",
+        players=NAMES[lang],
+        dealer=None,
+        caller="S",
+        seed=1,
+        duration=90,
+        target=None,
+    )
     history, messages = [], head
     for line in lines:
         out = s.enter(line)
@@ -67,8 +75,9 @@ def test_capture(tmp_path: Path, lang: str, width: int, height: int) -> None:
         assert max(len(x) for x in lines) <= width  # no line wider than the terminal
         text = "\n".join(lines)
         # the last trick's four cards, in the language's display form (R2), and its winner
-        last = next(x for x in lines if all(M.card_text(Card.parse(c), True) in x
-                                            for c in ("AH", "2H", "3H", "4H")))
+        last = next(
+            x for x in lines if all(M.card_text(Card.parse(c), True) in x for c in ("AH", "2H", "3H", "4H"))
+        )
         assert f"N {NAMES[lang]['N']}" in last
         # the deal list: deal 1 (NS 7:1) and deal 2 (the 13:0 bavyan, R27)
         assert lines.count(next(x for x in lines if x.startswith("1. ") or "  1. " in x)) == 1
@@ -78,7 +87,8 @@ def test_capture(tmp_path: Path, lang: str, width: int, height: int) -> None:
         assert d1.split(":")[0] in text and d2.split(" (")[0] in text
         # the duty hint: N won the first trop 7 trick and must lead a trump again (R25)
         hint = _("trop 7, lead {lead} of {target}: {seat} must lead a trump (R25)").format(
-            lead=2, target=s.game.profile.options.trop7_leads, seat="N")
+            lead=2, target=s.game.profile.options.trop7_leads, seat="N"
+        )
         assert lines[-2] == hint, lines[-2]
         assert _("trick {trick}").format(trick=14) not in text
     finally:

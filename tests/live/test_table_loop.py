@@ -13,8 +13,16 @@ from referee.live.loop import TableLoop, confirm_answer, deals_entry
 from referee.session.store import Store
 
 # deal 1 (pagat, dealer S, caller E): E leads hearts, trumps H; 7 tricks end it (R29)
-DEAL_1 = ["trump H", "AH 2H 3H 4H", "AS 2S 3S 4S", "AD 2D 3D 4D", "AC 2C 3C 4C",
-          "KH 5H 6H 7H", "KS 5S 6S 7S", "KD 5D 6D 7D"]
+DEAL_1 = [
+    "trump H",
+    "AH 2H 3H 4H",
+    "AS 2S 3S 4S",
+    "AD 2D 3D 4D",
+    "AC 2C 3C 4C",
+    "KH 5H 6H 7H",
+    "KS 5S 6S 7S",
+    "KD 5D 6D 7D",
+]
 # deal 2 (dealer N, caller W, trumps S): S plays 2C on the diamond lead, then 6D (S's
 # own diamond) proves the revoke: the deal ends, a court to EW (R43)
 DEAL_2 = ["trump S", "2D 2C 3D AD", "4D 5D 6D"]
@@ -68,8 +76,16 @@ class Recorder:
 
 
 def _loop(tmp_path: Path, confirms: bool) -> tuple[LiveSession, Recorder, TableLoop]:
-    s, _head = LiveSession.start(Store(tmp_path / "s.db"), profile="pagat", players={},
-                                 dealer="S", caller=None, seed=1, duration=None, target=None)
+    s, _head = LiveSession.start(
+        Store(tmp_path / "s.db"),
+        profile="pagat",
+        players={},
+        dealer="S",
+        caller=None,
+        seed=1,
+        duration=None,
+        target=None,
+    )
     shown = Recorder(confirms)
     loop = TableLoop(s, shown)
     for line in [*DEAL_1, *DEAL_2]:
@@ -111,8 +127,16 @@ def test_the_same_penalty_stands_on_plain_lines(tmp_path: Path) -> None:
 
 
 def test_a_ruling_shows_the_trick_and_can_be_dropped(tmp_path: Path) -> None:
-    s, _head = LiveSession.start(Store(tmp_path / "s.db"), profile="pagat", players={},
-                                 dealer="S", caller=None, seed=1, duration=None, target=None)
+    s, _head = LiveSession.start(
+        Store(tmp_path / "s.db"),
+        profile="pagat",
+        players={},
+        dealer="S",
+        caller=None,
+        seed=1,
+        duration=None,
+        target=None,
+    )
     shown = Recorder(confirms=True)
     loop = TableLoop(s, shown)
     for line in [*DEAL_1, "trump S", "2D 2C 3D AD"]:
@@ -133,5 +157,11 @@ def test_quit_ends_the_loop(tmp_path: Path) -> None:
 
 def test_the_answers_at_a_confirmation_and_the_deals_view() -> None:
     assert [confirm_answer(a) for a in ("", "yes", "да", "undo", "no", "7D")] == [
-        True, True, True, False, False, None]
+        True,
+        True,
+        True,
+        False,
+        False,
+        None,
+    ]
     assert [deals_entry(x) for x in ("deals", "deals 3", "deals x", "5H")] == [1, 3, None, None]

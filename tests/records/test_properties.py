@@ -30,8 +30,7 @@ from referee.records import dump_record, dumps, loads, loads_record, replay
 from referee.simulate import simulate_game
 
 PROFILES = {name: load_profile(name) for name in ("pagat", "kort", "kort-ranked")}
-SETTINGS = settings(max_examples=40, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 sessions = st.tuples(
     st.sampled_from(sorted(PROFILES)),
@@ -85,7 +84,10 @@ def test_random_legal_sessions_replay(case: tuple[str, int, int, bool]) -> None:
             winner = d_rep["winner"]
             # R5/R27: a finished deal by play reached 7 tricks, or ended by a penalty
             assert d_rep["tricks"][winner] >= 7 or d_rep["result"] in (
-                "trop-failed", "bavyan-failed", "revoke")
+                "trop-failed",
+                "bavyan-failed",
+                "revoke",
+            )
             if d_rep["result"] == "win":
                 loser = "EW" if winner == "NS" else "NS"
                 assert d_rep["tricks"][winner] == 7 and 1 <= d_rep["tricks"][loser] <= 6
@@ -99,11 +101,11 @@ def test_generator_holds_revokes_rulings_misdeals_and_end() -> None:
     n = 150
     seen = dict.fromkeys(("revoke", "ruling", "misdeal", "end"), 0)
     for _ in range(n):
-        game = session_game(rng.choice(sorted(PROFILES)), rng.randint(1, 6),
-                            rng.randrange(2**32), rng.random() < 0.5)
+        game = session_game(
+            rng.choice(sorted(PROFILES)), rng.randint(1, 6), rng.randrange(2**32), rng.random() < 0.5
+        )
         deals = game.report()["deals"]
-        seen["revoke"] += any(d["revoke"] is not None and d["revoke"]["proven_at"] is not None
-                              for d in deals)
+        seen["revoke"] += any(d["revoke"] is not None and d["revoke"]["proven_at"] is not None for d in deals)
         seen["ruling"] += any(isinstance(ev, RevokeRuling) for ev in game.events)
         seen["misdeal"] += any(isinstance(ev, Misdeal) for ev in game.events)
         seen["end"] += game.ended
@@ -119,19 +121,23 @@ def _is_card(token: str) -> bool:
     return True
 
 
-non_cards = st.text(alphabet=string.ascii_letters + string.digits + "♠♥♦♣*+-_=?!", min_size=1,
-                    max_size=4).filter(lambda t: not _is_card(t))
+non_cards = st.text(
+    alphabet=string.ascii_letters + string.digits + "♠♥♦♣*+-_=?!", min_size=1, max_size=4
+).filter(lambda t: not _is_card(t))
 
 
 @SETTINGS
 @given(sessions, non_cards, st.data())
-def test_non_card_token_is_named(case: tuple[str, int, int, bool], token: str,
-                                 data: st.DataObject) -> None:
+def test_non_card_token_is_named(case: tuple[str, int, int, bool], token: str, data: st.DataObject) -> None:
     name, deals, seed, in_progress = case
     text, _ = session_record(name, deals, seed, in_progress)
     rec = yaml.safe_load(text)
-    places = [(i, j, k) for i, d in enumerate(rec["deals"])
-              for j, t in enumerate(d["tricks"]) for k in range(len(t.split()))]
+    places = [
+        (i, j, k)
+        for i, d in enumerate(rec["deals"])
+        for j, t in enumerate(d["tricks"])
+        for k in range(len(t.split()))
+    ]
     assume(places)
     i, j, k = data.draw(st.sampled_from(places))
     words = rec["deals"][i]["tricks"][j].split()
@@ -147,10 +153,15 @@ def test_non_card_token_is_named(case: tuple[str, int, int, bool], token: str,
 
 
 yaml_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.text(max_size=12)
-    | st.floats(allow_nan=False) | st.dates(),
-    lambda inner: st.lists(inner, max_size=4)
-    | st.dictionaries(st.text(max_size=6) | st.integers(), inner, max_size=4),
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.text(max_size=12)
+    | st.floats(allow_nan=False)
+    | st.dates(),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6) | st.integers(), inner, max_size=4)
+    ),
     max_leaves=20,
 )
 

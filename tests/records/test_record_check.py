@@ -116,7 +116,7 @@ deals:
 def test_check_a_valid_record_exits_0(tmp_path: Path) -> None:
     """BAD without its three problems (one deal, in progress after two tricks) is valid."""
     good = BAD.replace("colour: blue\n", "").replace("AH 5H 6H 7H", "KH 5H 6H 7H")
-    good = good[:good.index("  - trump: H")]
+    good = good[: good.index("  - trump: H")]
     path = tmp_path / "good.yaml"
     path.write_text(good, encoding="utf-8")
     assert check_record(path) == []

@@ -32,7 +32,8 @@ def shared_records() -> list[Path | None]:
 
 def expected_of(path: Path) -> dict[str, object]:
     data: dict[str, object] = json.loads(
-        path.with_name(path.name.replace(".yaml", ".expected.json")).read_text(encoding="utf-8"))
+        path.with_name(path.name.replace(".yaml", ".expected.json")).read_text(encoding="utf-8")
+    )
     return data
 
 
@@ -64,7 +65,7 @@ def test_canonical_text_of_a_hand_written_record() -> None:
     text = (
         "record: 1\n"
         "profile: pagat\n"
-        "first_dealer: s\n"      # lower case seat: canonical is S
+        "first_dealer: s\n"  # lower case seat: canonical is S
         "deals:\n"
         "  - trump: h\n"
         "    tricks:\n"
@@ -99,8 +100,9 @@ def test_generated_records_round_trip(name: str) -> None:
     prof = load_profile(name)
     rng = random.Random(13)
     for _ in range(12):
-        game = simulate_game(prof, deals=rng.randint(1, 6), seed=rng.randrange(2**32),
-                             in_progress=rng.random() < 0.5, **RATES)
+        game = simulate_game(
+            prof, deals=rng.randint(1, 6), seed=rng.randrange(2**32), in_progress=rng.random() < 0.5, **RATES
+        )
         text = dump_record(game)
         assert dumps(from_game(game)) == text
         rec = loads(text, ".", source="generated.yaml")

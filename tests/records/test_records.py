@@ -128,8 +128,7 @@ def test_profile_path_is_relative_to_record(tmp_path: Path) -> None:
     src = Path(__file__).resolve().parents[2] / "profiles" / "pagat.yaml"
     (tmp_path / "rules").mkdir()
     (tmp_path / "rules" / "mine.yaml").write_text(src.read_text().replace("name: pagat", "name: mine"))
-    (tmp_path / "rec.yaml").write_text(
-        "record: 1\nprofile: rules/mine.yaml\nfirst_dealer: S\ndeals: []\n")
+    (tmp_path / "rec.yaml").write_text("record: 1\nprofile: rules/mine.yaml\nfirst_dealer: S\ndeals: []\n")
     game = replay(load_record(tmp_path / "rec.yaml"))
     assert game.profile.name == "mine"
     # R62: with no deals yet, next names the first dealer and caller
@@ -137,19 +136,22 @@ def test_profile_path_is_relative_to_record(tmp_path: Path) -> None:
 
 
 # -------------------------------------------------------------- error classes
-@pytest.mark.parametrize("text, words", [
-    ("", ["empty"]),
-    ("# only a comment\n", ["empty"]),
-    ("- trump: S\n", ["list"]),
-    ("record: 1\nprofile: [pagat\n", ["YAML"]),
-    ("profile: pagat\nfirst_dealer: S\n", ["record"]),
-    ("record: 2\nprofile: pagat\nfirst_dealer: S\n", ["version", "2"]),
-    ("record: 1\nprofile: pagat\nfirst_dealer: S\nplayerz: {}\n", ["playerz"]),
-    ("record: 1\nprofile: kortt\nfirst_caller: S\n", ["kortt", "kort-ranked", "pagat"]),
-    ("record: 1\nprofile: pagat\nfirst_dealer: S\nfirst_dealer: E\n", ["rec.yaml:4", "duplicate"]),
-    ("record: 1\nprofile: pagat\ndeals: []\n", ["first_dealer"]),
-    ("record: 1\nprofile: kort\ndeals: []\n", ["first_caller"]),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("", ["empty"]),
+        ("# only a comment\n", ["empty"]),
+        ("- trump: S\n", ["list"]),
+        ("record: 1\nprofile: [pagat\n", ["YAML"]),
+        ("profile: pagat\nfirst_dealer: S\n", ["record"]),
+        ("record: 2\nprofile: pagat\nfirst_dealer: S\n", ["version", "2"]),
+        ("record: 1\nprofile: pagat\nfirst_dealer: S\nplayerz: {}\n", ["playerz"]),
+        ("record: 1\nprofile: kortt\nfirst_caller: S\n", ["kortt", "kort-ranked", "pagat"]),
+        ("record: 1\nprofile: pagat\nfirst_dealer: S\nfirst_dealer: E\n", ["rec.yaml:4", "duplicate"]),
+        ("record: 1\nprofile: pagat\ndeals: []\n", ["first_dealer"]),
+        ("record: 1\nprofile: kort\ndeals: []\n", ["first_caller"]),
+    ],
+)
 def test_file_level_errors(text: str, words: list[str]) -> None:
     msg = fails(text)
     for w in words:
@@ -162,12 +164,15 @@ def test_yaml_syntax_error_names_line() -> None:
     assert msg.split(":")[1].isdigit()
 
 
-@pytest.mark.parametrize("extra, words", [
-    ("    bavyan: true\n", ["bavyan", "pagat"]),
-    ("    redeals: 1\n", ["redeals", "pagat"]),
-    ("    thirteenth: 7D\n", ["thirteenth", "pagat"]),
-    ("    color: red\n", ["color", "deal 1"]),
-])
+@pytest.mark.parametrize(
+    "extra, words",
+    [
+        ("    bavyan: true\n", ["bavyan", "pagat"]),
+        ("    redeals: 1\n", ["redeals", "pagat"]),
+        ("    thirteenth: 7D\n", ["thirteenth", "pagat"]),
+        ("    color: red\n", ["color", "deal 1"]),
+    ],
+)
 def test_keys_that_do_not_apply_to_pagat(extra: str, words: list[str]) -> None:
     msg = fails(PAGAT_HEAD + deal_yaml(EW_COURT, "H", extra))
     for w in words:
@@ -357,8 +362,9 @@ def test_revoke_ruling_bad_trick() -> None:
 # ---------------------------------------------------------------- other keys
 def test_target_and_ended() -> None:
     court = make_tricks("N", "NNNNNNN", trump="H")
-    rep = run("record: 1\nprofile: kort\nfirst_caller: N\ntarget: 5\nended: true\ndeals:\n"
-              + deal_yaml(court, "H"))
+    rep = run(
+        "record: 1\nprofile: kort\nfirst_caller: N\ntarget: 5\nended: true\ndeals:\n" + deal_yaml(court, "H")
+    )
     # R31: 5 match wins reach a target of 5; R61: the new match shows 0:0
     assert rep["totals"]["matches_won"] == {"NS": 1, "EW": 0}
     assert rep["match"]["target"] == 5 and rep["match"]["wins"] == {"NS": 0, "EW": 0}

@@ -30,8 +30,7 @@ from tests.helpers.rules import (
 
 
 def test_R1_play_passes_to_the_right_S_E_N_W() -> None:
-    assert [Seat.S.next(), Seat.E.next(), Seat.N.next(), Seat.W.next()] == [
-        Seat.E, Seat.N, Seat.W, Seat.S]
+    assert [Seat.S.next(), Seat.E.next(), Seat.N.next(), Seat.W.next()] == [Seat.E, Seat.N, Seat.W, Seat.S]
 
 
 def test_R1_partnerships_sit_opposite() -> None:
@@ -78,8 +77,9 @@ def test_R2_king_of_hearts_spellings(token: str) -> None:
     assert str(Card.parse(token)) == "KH"
 
 
-@pytest.mark.parametrize("token,canonical", [("10h", "TH"), ("Th", "TH"), ("10♠", "TS"),
-                                             ("a♦", "AD"), ("2♣", "2C"), ("qs", "QS")])
+@pytest.mark.parametrize(
+    "token,canonical", [("10h", "TH"), ("Th", "TH"), ("10♠", "TS"), ("a♦", "AD"), ("2♣", "2C"), ("qs", "QS")]
+)
 def test_R2_ten_and_suit_glyphs_are_accepted(token: str, canonical: str) -> None:
     assert str(Card.parse(token)) == canonical
 

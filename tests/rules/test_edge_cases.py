@@ -23,12 +23,20 @@ def raises_flag(g: Game, token: str) -> bool:
 def test_R30_profile_result_table_matches_the_rules() -> None:
     for name in ("kort", "kort-ranked"):
         r = profile(name).scoring.results
-        assert (r.win, r.court, r.at_court, r.bavyan, r.at_bavyan, r.bavyan_failed,
-                r.trop_failed) == (1, 5, 7, 10, 13, 5, 1)
+        assert (r.win, r.court, r.at_court, r.bavyan, r.at_bavyan, r.bavyan_failed, r.trop_failed) == (
+            1,
+            5,
+            7,
+            10,
+            13,
+            5,
+            1,
+        )
 
 
-def test_R31_match_targets_7_and_ranked_3(kort_profile: Profile, kort_ranked_profile: Profile,
-                                          pagat_profile: Profile) -> None:
+def test_R31_match_targets_7_and_ranked_3(
+    kort_profile: Profile, kort_ranked_profile: Profile, pagat_profile: Profile
+) -> None:
     assert kort_profile.scoring.match_target == 7
     assert kort_ranked_profile.scoring.match_target == 3
     assert pagat_profile.scoring.match_target is None

@@ -139,8 +139,16 @@ def test_R12_successful_trop7_passes_trump_to_partner() -> None:
     trump(g, "S")
     # S leads seven trumps (trop7) and wins them all; E follows low spades then
     # discards hearts, N discards diamonds, W discards clubs.
-    play(g, "AS:trop7 2S 2D 2C", "KS 3S 3D 3C", "QS 4S 4D 4C", "JS 2H 5D 5C",
-         "TS 3H 6D 6C", "9S 4H 7D 7C", "8S 5H 8D 8C")
+    play(
+        g,
+        "AS:trop7 2S 2D 2C",
+        "KS 3S 3D 3C",
+        "QS 4S 4D 4C",
+        "JS 2H 5D 5C",
+        "TS 3H 6D 6C",
+        "9S 4H 7D 7C",
+        "8S 5H 8D 8C",
+    )
     g.apply(Bavyan(False))
     rep = last(g)
     assert rep["result"] == "court" and rep["wins"] == sides(5, 0)
@@ -265,4 +273,3 @@ def test_R13_redeal_changes_no_score() -> None:
     g.apply(Redeal())
     after_ = g.report()
     assert after_["totals"] == before["totals"] and after_["match"] == before["match"]
-

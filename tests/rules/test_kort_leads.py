@@ -203,12 +203,12 @@ def test_R24_flagged_leader_who_keeps_playing_trumps_proves_nothing() -> None:
 
 TROP7_KEPT_WITH_PARTNER = (
     "AS:trop7 2H 2S 2C",  # 1 S
-    "KS 3H 3S 3C",        # 2 S
-    "4S 4H 5S 4C",        # 3 N (5S)
-    "QS 5C 6S 5H",        # 4 N leads: N W S E
-    "JS 6C 7S 6H",        # 5 N
-    "TS 7C 8S 7H",        # 6 N
-    "9S 8C 2D 8H",        # 7 N: the 7th trump lead
+    "KS 3H 3S 3C",  # 2 S
+    "4S 4H 5S 4C",  # 3 N (5S)
+    "QS 5C 6S 5H",  # 4 N leads: N W S E
+    "JS 6C 7S 6H",  # 5 N
+    "TS 7C 8S 7H",  # 6 N
+    "9S 8C 2D 8H",  # 7 N: the 7th trump lead
 )
 
 

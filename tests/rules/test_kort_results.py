@@ -142,20 +142,24 @@ def result_of(how: str) -> tuple[Game, dict[str, Any]]:
     return g, last(g)
 
 
-@pytest.mark.parametrize("how,result,winner,wins,tricks", [
-    ("win 7:1", "win", "NS", (1, 0), (7, 1)),
-    ("win 7:6", "win", "NS", (1, 0), (7, 6)),
-    ("opp win 7:2", "win", "EW", (0, 1), (2, 7)),
-    ("court", "court", "NS", (5, 0), (7, 0)),
-    ("at-court", "at-court", "EW", (0, 7), (0, 7)),
-    ("bavyan", "bavyan", "NS", (10, 0), (13, 0)),
-    ("at-bavyan", "at-bavyan", "EW", (0, 13), (0, 13)),
-    ("bavyan-failed", "bavyan-failed", "EW", (0, 5), (7, 1)),
-    ("at-bavyan-failed", "bavyan-failed", "NS", (5, 0), (1, 7)),
-    ("trop-failed", "trop-failed", "EW", (0, 1), (1, 1)),
-])
-def test_R30_each_result_gives_its_match_wins(how: str, result: str, winner: str, wins: tuple[int, int],
-                                                 tricks: tuple[int, int]) -> None:
+@pytest.mark.parametrize(
+    "how,result,winner,wins,tricks",
+    [
+        ("win 7:1", "win", "NS", (1, 0), (7, 1)),
+        ("win 7:6", "win", "NS", (1, 0), (7, 6)),
+        ("opp win 7:2", "win", "EW", (0, 1), (2, 7)),
+        ("court", "court", "NS", (5, 0), (7, 0)),
+        ("at-court", "at-court", "EW", (0, 7), (0, 7)),
+        ("bavyan", "bavyan", "NS", (10, 0), (13, 0)),
+        ("at-bavyan", "at-bavyan", "EW", (0, 13), (0, 13)),
+        ("bavyan-failed", "bavyan-failed", "EW", (0, 5), (7, 1)),
+        ("at-bavyan-failed", "bavyan-failed", "NS", (5, 0), (1, 7)),
+        ("trop-failed", "trop-failed", "EW", (0, 1), (1, 1)),
+    ],
+)
+def test_R30_each_result_gives_its_match_wins(
+    how: str, result: str, winner: str, wins: tuple[int, int], tricks: tuple[int, int]
+) -> None:
     g, rep = result_of(how)
     assert rep["result"] == result
     assert rep["winner"] == winner

@@ -32,8 +32,6 @@ def nil(g: Game, side: str) -> dict[str, Any]:
     return deal(g, ("S" if side == "NS" else "E") * 7)
 
 
-
-
 # ----------------------------------------------------------- R40 dealer/caller
 
 
@@ -161,12 +159,15 @@ def test_R41_a_7_to_6_win_is_no_court() -> None:
 # first dealer W (side EW), caller S (side NS)
 
 
-@pytest.mark.parametrize("what,dealer,caller", [
-    ("dealer side wins", "S", "E"),
-    ("dealer side 7:0", "S", "E"),
-    ("caller side wins", "W", "S"),
-    ("caller side 7:0", "E", "N"),
-])
+@pytest.mark.parametrize(
+    "what,dealer,caller",
+    [
+        ("dealer side wins", "S", "E"),
+        ("dealer side 7:0", "S", "E"),
+        ("caller side wins", "W", "S"),
+        ("caller side 7:0", "E", "N"),
+    ],
+)
 def test_R42_next_dealer(what: str, dealer: str, caller: str) -> None:
     g = pagat("W")
     if what == "dealer side wins":

@@ -39,8 +39,7 @@ def current(g: Game) -> DealView:
 
 def kinds(notices: list[Notice]) -> list[tuple[str, int | None, int | None]]:
     """(kind, trick, proven_at) of the revoke and breach notices of one card."""
-    return [(n.kind, n.trick, n.proven_at) for n in notices
-            if isinstance(n, RevokeProven | BreachProven)]
+    return [(n.kind, n.trick, n.proven_at) for n in notices if isinstance(n, RevokeProven | BreachProven)]
 
 
 def test_R67_later_trump_lead_of_the_presumed_player_creates_no_duty_and_no_flag() -> None:

@@ -60,8 +60,7 @@ R42_TABLE: list[tuple[str, str, str, str]] = [
 ]
 
 # Seats by hand, not by arithmetic: (dealer's partner, caller, caller's partner).
-AROUND = {"S": ("N", "E", "W"), "E": ("W", "N", "S"), "N": ("S", "W", "E"),
-          "W": ("E", "S", "N")}
+AROUND = {"S": ("N", "E", "W"), "E": ("W", "N", "S"), "N": ("S", "W", "E"), "W": ("E", "S", "N")}
 
 
 def _play_outcome(g: Game, dealer: str, outcome: str) -> None:
@@ -72,26 +71,37 @@ def _play_outcome(g: Game, dealer: str, outcome: str) -> None:
         winner, loser = (dealer, caller) if side == "dealer" else (caller, dealer)
         deal(g, winner * 7 if score == "7:0" else loser + winner * 7)
         return
-    revoker = {"revoke by dealer": dealer, "revoke by dealer's partner": partner,
-               "revoke by caller's partner": callers_partner}[outcome]
+    revoker = {
+        "revoke by dealer": dealer,
+        "revoke by dealer's partner": partner,
+        "revoke by caller's partner": callers_partner,
+    }[outcome]
     rep = revoke_by(g, Seat[revoker])
     assert rep["result"] == "revoke"
 
 
 @pytest.mark.parametrize("dealer,outcome,next_dealer,next_caller", R42_TABLE)
-def test_R42_table_of_the_next_dealer_and_caller(dealer: str, outcome: str, next_dealer: str,
-                                                 next_caller: str) -> None:
+def test_R42_table_of_the_next_dealer_and_caller(
+    dealer: str, outcome: str, next_dealer: str, next_caller: str
+) -> None:
     g = pagat(dealer)
     assert g.report()["next"] == {"dealer": dealer, "caller": AROUND[dealer][1]}  # R40
     _play_outcome(g, dealer, outcome)
     assert g.report()["next"] == {"dealer": next_dealer, "caller": next_caller}
 
 
-@pytest.mark.parametrize("dealer,next_dealer,next_caller", [
-    ("S", "N", "W"), ("E", "W", "S"), ("N", "S", "E"), ("W", "E", "N"),
-])
+@pytest.mark.parametrize(
+    "dealer,next_dealer,next_caller",
+    [
+        ("S", "N", "W"),
+        ("E", "W", "S"),
+        ("N", "S", "E"),
+        ("W", "E", "N"),
+    ],
+)
 def test_R42_a_streak_court_of_the_callers_side_passes_the_deal_to_the_partner(
-        dealer: str, next_dealer: str, next_caller: str) -> None:
+    dealer: str, next_dealer: str, next_caller: str
+) -> None:
     """R41: the 7th won deal in a row gives a court; R42: the caller's side won and got
     a court, so the dealer's partner deals (after six plain wins the dealer stays)."""
     g = pagat(dealer)

@@ -179,8 +179,15 @@ def test_R54_trop_allowed_once_the_side_plays_bavyan() -> None:
     assert rep["result"] == "bavyan" and rep["flags"] == []
 
 
-TROP7_BY_S = ("AS:trop7 2S 2D 2C", "KS 3S 3D 3C", "QS 4S 4D 4C", "JS 2H 5D 5C",
-              "TS 3H 6D 6C", "9S 4H 7D 7C", "8S 5H 8D 8C")
+TROP7_BY_S = (
+    "AS:trop7 2S 2D 2C",
+    "KS 3S 3D 3C",
+    "QS 4S 4D 4C",
+    "JS 2H 5D 5C",
+    "TS 3H 6D 6C",
+    "9S 4H 7D 7C",
+    "8S 5H 8D 8C",
+)
 
 
 def test_R54_ban_after_a_kept_trop7_carries_into_bavyan() -> None:
@@ -581,9 +588,19 @@ def test_R65_every_kind_of_event_undoes_exactly() -> None:
     auto(g, "S" * 7)
     script = [e for e in g.events]
     g2 = kort("S")
-    snapshots_then_undo_all(g2, [*script, Bavyan(False), RevokeRuling(Seat.W, 2),
-                                 ChooseTrump(Suit.D), Misdeal(), ChooseTrump(Suit.H),
-                                 *events_of("2C 3C"), EndSession()])
+    snapshots_then_undo_all(
+        g2,
+        [
+            *script,
+            Bavyan(False),
+            RevokeRuling(Seat.W, 2),
+            ChooseTrump(Suit.D),
+            Misdeal(),
+            ChooseTrump(Suit.H),
+            *events_of("2C 3C"),
+            EndSession(),
+        ],
+    )
     assert g2.report() == kort("S").report()
 
 
@@ -658,8 +675,9 @@ def test_R66_no_misdeal_after_the_first_lead(make: MakeGame) -> None:
 
 def test_R50_proving_card_that_completes_the_7th_trick_still_ends_by_revoke() -> None:
     g = pagat_s()
-    play(g, "AH 2H 3H 2D", "AD 3D 4D 5D", "KD 6D 7D 8D", "QD 9D TD JD",
-         "AC 2C 3C 4C", "KC 5C 6C 7C")  # W void in hearts; S wins all six
+    play(
+        g, "AH 2H 3H 2D", "AD 3D 4D 5D", "KD 6D 7D 8D", "QD 9D TD JD", "AC 2C 3C 4C", "KC 5C 6C 7C"
+    )  # W void in hearts; S wins all six
     assert last(g)["tricks"] == sides(6, 0)
     play(g, "QC 8C 9C 5H")  # S's QC wins; W's heart proves the revoke and completes it
     rep = last(g)
@@ -671,9 +689,16 @@ def test_R50_proving_card_that_completes_the_7th_trick_still_ends_by_revoke() ->
 
 def test_R50_revoking_side_completing_its_7th_trick_still_loses() -> None:
     g = pagat_s()
-    play(g, "2H AH 3H 2D",                       # E wins; W void in hearts
-         "AD 3D 4D 5D", "KD 6D 7D 8D", "QD 9D TD JD", "AC 2C 3C 4C", "KC 5C 6C 7C",
-         "8C 9C TC QC")                          # E leads, S wins trick 7
+    play(
+        g,
+        "2H AH 3H 2D",  # E wins; W void in hearts
+        "AD 3D 4D 5D",
+        "KD 6D 7D 8D",
+        "QD 9D TD JD",
+        "AC 2C 3C 4C",
+        "KC 5C 6C 7C",
+        "8C 9C TC QC",
+    )  # E leads, S wins trick 7
     assert last(g)["tricks"] == sides(1, 6)
     play(g, "5H KH 6H 7H")  # E's KH wins; W's 7H (4th card) proves W's revoke
     rep = last(g)

@@ -63,8 +63,18 @@ def with_extras(played: Game, rng: random.Random) -> Game:
 def state(g: Game) -> tuple[object, ...]:
     """Everything a game is: its deals (tricks, voids, duties, suspects, flags, ...),
     score, events, end signal, and what a reader asks of it."""
-    return (g.deals, g.score, g.events, g.ended, g.phase, g.to_play, g.next_dealer,
-            g.next_caller, g.allowed_declarations(), g.report())
+    return (
+        g.deals,
+        g.score,
+        g.events,
+        g.ended,
+        g.phase,
+        g.to_play,
+        g.next_dealer,
+        g.next_caller,
+        g.allowed_declarations(),
+        g.report(),
+    )
 
 
 def check_every_undo(g: Game) -> None:
@@ -86,19 +96,18 @@ def check_every_undo(g: Game) -> None:
     assert state(g) == prefixes[-1]
 
 
-sessions = st.tuples(st.sampled_from(NAMES), st.integers(1, 3), st.integers(0, 2**32 - 1),
-                     st.booleans())
+sessions = st.tuples(st.sampled_from(NAMES), st.integers(1, 3), st.integers(0, 2**32 - 1), st.booleans())
 
 
 @pytest.mark.slow
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sessions)
-def test_R65_undo_and_resume_give_the_state_of_a_fresh_fold(case: tuple[str, int, int, bool]
-                                                            ) -> None:
+def test_R65_undo_and_resume_give_the_state_of_a_fresh_fold(case: tuple[str, int, int, bool]) -> None:
     name, deals, seed, in_progress = case
     rng = random.Random(seed)
-    check_every_undo(with_extras(simulate_game(profile(name), deals=deals, seed=rng,
-                                               in_progress=in_progress), rng))
+    check_every_undo(
+        with_extras(simulate_game(profile(name), deals=deals, seed=rng, in_progress=in_progress), rng)
+    )
 
 
 def careless(name: str, deals: int, rng: random.Random) -> Game:
@@ -138,8 +147,7 @@ def careless(name: str, deals: int, rng: random.Random) -> Game:
 @pytest.mark.slow
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(NAMES), st.integers(1, 3), st.integers(0, 2**32 - 1))
-def test_R65_undo_of_flagged_and_proven_breaches_gives_the_fold(name: str, deals: int,
-                                                                 seed: int) -> None:
+def test_R65_undo_of_flagged_and_proven_breaches_gives_the_fold(name: str, deals: int, seed: int) -> None:
     check_every_undo(careless(name, deals, random.Random(seed)))
 
 

@@ -85,15 +85,17 @@ def run(tmp_path: Path) -> Run:
     data = tmp_path / "data"
     data.mkdir(exist_ok=True)
 
-    def _run(*args: str, input: str | None = None, check: bool = True,
-             env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    def _run(
+        *args: str, input: str | None = None, check: bool = True, env: dict[str, str] | None = None
+    ) -> subprocess.CompletedProcess[str]:
         e = referee_env(data)
         e.pop("REFEREE_STORE", None)
         e.update(env or {})
         proc = invoke(*args, env=e, input=input or "")
         if check and proc.returncode != 0:
-            raise AssertionError(f"referee {' '.join(args)} exited {proc.returncode}:\n"
-                                 f"{proc.stdout}\n{proc.stderr}")
+            raise AssertionError(
+                f"referee {' '.join(args)} exited {proc.returncode}:\n{proc.stdout}\n{proc.stderr}"
+            )
         return proc
 
     return _run

@@ -31,7 +31,8 @@ def _check_pagat(rep: dict[str, Any]) -> None:
     """The report of PAGAT_SCRIPT, from the rules (see live_helpers.PAGAT_DEALS)."""
     assert len(rep["deals"]) == len(PAGAT_DEALS)
     for d, (dealer, caller, trump, winners, tricks, result, winner, courts) in zip(
-            rep["deals"], PAGAT_DEALS, strict=True):
+        rep["deals"], PAGAT_DEALS, strict=True
+    ):
         assert (d["dealer"], d["caller"], d["trump"]) == (dealer, caller, trump)
         assert d["trick_winners"] == winners
         assert d["tricks"] == _sides(tricks)
@@ -61,8 +62,8 @@ def test_a_bad_url_is_one_line_naming_it(run: Run) -> None:
     proc = run("sessions", "--store", "mysql://club/db", check=False)
     assert proc.returncode == 1
     assert proc.stderr.strip().splitlines() == [
-        "error: not a store URL: mysql://club/db (use sqlite:///FILE or "
-        "postgresql://USER@HOST/DATABASE)"]
+        "error: not a store URL: mysql://club/db (use sqlite:///FILE or postgresql://USER@HOST/DATABASE)"
+    ]
 
 
 def test_an_unreachable_server_is_one_line_with_the_password_hidden(run: Run) -> None:
@@ -70,7 +71,8 @@ def test_an_unreachable_server_is_one_line_with_the_password_hidden(run: Run) ->
     assert proc.returncode == 1
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(
-        "error: cannot open the store postgresql://ref:***@127.0.0.1:1/club: ")
+        "error: cannot open the store postgresql://ref:***@127.0.0.1:1/club: "
+    )
     assert "secret" not in proc.stderr and "Traceback" not in proc.stderr
 
 
@@ -78,8 +80,9 @@ def test_an_unreachable_server_is_one_line_with_the_password_hidden(run: Run) ->
 def test_a_session_typed_into_either_store_reports_by_the_rules(run: Run, store_url: str) -> None:
     """The whole PAGAT_SCRIPT through ``--store``; report, sessions, log and players
     read it back from the same store."""
-    out = run("start", *PAGAT_START, "--store", store_url, "--table", "3",
-              input="\n".join(PAGAT_SCRIPT) + "\n").stdout
+    out = run(
+        "start", *PAGAT_START, "--store", store_url, "--table", "3", input="\n".join(PAGAT_SCRIPT) + "\n"
+    ).stdout
     assert "session 1 " in out
     _check_pagat(json.loads(run("report", "--json", "--store", store_url).stdout))
     log = json.loads(run("log", "1", "--json", "--store", store_url).stdout)
@@ -107,8 +110,9 @@ def test_the_log_is_append_only_in_both_backends(store_url: str) -> None:
     from referee.live.controller import LiveSession
 
     with Store(target) as store:
-        s, _ = LiveSession.start(store, profile="pagat", players={}, dealer="S", caller=None,
-                                 seed=None, duration=None, target=None)
+        s, _ = LiveSession.start(
+            store, profile="pagat", players={}, dealer="S", caller=None, seed=None, duration=None, target=None
+        )
         s.enter("trump H")
         s.enter("AH 2H 3H 4H")
         s.enter("undo")
@@ -127,9 +131,14 @@ def test_the_log_is_append_only_in_both_backends(store_url: str) -> None:
 # ------------------------------------------------------------------ lock
 def _start_waiting(store_url: str, data: Path) -> subprocess.Popen[str]:
     """A referee on session 1 that has typed one line and waits for more."""
-    proc = subprocess.Popen([*REFEREE, "resume", "1", "--store", store_url], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=referee_env(data))
+    proc = subprocess.Popen(
+        [*REFEREE, "resume", "1", "--store", store_url],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=referee_env(data),
+    )
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.write("AS 2S 3S 4S\n")
     proc.stdin.flush()
@@ -142,8 +151,9 @@ def _start_waiting(store_url: str, data: Path) -> subprocess.Popen[str]:
     raise AssertionError("the first referee never showed its entry")
 
 
-def test_a_second_referee_on_the_session_refuses_and_the_first_goes_on(run: Run, store_url: str,
-                                                                       tmp_path: Path) -> None:
+def test_a_second_referee_on_the_session_refuses_and_the_first_goes_on(
+    run: Run, store_url: str, tmp_path: Path
+) -> None:
     run("start", *PAGAT_START, "--store", store_url, input="trump H\nAH 2H 3H 4H\n")
     first = _start_waiting(store_url, tmp_path)
     try:
@@ -202,10 +212,17 @@ def test_take_over_stops_the_old_referee(run: Run, store_url: str, tmp_path: Pat
 # ------------------------------------------------------- copy, migration
 def test_store_copy_moves_a_laptop_file_once(run: Run, pg_url: str, tmp_path: Path) -> None:
     laptop = tmp_path / "laptop.db"
-    run("start", *PAGAT_START, "--session", str(laptop), "--table", "2",
-        input="\n".join(PAGAT_SCRIPT) + "\n")
-    run("start", "--profile", "pagat", "--dealer", "S", "--session", str(laptop),
-        input="trump H\nAH 2H 3H 4H\n")
+    run("start", *PAGAT_START, "--session", str(laptop), "--table", "2", input="\n".join(PAGAT_SCRIPT) + "\n")
+    run(
+        "start",
+        "--profile",
+        "pagat",
+        "--dealer",
+        "S",
+        "--session",
+        str(laptop),
+        input="trump H\nAH 2H 3H 4H\n",
+    )
     first = run("store", "copy", str(laptop), pg_url).stdout
     assert f"{laptop}: 2 imported, 0 with new deals, 0 already here" in first
     again = run("store", "copy", str(laptop), pg_url).stdout
@@ -221,8 +238,9 @@ def test_store_copy_moves_a_laptop_file_once(run: Run, pg_url: str, tmp_path: Pa
     assert rep["deals"][0]["trick_winners"] == ["E", "E"]
 
 
-def test_a_schema_0_file_still_opens_and_copies_into_postgresql(run: Run, pg_url: str,
-                                                                 tmp_path: Path) -> None:
+def test_a_schema_0_file_still_opens_and_copies_into_postgresql(
+    run: Run, pg_url: str, tmp_path: Path
+) -> None:
     """Today's files (schema 1) and those from before the log (schema 0) open; the
     schema-0 fixture's session arrives in the club database with its events."""
     old = tmp_path / "old.db"
@@ -243,15 +261,24 @@ def test_postgresql_schema_is_versioned_and_a_newer_one_refused(pg_url: str) -> 
         assert store.sessions() == []
     with psycopg.connect(pg_url, autocommit=True) as db:
         assert db.execute("SELECT version FROM referee_schema").fetchall() == [(pg.SCHEMA_VERSION,)]
-        tables = {r[0] for r in db.execute(
-            "SELECT tablename FROM pg_tables WHERE schemaname='public'")}
-        assert {"sessions", "entries", "session_locks", "club_players", "club_session_players",
-                "club_session_tables", "club_imports"} <= tables
+        tables = {r[0] for r in db.execute("SELECT tablename FROM pg_tables WHERE schemaname='public'")}
+        assert {
+            "sessions",
+            "entries",
+            "session_locks",
+            "club_players",
+            "club_session_players",
+            "club_session_tables",
+            "club_imports",
+        } <= tables
         db.execute("UPDATE referee_schema SET version = %s", (pg.SCHEMA_VERSION + 1,))
     # refused as a newer SQLite file is (issue 12), and left as it was
-    with pytest.raises(SessionError, match=rf"written by a newer referee \(schema "
-                                           rf"{pg.SCHEMA_VERSION + 1}; this one reads up to "
-                                           rf"{pg.SCHEMA_VERSION}\): update court-referee"):
+    with pytest.raises(
+        SessionError,
+        match=rf"written by a newer referee \(schema "
+        rf"{pg.SCHEMA_VERSION + 1}; this one reads up to "
+        rf"{pg.SCHEMA_VERSION}\): update court-referee",
+    ):
         Store(pg_url)
     with psycopg.connect(pg_url, autocommit=True) as db:
         assert db.execute("SELECT version FROM referee_schema").fetchall() == [(pg.SCHEMA_VERSION + 1,)]
@@ -260,14 +287,15 @@ def test_postgresql_schema_is_versioned_and_a_newer_one_refused(pg_url: str) -> 
 @pytest.mark.slow
 def test_sqlite_needs_no_psycopg() -> None:
     """``referee --help`` and a SQLite store import neither psycopg nor the pg module."""
-    code = ("import sys; from referee.cli.main import main\n"
-            "try:\n    main(['sessions'])\nexcept SystemExit:\n    pass\n"
-            "print(sorted(m for m in sys.modules if 'psycopg' in m or m == 'referee.session.pg' "
-            "or m.startswith('sqlalchemy')))")
+    code = (
+        "import sys; from referee.cli.main import main\n"
+        "try:\n    main(['sessions'])\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in sys.modules if 'psycopg' in m or m == 'referee.session.pg' "
+        "or m.startswith('sqlalchemy')))"
+    )
     env = dict(os.environ)
     env.pop("REFEREE_STORE", None)
-    out = subprocess.run([REFEREE[0], "-c", code], capture_output=True, text=True, env=env,
-                         timeout=60).stdout
+    out = subprocess.run([REFEREE[0], "-c", code], capture_output=True, text=True, env=env, timeout=60).stdout
     assert out.strip().splitlines()[-1] == "[]"
 
 

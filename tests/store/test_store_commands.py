@@ -12,11 +12,21 @@ from typing import Any
 from tests.helpers.live import PAGAT_SCRIPT, PAGAT_START, REFEREE, Run, referee_env
 from tests.helpers.web import free_port, wait_port
 
-STORE_COMMANDS = {"start", "resume", "sessions", "report", "export", "log", "backup", "standings",
-                  "players", "serve", "store import"}
+STORE_COMMANDS = {
+    "start",
+    "resume",
+    "sessions",
+    "report",
+    "export",
+    "log",
+    "backup",
+    "standings",
+    "players",
+    "serve",
+    "store import",
+}
 """The commands that open the store (``store copy`` names both stores as arguments)."""
-NO_STORE = {"replay", "detect", "profiles show", "profiles schema", "camera check",
-            "store copy"}
+NO_STORE = {"replay", "detect", "profiles show", "profiles schema", "camera check", "store copy"}
 
 
 def _leaves(cmd: Any, prefix: str = "") -> list[tuple[str, Any]]:
@@ -72,8 +82,9 @@ def test_referee_store_is_the_store_of_every_command(run: Run, store_url: str, t
     port = free_port()
     e = referee_env(tmp_path / "data")
     e["REFEREE_STORE"] = store_url
-    server = subprocess.Popen([*REFEREE, "serve", "--port", str(port)], stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL, env=e)
+    server = subprocess.Popen(
+        [*REFEREE, "serve", "--port", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=e
+    )
     try:
         wait_port(port)
         import http.client

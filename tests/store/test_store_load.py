@@ -10,8 +10,7 @@ from tests.helpers import loadtest
 
 
 def test_eight_tables_at_once_two_killed_and_resumed(pg_url: str, capsys: pytest.CaptureFixture[str]) -> None:
-    res = loadtest.run(pg_url, tables=8, deals=2, pause=False, kill=2, seed=7, say=print,
-                       cli_report=False)
+    res = loadtest.run(pg_url, tables=8, deals=2, pause=False, kill=2, seed=7, say=print, cli_report=False)
     assert res["errors"] == []
     assert len(res["killed"]) == 2
     assert sorted(res["sessions"]) == list(range(1, 9))  # eight sessions, one per table

@@ -109,12 +109,19 @@ def test_the_servers_postgresql_connection_cannot_write(run: Run, pg_url: str) -
 
 
 def test_serve_says_an_unreachable_server_in_one_line(run: Run) -> None:
-    proc = run("serve", "--store", "postgresql://ref:secret@127.0.0.1:1/club", "--port", str(free_port()),
-               check=False)
+    proc = run(
+        "serve",
+        "--store",
+        "postgresql://ref:secret@127.0.0.1:1/club",
+        "--port",
+        str(free_port()),
+        check=False,
+    )
     assert proc.returncode == 1
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(
-        "error: cannot open the store postgresql://ref:***@127.0.0.1:1/club: "), lines
+        "error: cannot open the store postgresql://ref:***@127.0.0.1:1/club: "
+    ), lines
     assert "secret" not in proc.stderr + proc.stdout and "web view" not in proc.stdout
 
 
@@ -128,8 +135,9 @@ def test_the_change_value_follows_the_log_and_new_sessions(pg_url: str) -> None:
     from tests.helpers.web import NAMES
 
     writer = Store(pg_url)
-    s, _ = LiveSession.start(writer, profile="pagat", players=NAMES, dealer="S", caller=None,
-                             seed=1, duration=None, target=None)
+    s, _ = LiveSession.start(
+        writer, profile="pagat", players=NAMES, dealer="S", caller=None, seed=1, duration=None, target=None
+    )
     with ReadOnlyStore(pg_url) as ro:
         none, one = ro.changes([]), ro.changes([1])
         assert ro.changes([]) == none and ro.changes([1]) == one  # nothing new: the same
@@ -138,8 +146,16 @@ def test_the_change_value_follows_the_log_and_new_sessions(pg_url: str) -> None:
         one = ro.changes([1])
         s.undo()
         assert ro.changes([1]) != one
-        LiveSession.start(writer, profile="pagat", players=NAMES, dealer="S", caller=None,
-                          seed=1, duration=None, target=None)
+        LiveSession.start(
+            writer,
+            profile="pagat",
+            players=NAMES,
+            dealer="S",
+            caller=None,
+            seed=1,
+            duration=None,
+            target=None,
+        )
         assert ro.changes([]) != none
     writer.close()
 
@@ -158,8 +174,9 @@ def test_a_hub_on_postgresql_gives_waiting_clients_every_event(pg_url: str) -> N
     assert first["empty"] and first2["empty"]
     hub.tick()
     writer = Store(pg_url)
-    s, _ = LiveSession.start(writer, profile="pagat", players=NAMES, dealer="S", caller=None,
-                             seed=1, duration=None, target=None)
+    s, _ = LiveSession.start(
+        writer, profile="pagat", players=NAMES, dealer="S", caller=None, seed=1, duration=None, target=None
+    )
     s.enter("trump H")
     s.enter("AH 2H 3H 4H")
     late, first3 = hub.subscribe(1)

@@ -16,7 +16,6 @@ CARDS_REAL = SHARED / "cards-real"
 NO_CARDS = SHARED / "no-cards"
 
 
-
 def need(folder: Path) -> Path:
     """Return ``folder`` or skip the test (with the reason) if it or its labels.csv is missing."""
     if not (folder / "labels.csv").is_file():

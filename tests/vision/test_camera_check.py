@@ -43,7 +43,8 @@ def test_a_blank_table_says_no_card() -> None:
 
 
 def test_the_command_prints_the_verdict_and_exits_1_when_something_must_change(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     p = tmp_path / "small.png"
     cv2.imwrite(str(p), photo(50))
     assert main(["--lang", "en", "camera", "check", str(p)]) == 1
@@ -97,7 +98,8 @@ def _check(tmp_path: Path, frame: Any, capsys: pytest.CaptureFixture[str]) -> tu
 
 
 def test_outlines_with_no_card_read_are_not_a_good_set_up(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     r = check_frame(grid((), 6))  # six cards face down: six outlines, nothing to read
     assert (r.outlines, r.cards) == (6, [])
     assert r.advice[0] == ("none_read", 6.0)
@@ -108,7 +110,8 @@ def test_outlines_with_no_card_read_are_not_a_good_set_up(
 
 
 def test_few_cards_read_of_many_outlines_is_not_a_good_set_up(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     r = check_frame(grid(("7H", "5D", "9C"), 10))  # 13 outlines, at most the 3 faces read
     assert r.outlines == 13 and len(r.cards) <= 3
     assert r.advice[0][0] == "few_read"
@@ -118,7 +121,8 @@ def test_few_cards_read_of_many_outlines_is_not_a_good_set_up(
 
 
 def test_cards_wider_than_the_reader_is_built_for_are_not_a_good_set_up(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     r = check_frame(photo(123))  # 123 px: above the 80-110 the command prints
     assert r.card_width is not None and 115 < r.card_width < 130
     assert r.advice[0][0] == "too_large"
@@ -127,19 +131,24 @@ def test_cards_wider_than_the_reader_is_built_for_are_not_a_good_set_up(
 
 
 def test_a_frame_smaller_than_1280x720_is_not_a_good_set_up(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     r = check_frame(small_frame())
     assert r.size == (640, 480) and r.advice[0][0] == "small_frame"
     code, verdict = _check(tmp_path, small_frame(), capsys)
     assert code == 1
-    assert verdict[0] == ("verdict: the frame is 640x480 px: set the camera to 1280x720, "
-                          "the size the reader is built for")
+    assert verdict[0] == (
+        "verdict: the frame is 640x480 px: set the camera to 1280x720, the size the reader is built for"
+    )
 
 
-@pytest.mark.parametrize(("lang", "line"), [
-    ("en", "cards: 1 outline found, 1 read"), ("ru", "карты: найден 1 контур, прочитано 1")])
-def test_one_card_is_said_in_the_singular(lang: str, line: str, tmp_path: Path,
-                                          capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [("en", "cards: 1 outline found, 1 read"), ("ru", "карты: найден 1 контур, прочитано 1")],
+)
+def test_one_card_is_said_in_the_singular(
+    lang: str, line: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     f = table("felt")
     place(f, card_face("7H"), (640.0, 360.0), 0.0, 100.0)
     assert check_frame(f).cards == ["7H"]

@@ -54,8 +54,14 @@ def test_json_report_follows_the_record_format(scene: tuple[Path, dict[str, Any]
         area2 = sum(xs[i] * ys[(i + 1) % 4] - ys[i] * xs[(i + 1) % 4] for i in range(4))
         assert area2 > 0
         true = sorted(truth[c["card"]].tolist())
-        assert max(abs(a - b) for p, q in zip(sorted(corners), true, strict=True)
-                   for a, b in zip(p, q, strict=True)) < 6
+        assert (
+            max(
+                abs(a - b)
+                for p, q in zip(sorted(corners), true, strict=True)
+                for a, b in zip(p, q, strict=True)
+            )
+            < 6
+        )
 
 
 def test_threshold_filters_and_text_output(scene: tuple[Path, dict[str, Any]]) -> None:
@@ -91,8 +97,9 @@ def test_missing_and_unreadable_images_exit_1(tmp_path: Path) -> None:
     assert res.stdout == ""
 
 
-def test_a_bad_file_is_reported_and_the_others_still_read(scene: tuple[Path, dict[str, Any]],
-                                                          tmp_path: Path) -> None:
+def test_a_bad_file_is_reported_and_the_others_still_read(
+    scene: tuple[Path, dict[str, Any]], tmp_path: Path
+) -> None:
     path, truth = scene
     res = runner.invoke(app, ["detect", "--json", str(tmp_path / "nope.jpg"), str(path)])
     assert res.exit_code == 1
@@ -159,9 +166,11 @@ def test_help_does_not_import_cv2() -> None:
     import subprocess
     import sys
 
-    code = ("import sys\nsys.argv=['referee','detect','--help']\n"
-            "from referee.cli.main import run\n"
-            "try:\n    run()\nexcept SystemExit:\n    pass\n"
-            "print('cv2' in sys.modules, 'numpy' in sys.modules)")
+    code = (
+        "import sys\nsys.argv=['referee','detect','--help']\n"
+        "from referee.cli.main import run\n"
+        "try:\n    run()\nexcept SystemExit:\n    pass\n"
+        "print('cv2' in sys.modules, 'numpy' in sys.modules)"
+    )
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert res.stdout.strip().splitlines()[-1] == "False False"

@@ -17,8 +17,7 @@ def render(text: str, height: int = 40, thickness: int = 2) -> np.ndarray:
     """A cropped binary mask of ``text`` in OpenCV's duplex font, about ``height`` px tall."""
     img = np.zeros((3 * height, 3 * height * max(1, len(text))), np.uint8)
     scale = height / 22
-    cv2.putText(img, text, (5, 2 * height), cv2.FONT_HERSHEY_DUPLEX, scale, 255, thickness,
-                cv2.LINE_AA)
+    cv2.putText(img, text, (5, 2 * height), cv2.FONT_HERSHEY_DUPLEX, scale, 255, thickness, cv2.LINE_AA)
     return crop_to_ink((img > 127).astype(np.uint8) * 255)
 
 

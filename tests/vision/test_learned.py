@@ -172,14 +172,22 @@ def test_a_q_dissent_on_a_counterless_j_glyph_does_not_veto() -> None:
     weak = IndexRead(GlyphRead("J", 0.7, 0.4), None, True, GlyphRead("J", 0.7, 0.1))
     assert combine(court, None, q, pips(FACE, None), [weak, weak]) is None
     # a Q of another suit, or a K, still vetoes
-    assert combine(court, None, (reads("QD", hi), reads("QD", hi)), pips(FACE, None),
-                   [j, j]) is None
-    assert combine(court, None, (reads("KH", hi), reads("KH", hi)), pips(FACE, None),
-                   [j, j]) is None
+    assert combine(court, None, (reads("QD", hi), reads("QD", hi)), pips(FACE, None), [j, j]) is None
+    assert combine(court, None, (reads("KH", hi), reads("KH", hi)), pips(FACE, None), [j, j]) is None
     # and a number card's template reading gets no such pass
     seven = IndexRead(GlyphRead("7", 0.9, 0.4), None, True, None)
-    assert card_of(combine(CardRead("7H", 0.9, {"pips": "7"}), None, (reads("QH", hi), reads("QH", hi)),
-                   pips("7", True, 7), [seven, seven])) == "7H"  # Q ruled out by the pips
+    assert (
+        card_of(
+            combine(
+                CardRead("7H", 0.9, {"pips": "7"}),
+                None,
+                (reads("QH", hi), reads("QH", hi)),
+                pips("7", True, 7),
+                [seven, seven],
+            )
+        )
+        == "7H"
+    )  # Q ruled out by the pips
 
 
 def _pip(cx: float, cy: float, r: int) -> Component:
@@ -188,8 +196,7 @@ def _pip(cx: float, cy: float, r: int) -> Component:
 
     mask = np.zeros((2 * r + 1, 2 * r + 1), np.uint8)
     cv2.circle(mask, (r, r), r, 255, -1)
-    return Component(int(cx - r), int(cy - r), 2 * r + 1, 2 * r + 1, int((mask > 0).sum()),
-                     cx, cy, 0.0, mask)
+    return Component(int(cx - r), int(cy - r), 2 * r + 1, 2 * r + 1, int((mask > 0).sum()), cx, cy, 0.0, mask)
 
 
 def test_nine_pips_with_one_cut_down_by_glare_still_count_nine() -> None:

@@ -77,14 +77,18 @@ class FakeModel:
         return [self.r] * len(crops)
 
 
-@pytest.mark.parametrize(("a", "b", "ok"), [
-    (("7H", 1.0), ("7H", 1.0), True),
-    (("7H", 1.0), ("7D", 1.0), False),  # the classifiers disagree
-    (("7H", 1.0), (None, 1.0), False),  # one sees no card
-    (("7H", 1.0), ("7H", -1.0), False),  # B below the covered threshold
-])
+@pytest.mark.parametrize(
+    ("a", "b", "ok"),
+    [
+        (("7H", 1.0), ("7H", 1.0), True),
+        (("7H", 1.0), ("7D", 1.0), False),  # the classifiers disagree
+        (("7H", 1.0), (None, 1.0), False),  # one sees no card
+        (("7H", 1.0), ("7H", -1.0), False),  # B below the covered threshold
+    ],
+)
 def test_a_corner_needs_both_classifiers_at_the_covered_threshold(
-        monkeypatch: pytest.MonkeyPatch, a: tuple[Any, ...], b: tuple[Any, ...], ok: bool) -> None:
+    monkeypatch: pytest.MonkeyPatch, a: tuple[Any, ...], b: tuple[Any, ...], ok: bool
+) -> None:
     t = thresholds()["pair_covered"]
     conf = {1.0: 1.0, -1.0: t - 1e-4}
     ms = (FakeModel(a[0], conf[a[1]]), FakeModel(b[0], conf[b[1]]))
@@ -119,8 +123,15 @@ def test_a_small_outline_is_grown_to_the_cards_size_along_its_own_axes() -> None
     c = np.array([300.0, 300.0])
 
     def box(w: float, h: float) -> np.ndarray:
-        return np.array([c - u * w / 2 - v * h / 2, c + u * w / 2 - v * h / 2,
-                         c + u * w / 2 + v * h / 2, c - u * w / 2 + v * h / 2], np.float32)
+        return np.array(
+            [
+                c - u * w / 2 - v * h / 2,
+                c + u * w / 2 - v * h / 2,
+                c + u * w / 2 + v * h / 2,
+                c - u * w / 2 + v * h / 2,
+            ],
+            np.float32,
+        )
 
     g = piles.grown(box(0.85 * SHORT, 0.85 * LONG), (SHORT, LONG))
     assert g is not None and np.abs(g - box(SHORT, LONG)).max() < 1e-3

@@ -15,8 +15,9 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", *args], capture_output=True, text=True,
-                          cwd=REPO, timeout=120, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", *args], capture_output=True, text=True, cwd=REPO, timeout=120, check=False
+    )
 
 
 def make_folder(tmp_path: Path) -> Path:
@@ -31,7 +32,8 @@ def make_folder(tmp_path: Path) -> Path:
     cv2.imwrite(str(folder / "synth_empty_b.png"), two)
     # the labels say 7H and 5D, and a 9C the reader cannot see (a miss, not an error)
     (folder / "labels.csv").write_text(
-        "file,cards\nsynth_scene_a.png,7H 5D 9C\nsynth_empty_b.png,\n", encoding="utf-8")
+        "file,cards\nsynth_scene_a.png,7H 5D 9C\nsynth_empty_b.png,\n", encoding="utf-8"
+    )
     return folder
 
 

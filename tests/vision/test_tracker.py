@@ -118,7 +118,6 @@ def test_package_and_tracker_import_no_cv2_or_numpy() -> None:
     import subprocess
     import sys
 
-    code = ("import sys, vision, vision.tracker\n"
-            "print('cv2' in sys.modules, 'numpy' in sys.modules)")
+    code = "import sys, vision, vision.tracker\nprint('cv2' in sys.modules, 'numpy' in sys.modules)"
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert res.stdout.split() == ["False", "False"]

@@ -34,9 +34,14 @@ def test_smoke_training_lowers_the_loss_and_exports_a_model_cv2_reads(tmp_path: 
     elif shutil.which("npm") is None:
         pytest.skip("no CC0 art cache and no npm to render it")
     out = tmp_path / "models"
-    res = subprocess.run([sys.executable, "-m", "vision.train", "--smoke", "--data", str(data),
-                          "--out", str(out)], cwd=REPO, capture_output=True, text=True,
-                         timeout=600, check=False)
+    res = subprocess.run(
+        [sys.executable, "-m", "vision.train", "--smoke", "--data", str(data), "--out", str(out)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
     assert res.returncode == 0, res.stderr[-2000:]
     info = json.loads((out / "smoke.json").read_text())
     assert info["crops"] == 2000

@@ -12,8 +12,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 
 
-def test_wheel_ships_the_templates_and_reads_a_card_from_them(built_wheel: Path,
-                                                              tmp_path: Path) -> None:
+def test_wheel_ships_the_templates_and_reads_a_card_from_them(built_wheel: Path, tmp_path: Path) -> None:
     wheel = built_wheel
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "vision/templates.npz" in names
@@ -31,7 +30,12 @@ def test_wheel_ships_the_templates_and_reads_a_card_from_them(built_wheel: Path,
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(target), str(REPO)])}
     run = subprocess.run(
         [sys.executable, "-c", code, "", str(target)],
-        capture_output=True, text=True, env=env, cwd=tmp_path, check=False, timeout=120,
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        check=False,
+        timeout=120,
     )
     assert run.returncode == 0, run.stderr
     assert run.stdout.split() == ["True", "['9D']"]

@@ -48,8 +48,19 @@ pytestmark = pytest.mark.slow
 
 
 def _pagat(port: int, players: str = PLAYERS, serve: bool = True) -> list[str]:
-    args = ["start", "--profile", "pagat", "--dealer", "S", "--players", players, "--seed", "1",
-            "--duration", "90m"]
+    args = [
+        "start",
+        "--profile",
+        "pagat",
+        "--dealer",
+        "S",
+        "--players",
+        players,
+        "--seed",
+        "1",
+        "--duration",
+        "90m",
+    ]
     return [*args, "--serve", "--port", str(port)] if serve else args
 
 
@@ -111,13 +122,15 @@ def test_scripted_session_reaches_every_page_and_client_in_order(tmp_path: Path)
                         if i == 2 and k == 3:  # three faces on the TV: each at least 108 px tall
                             heights = drv.execute_script(
                                 "return [...document.querySelectorAll('#table img.card')]"
-                                ".map(i => i.getBoundingClientRect().height)")
+                                ".map(i => i.getBoundingClientRect().height)"
+                            )
                             assert len(heights) == 3 and min(heights) >= 108, heights
                     else:  # the trick closes: it moves to the last trick, with its winner
                         assert dom["last"] == cards and dom["lastWinner"] == [winners[k]], dom
                         assert all(v == [] for v in dom["slots"].values()), dom
-                        assert any(f"trick {k + 1} to {winners[k]} {NAMES[winners[k]]}" in x
-                                   for x in dom["log"]), dom["log"]
+                        assert any(
+                            f"trick {k + 1} to {winners[k]} {NAMES[winners[k]]}" in x for x in dom["log"]
+                        ), dom["log"]
             dom = _dom(drv)
             assert any("court to EW (7:0)" in x for x in dom["deals"]), dom["deals"]
             assert dom["score"].startswith("courts  NS 0 : EW 1")
@@ -127,8 +140,10 @@ def test_scripted_session_reaches_every_page_and_client_in_order(tmp_path: Path)
                 drv.switch_to.window(page)
                 seqs = [a["seq"] for a in applied(drv) if a.get("seq") is not None]
                 assert seqs == sorted(seqs) and set(range(seqs[0], total + 1)) <= set(seqs), seqs
-                assert all(u.startswith(f"http://127.0.0.1:{port}/") or u.startswith("data:")
-                           for u in requested_urls(drv))
+                assert all(
+                    u.startswith(f"http://127.0.0.1:{port}/") or u.startswith("data:")
+                    for u in requested_urls(drv)
+                )
         for r in readers:
             r.join(20)
             assert r.error is None, r.error
@@ -146,10 +161,16 @@ def test_scripted_session_reaches_every_page_and_client_in_order(tmp_path: Path)
 def _report(delays: list[float]) -> None:
     """Print the commit-to-DOM delays (and write them to $REFEREE_WEB_BENCH)."""
     ds = sorted(max(d, 0.0) for d in delays)
-    figures = {"entries": len(ds), "median_s": round(statistics.median(ds), 4),
-               "p90_s": round(ds[int(len(ds) * 0.9) - 1], 4), "max_s": round(ds[-1], 4)}
-    print(f"\ncommit-to-DOM delay over {figures['entries']} entries: median {figures['median_s']} s, "
-          f"90% {figures['p90_s']} s, max {figures['max_s']} s")
+    figures = {
+        "entries": len(ds),
+        "median_s": round(statistics.median(ds), 4),
+        "p90_s": round(ds[int(len(ds) * 0.9) - 1], 4),
+        "max_s": round(ds[-1], 4),
+    }
+    print(
+        f"\ncommit-to-DOM delay over {figures['entries']} entries: median {figures['median_s']} s, "
+        f"90% {figures['p90_s']} s, max {figures['max_s']} s"
+    )
     bench = os.environ.get("REFEREE_WEB_BENCH")
     if bench:
         Path(bench).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
@@ -166,7 +187,7 @@ def test_tv_and_phone_layouts(tmp_path: Path, lang: str) -> None:
         for line in [*PAGAT_SCRIPT[:9], "2D 2C 3D AD", "4D 5D"]:
             table.type(line, events=len(line.split()) if not line.startswith("trump") else 1)
         with chromium() as drv:
-            for (w, h, mobile, shot) in ((1920, 1080, False, "tv"), (390, 844, True, "phone")):
+            for w, h, mobile, shot in ((1920, 1080, False, "tv"), (390, 844, True, "phone")):
                 set_viewport(drv, w, h, mobile)
                 drv.get(f"http://127.0.0.1:{port}/")
                 wait_seq(drv, table.count)
@@ -195,7 +216,8 @@ def test_tv_and_phone_layouts(tmp_path: Path, lang: str) -> None:
             assert urls and all(u.startswith(f"http://127.0.0.1:{port}/") for u in urls), urls
             drv.get(f"http://127.0.0.1:{port}/sessions/1")
             rows = drv.execute_script(
-                "return [...document.querySelectorAll('#deal-table tbody tr')].map(r => r.textContent)")
+                "return [...document.querySelectorAll('#deal-table tbody tr')].map(r => r.textContent)"
+            )
             points = drv.execute_script("return document.querySelectorAll('svg.chart circle').length")
             assert len(rows) == 2 and points == 4, (rows, points)  # 2 deals, NS and EW after each
             if os.environ.get("REFEREE_WEB_SHOTS") and lang == "en":

@@ -35,8 +35,21 @@ def _get(port: int, method: str, path: str) -> tuple[int, str, dict[str, str]]:
 
 def test_read_only_server_refuses_writes_and_hides_paths(tmp_path: Path) -> None:
     port = free_port()
-    table = Table(tmp_path, ["start", "--profile", "pagat", "--dealer", "S", "--players", PLAYERS,
-                             "--serve", "--port", str(port)])
+    table = Table(
+        tmp_path,
+        [
+            "start",
+            "--profile",
+            "pagat",
+            "--dealer",
+            "S",
+            "--players",
+            PLAYERS,
+            "--serve",
+            "--port",
+            str(port),
+        ],
+    )
     try:
         wait_port(port)
         for line in PAGAT_SCRIPT[:3]:
@@ -49,9 +62,21 @@ def test_read_only_server_refuses_writes_and_hides_paths(tmp_path: Path) -> None
                 assert str(tmp_path) not in body and "Traceback" not in body
         assert Store(table.db, create=False).events(1) == before  # nothing changed
         assert stored(table.db) == 9
-        for path in ("/", "/sessions", "/sessions/1", "/api/sessions/1", "/live/1", "/sessions/1/deals",
-                     "/nothing", "/cards/../feed.py", "/static/../app.py", "/sessions/99", "/static/",
-                     "/cards/", "/api/sessions/x"):
+        for path in (
+            "/",
+            "/sessions",
+            "/sessions/1",
+            "/api/sessions/1",
+            "/live/1",
+            "/sessions/1/deals",
+            "/nothing",
+            "/cards/../feed.py",
+            "/static/../app.py",
+            "/sessions/99",
+            "/static/",
+            "/cards/",
+            "/api/sessions/x",
+        ):
             status, body, headers = _get(port, "GET", path)
             assert str(tmp_path) not in body and "sessions.db" not in body and "Traceback" not in body
             assert "default-src 'self'" in headers["content-security-policy"]
@@ -68,8 +93,9 @@ def test_the_servers_connection_cannot_write(tmp_path: Path) -> None:
     db = tmp_path / "s.db"
     from referee.live.controller import LiveSession
 
-    s, _ = LiveSession.start(Store(db), profile="pagat", players=NAMES, dealer="S", caller=None,
-                             seed=1, duration=None, target=None)
+    s, _ = LiveSession.start(
+        Store(db), profile="pagat", players=NAMES, dealer="S", caller=None, seed=1, duration=None, target=None
+    )
     s.enter("trump H")
     ro = ReadOnlyStore(db)
     from referee.session.store import StoreError  # sqlite3 errors become one line (issue 12)
@@ -85,8 +111,9 @@ def test_feed_folds_each_event_with_the_engine(tmp_path: Path) -> None:
     from referee.live.controller import LiveSession
 
     db = tmp_path / "s.db"
-    s, _ = LiveSession.start(Store(db), profile="pagat", players=NAMES, dealer="S", caller=None,
-                             seed=1, duration=None, target=None)
+    s, _ = LiveSession.start(
+        Store(db), profile="pagat", players=NAMES, dealer="S", caller=None, seed=1, duration=None, target=None
+    )
     feed = Feed(ReadOnlyStore(db), 1)
     assert feed.refresh() == []
     s.enter("trump H")
@@ -144,10 +171,18 @@ def test_a_busy_port_is_one_line_and_stores_nothing(tmp_path: Path) -> None:
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         port = busy.getsockname()[1]
-        for args in (["start", "--profile", "pagat", "--serve", "--port", str(port)],
-                     ["serve", "--port", str(port)]):
-            proc = subprocess.run([*REFEREE, *args], input="trump H\n", capture_output=True, text=True,
-                                  env=env(tmp_path), timeout=60)
+        for args in (
+            ["start", "--profile", "pagat", "--serve", "--port", str(port)],
+            ["serve", "--port", str(port)],
+        ):
+            proc = subprocess.run(
+                [*REFEREE, *args],
+                input="trump H\n",
+                capture_output=True,
+                text=True,
+                env=env(tmp_path),
+                timeout=60,
+            )
             assert proc.returncode == 1, proc
             assert proc.stderr == f"error: cannot listen on 127.0.0.1:{port} (is another server using it?)\n"
             assert "web view" not in proc.stdout

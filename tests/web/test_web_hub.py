@@ -37,8 +37,9 @@ def test_clients_waiting_before_the_session_get_every_event(tmp_path: Path) -> N
     hub.tick()  # no file yet: nothing to say
     assert by_id.empty() and newest.empty()
 
-    s, _ = LiveSession.start(Store(db), profile="pagat", players=NAMES, dealer="S", caller=None,
-                             seed=1, duration=None, target=None)
+    s, _ = LiveSession.start(
+        Store(db), profile="pagat", players=NAMES, dealer="S", caller=None, seed=1, duration=None, target=None
+    )
     s.enter("trump H")
     s.enter("AH 2H 3H 4H")
     # a third client connects now, before the watcher's next look: its subscribe folds
@@ -71,13 +72,15 @@ def test_a_newer_session_switches_the_clients_of_the_newest(tmp_path: Path) -> N
     reconnect (None) when session 2 starts."""
     db = tmp_path / "sessions.db"
     store = Store(db)
-    s1, _ = LiveSession.start(store, profile="pagat", players=NAMES, dealer="S", caller=None,
-                              seed=1, duration=None, target=None)
+    s1, _ = LiveSession.start(
+        store, profile="pagat", players=NAMES, dealer="S", caller=None, seed=1, duration=None, target=None
+    )
     s1.enter("trump H")
     hub = Hub(db)
     showing, first = hub.subscribe(None)
     assert first["sid"] == 1 and first["seq"] == 1
-    LiveSession.start(store, profile="pagat", players=NAMES, dealer="S", caller=None,
-                      seed=1, duration=None, target=None)
+    LiveSession.start(
+        store, profile="pagat", players=NAMES, dealer="S", caller=None, seed=1, duration=None, target=None
+    )
     hub.tick()
     assert _drain(showing) == [None]

@@ -15,23 +15,31 @@ MISSING = "error: the web view needs starlette and uvicorn: pip install 'court-r
 
 
 @pytest.mark.parametrize("module", ["uvicorn", "starlette"])
-def test_serve_without_the_web_extra_says_one_line(module: str, tmp_path: Path,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_serve_without_the_web_extra_says_one_line(
+    module: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setitem(sys.modules, module, None)  # `import module` raises ImportError
     for name in [m for m in sys.modules if m.startswith("referee.web")]:
         monkeypatch.delitem(sys.modules, name)
-    proc = invoke("serve", "--session", str(tmp_path / "s.db"), "--port", "1",
-                  env=referee_env(tmp_path))
+    proc = invoke("serve", "--session", str(tmp_path / "s.db"), "--port", "1", env=referee_env(tmp_path))
     assert proc.returncode == 1
     assert proc.stderr.strip() == MISSING
     assert "Traceback" not in proc.stdout + proc.stderr
 
 
-def test_start_serve_without_the_web_extra_says_the_same_line(tmp_path: Path,
-                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_start_serve_without_the_web_extra_says_the_same_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setitem(sys.modules, "uvicorn", None)
-    proc = invoke("start", *PAGAT_START, "--serve", "--session", str(tmp_path / "s.db"),
-                  env=referee_env(tmp_path), input="")
+    proc = invoke(
+        "start",
+        *PAGAT_START,
+        "--serve",
+        "--session",
+        str(tmp_path / "s.db"),
+        env=referee_env(tmp_path),
+        input="",
+    )
     assert proc.returncode == 1
     assert MISSING in proc.stderr.splitlines()
     assert "Traceback" not in proc.stdout + proc.stderr

@@ -44,21 +44,57 @@ FONT_ROOTS = [Path("/usr/share/fonts"), Path("/usr/share/texmf/fonts/opentype/pu
 
 #: font files per group (file names; found under FONT_ROOTS)
 FONT_GROUPS: dict[str, list[str]] = {
-    "A": ["DejaVuSans-Bold.ttf", "DejaVuSans.ttf", "DejaVuSerif-Bold.ttf", "DejaVuSerif.ttf",
-          "DejaVuSansCondensed-Bold.ttf", "LiberationSans-Bold.ttf", "LiberationSans-Regular.ttf",
-          "LiberationSerif-Bold.ttf", "LiberationSerif-Regular.ttf", "LiberationSansNarrow-Bold.ttf",
-          "Tinos-Bold.ttf", "Tinos-Regular.ttf", "texgyreheros-bold.otf", "texgyretermes-bold.otf",
-          "texgyretermes-regular.otf", "texgyreschola-bold.otf", "texgyreschola-regular.otf",
-          "NotoSerifDisplay-Bold.ttf"],
-    "B": ["NotoSans-Bold.ttf", "NotoSans-Regular.ttf", "NotoSerif-Bold.ttf", "NotoSerif-Regular.ttf",
-          "NotoSansDisplay-Bold.ttf", "Arimo-Bold.ttf", "Arimo-Regular.ttf", "texgyreadventor-bold.otf",
-          "texgyreadventor-regular.otf", "texgyrebonum-bold.otf", "texgyrebonum-regular.otf",
-          "texgyrepagella-bold.otf", "texgyrepagella-regular.otf", "texgyreheroscn-bold.otf",
-          "texgyrecursor-bold.otf", "LiberationMono-Bold.ttf", "Cousine-Bold.ttf",
-          "NotoSansSymbols2-Regular.ttf"],
-    "C": ["DejaVuSerifCondensed-Bold.ttf", "DejaVuSansMono-Bold.ttf", "LiberationSansNarrow-Regular.ttf",
-          "texgyreheros-regular.otf", "NotoSerifDisplay-Regular.ttf", "NotoSansDisplay-Regular.ttf",
-          "Cousine-Regular.ttf", "texgyrecursor-regular.otf", "DejaVuSerifCondensed.ttf"],
+    "A": [
+        "DejaVuSans-Bold.ttf",
+        "DejaVuSans.ttf",
+        "DejaVuSerif-Bold.ttf",
+        "DejaVuSerif.ttf",
+        "DejaVuSansCondensed-Bold.ttf",
+        "LiberationSans-Bold.ttf",
+        "LiberationSans-Regular.ttf",
+        "LiberationSerif-Bold.ttf",
+        "LiberationSerif-Regular.ttf",
+        "LiberationSansNarrow-Bold.ttf",
+        "Tinos-Bold.ttf",
+        "Tinos-Regular.ttf",
+        "texgyreheros-bold.otf",
+        "texgyretermes-bold.otf",
+        "texgyretermes-regular.otf",
+        "texgyreschola-bold.otf",
+        "texgyreschola-regular.otf",
+        "NotoSerifDisplay-Bold.ttf",
+    ],
+    "B": [
+        "NotoSans-Bold.ttf",
+        "NotoSans-Regular.ttf",
+        "NotoSerif-Bold.ttf",
+        "NotoSerif-Regular.ttf",
+        "NotoSansDisplay-Bold.ttf",
+        "Arimo-Bold.ttf",
+        "Arimo-Regular.ttf",
+        "texgyreadventor-bold.otf",
+        "texgyreadventor-regular.otf",
+        "texgyrebonum-bold.otf",
+        "texgyrebonum-regular.otf",
+        "texgyrepagella-bold.otf",
+        "texgyrepagella-regular.otf",
+        "texgyreheroscn-bold.otf",
+        "texgyrecursor-bold.otf",
+        "LiberationMono-Bold.ttf",
+        "Cousine-Bold.ttf",
+        "NotoSansSymbols2-Regular.ttf",
+    ],
+    "C": [
+        "DejaVuSerifCondensed-Bold.ttf",
+        "DejaVuSansMono-Bold.ttf",
+        "LiberationSansNarrow-Regular.ttf",
+        "texgyreheros-regular.otf",
+        "NotoSerifDisplay-Regular.ttf",
+        "NotoSansDisplay-Regular.ttf",
+        "Cousine-Regular.ttf",
+        "texgyrecursor-regular.otf",
+        "DejaVuSerifCondensed.ttf",
+    ],
 }
 
 MODELS = Path(__file__).resolve().parents[1] / "models"
@@ -89,14 +125,16 @@ def _chunk(args: tuple[str, int, int, int]) -> tuple[NDArray[Any], NDArray[Any],
     from vision.train import synth
 
     if group not in _banks:
-        _banks[group] = synth.build_bank(find_fonts(FONT_GROUPS[group]), _art,
-                                         np.random.default_rng([seed, 999]))
+        _banks[group] = synth.build_bank(
+            find_fonts(FONT_GROUPS[group]), _art, np.random.default_rng([seed, 999])
+        )
     s = synth.generate(seed, chunk, n, _art, _banks[group])
     return s.crops, s.rank, s.suit
 
 
-def make_set(group: str, seed: int, n_cards: int, jobs: int, data: Path,
-             svg_dir: Path | None, chunk: int = 500) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any]]:
+def make_set(
+    group: str, seed: int, n_cards: int, jobs: int, data: Path, svg_dir: Path | None, chunk: int = 500
+) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any]]:
     """Crops and labels of ``n_cards`` generated cards with the fonts of ``group``,
     cached as ``data/set_{group}_{seed}_{n_cards}.npz`` (``..._c{chunk}.npz`` for another
     chunk size than 500: the chunks, not only the seed, decide the samples)."""
@@ -105,10 +143,10 @@ def make_set(group: str, seed: int, n_cards: int, jobs: int, data: Path,
     if cache.is_file():
         with np.load(cache) as z:
             return z["x"], z["rank"], z["suit"]
-    tasks = [(group, seed, i, min(chunk, n_cards - i * chunk))
-             for i in range((n_cards + chunk - 1) // chunk)]
-    with ProcessPoolExecutor(jobs, initializer=_init, initargs=(str(data), str(svg_dir) if svg_dir
-                                                                 else None)) as ex:
+    tasks = [(group, seed, i, min(chunk, n_cards - i * chunk)) for i in range((n_cards + chunk - 1) // chunk)]
+    with ProcessPoolExecutor(
+        jobs, initializer=_init, initargs=(str(data), str(svg_dir) if svg_dir else None)
+    ) as ex:
         parts = list(ex.map(_chunk, tasks))
     x = np.concatenate([p[0] for p in parts])
     r = np.concatenate([p[1] for p in parts])
@@ -200,10 +238,14 @@ def calibrate(la: NDArray[Any], lb: NDArray[Any], rank: NDArray[Any], suit: NDAr
     acc_c = agree_c & (np.minimum(np.minimum(pa, qa), np.minimum(pb, qb)) >= t_court)
     is_court = np.isin(rank, [10, 11, 12])
     out["pair_court_recall"] = round(float((acc_c & (ra == rank))[is_court].mean()), 4)
-    out["thresholds"] = {"index_pips": round(t_ip, 4), "pair": round(t_pair, 4),
-                         "pair_court": round(t_court, 4),
-                         "pair_covered": round(t_pair + (1 - t_pair) / 2, 4),
-                         "dissent_a": out["A_t_1pct"], "dissent_b": out["B_t_1pct"]}
+    out["thresholds"] = {
+        "index_pips": round(t_ip, 4),
+        "pair": round(t_pair, 4),
+        "pair_court": round(t_court, 4),
+        "pair_covered": round(t_pair + (1 - t_pair) / 2, 4),
+        "dissent_a": out["A_t_1pct"],
+        "dissent_b": out["B_t_1pct"],
+    }
     out["held_apart_crops"] = len(rank)
     return out
 
@@ -228,10 +270,12 @@ def font_packages(paths: list[Path]) -> dict[str, str]:
     out: dict[str, str] = {}
     for p in paths:
         try:
-            pkg = subprocess.run(["dpkg", "-S", str(p)], capture_output=True, text=True,
-                                 check=True).stdout.split(":")[0]
-            ver = subprocess.run(["dpkg-query", "-W", "-f=${Version}", pkg], capture_output=True,
-                                 text=True, check=True).stdout
+            pkg = subprocess.run(
+                ["dpkg", "-S", str(p)], capture_output=True, text=True, check=True
+            ).stdout.split(":")[0]
+            ver = subprocess.run(
+                ["dpkg-query", "-W", "-f=${Version}", pkg], capture_output=True, text=True, check=True
+            ).stdout
             out[p.name] = f"{pkg} {ver}"
         except (OSError, subprocess.CalledProcessError):
             out[p.name] = "unknown"
@@ -258,9 +302,16 @@ def _smoke(a: argparse.Namespace, t0: float) -> int:
     smoke = nets.IndexNetA()
     losses = nets.train(smoke, x, r, s, 2, a.seed)
     nets.export(smoke, a.out / "index_a.onnx")
-    (a.out / "smoke.json").write_text(json.dumps({"losses": losses, "crops": len(x),
-                                                   "seconds": round(time.time() - t0, 1),
-                                                   "generate_seconds": round(t_gen, 1)}))
+    (a.out / "smoke.json").write_text(
+        json.dumps(
+            {
+                "losses": losses,
+                "crops": len(x),
+                "seconds": round(time.time() - t0, 1),
+                "generate_seconds": round(t_gen, 1),
+            }
+        )
+    )
     print(f"smoke: losses {losses}, {time.time() - t0:.0f} s ({t_gen:.0f} s generating)")
     return 0
 
@@ -268,8 +319,11 @@ def _smoke(a: argparse.Namespace, t0: float) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point; returns the exit status."""
     p = argparse.ArgumentParser(description="Train the corner-index classifiers.")
-    p.add_argument("--data", type=Path, default=Path(os.environ.get(
-        "REFEREE_TRAIN_DATA", Path.home() / ".cache" / "court-referee-train")))
+    p.add_argument(
+        "--data",
+        type=Path,
+        default=Path(os.environ.get("REFEREE_TRAIN_DATA", Path.home() / ".cache" / "court-referee-train")),
+    )
     p.add_argument("--svg-dir", type=Path, default=None, help="already rendered CC0 SVGs")
     p.add_argument("--out", type=Path, default=MODELS)
     p.add_argument("--seed", type=int, default=20261201)
@@ -295,8 +349,7 @@ def main(argv: list[str] | None = None) -> int:
     if a.smoke:
         return _smoke(a, t0)
     sets = {}
-    for g, seed, n in (("A", a.seed, a.cards), ("B", a.seed + 1, a.cards),
-                       ("C", a.seed + 2, a.calib_cards)):
+    for g, seed, n in (("A", a.seed, a.cards), ("B", a.seed + 1, a.cards), ("C", a.seed + 2, a.calib_cards)):
         ts = time.time()
         sets[g] = make_set(g, seed, n, a.jobs, a.data, a.svg_dir)
         print(f"set {g}: {len(sets[g][0])} crops ({time.time() - ts:.0f} s)", flush=True)
@@ -323,13 +376,21 @@ def main(argv: list[str] | None = None) -> int:
     for k in range(14):
         pick += list(np.flatnonzero(rc == k)[:3])
     pick_a = np.array(pick)
-    np.savez_compressed(a.out / "check.npz", crops=xc[pick_a], rank=rc[pick_a], suit=sc[pick_a],
-                        logits_a=la[pick_a], logits_b=lb[pick_a])
+    np.savez_compressed(
+        a.out / "check.npz",
+        crops=xc[pick_a],
+        rank=rc[pick_a],
+        suit=sc[pick_a],
+        logits_a=la[pick_a],
+        logits_b=lb[pick_a],
+    )
     fonts = {g: find_fonts(n) for g, n in FONT_GROUPS.items()}
     allf = [f for fs in fonts.values() for f in fs]
     manifest = {
         "command": "python -m vision.train " + " ".join(argv if argv is not None else sys.argv[1:]),
-        "seed": a.seed, "cards_per_set": a.cards, "calib_cards": a.calib_cards,
+        "seed": a.seed,
+        "cards_per_set": a.cards,
+        "calib_cards": a.calib_cards,
         "epochs": {"A": a.epochs_a, "B": a.epochs_b},
         "art": "@letele/playing-cards@0.1.0 (CC0-1.0), react@18, react-dom@18",
         "fonts": {g: [f.name for f in fs] for g, fs in fonts.items()},
@@ -337,15 +398,18 @@ def main(argv: list[str] | None = None) -> int:
         "font_packages": font_packages(allf),
         "versions": versions(),
         "models": {
-            g: {"file": f"index_{g.lower()}.onnx", "sha256": sha256(a.out / f"index_{g.lower()}.onnx"),
-                "params": metrics[f"{g}_params"], "input": "crops (N, 3, 48, 24) vision.corners.to_blob",
-                "output": "logits (N, 19): rank A23456789TJQK+none, suit SHDC+none"}
+            g: {
+                "file": f"index_{g.lower()}.onnx",
+                "sha256": sha256(a.out / f"index_{g.lower()}.onnx"),
+                "params": metrics[f"{g}_params"],
+                "input": "crops (N, 3, 48, 24) vision.corners.to_blob",
+                "output": "logits (N, 19): rank A23456789TJQK+none, suit SHDC+none",
+            }
             for g in ("A", "B")
         },
         "check_sha256": sha256(a.out / "check.npz"),
         "metrics": metrics,
-        "seconds": {"generate": round(t_gen, 1), "train": train_s,
-                    "total": round(time.time() - t0, 1)},
+        "seconds": {"generate": round(t_gen, 1), "train": train_s, "total": round(time.time() - t0, 1)},
         "machine": f"{platform.machine()}, {os.cpu_count()} cpus, torch threads 1",
     }
     (a.out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")

@@ -35,8 +35,12 @@ for (const k of Object.keys(deck)) {
 def render_svgs(workdir: Path) -> Path:
     """npm-install the CC0 deck (pinned) in ``workdir`` and render its SVGs; the SVG dir."""
     subprocess.run(["npm", "init", "-y"], cwd=workdir, check=True, capture_output=True)
-    subprocess.run(["npm", "install", "@letele/playing-cards@0.1.0", "react@18", "react-dom@18"],
-                   cwd=workdir, check=True, capture_output=True)
+    subprocess.run(
+        ["npm", "install", "@letele/playing-cards@0.1.0", "react@18", "react-dom@18"],
+        cwd=workdir,
+        check=True,
+        capture_output=True,
+    )
     (workdir / "render.mjs").write_text(RENDER_JS)
     subprocess.run(["node", "render.mjs"], cwd=workdir, check=True)
     return workdir / "svg"

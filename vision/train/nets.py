@@ -31,13 +31,17 @@ class IndexNetA(nn.Module):
     def __init__(self) -> None:
         super().__init__()
         self.features = nn.Sequential(
-            *_block(3, 12), nn.MaxPool2d(2),
-            *_block(12, 24), nn.MaxPool2d(2),
-            *_block(24, 40), nn.MaxPool2d(2),
+            *_block(3, 12),
+            nn.MaxPool2d(2),
+            *_block(12, 24),
+            nn.MaxPool2d(2),
+            *_block(24, 40),
+            nn.MaxPool2d(2),
             *_block(40, 40),
         )
-        self.head = nn.Sequential(nn.Flatten(), nn.Dropout(0.2),
-                                  nn.Linear(40 * (IN_H // 8) * (IN_W // 8), N_OUT))
+        self.head = nn.Sequential(
+            nn.Flatten(), nn.Dropout(0.2), nn.Linear(40 * (IN_H // 8) * (IN_W // 8), N_OUT)
+        )
 
     def forward(self, x: Any) -> Any:
         return self.head(self.features(x))
@@ -50,12 +54,19 @@ class IndexNetB(nn.Module):
         super().__init__()
         self.features = nn.Sequential(
             nn.AvgPool2d(2),
-            nn.Conv2d(3, 16, 5, padding=2, bias=False), nn.BatchNorm2d(16), nn.ReLU(),
-            nn.Conv2d(16, 32, 5, stride=2, padding=2, bias=False), nn.BatchNorm2d(32), nn.ReLU(),
-            nn.Conv2d(32, 32, 3, stride=2, padding=1, bias=False), nn.BatchNorm2d(32), nn.ReLU(),
+            nn.Conv2d(3, 16, 5, padding=2, bias=False),
+            nn.BatchNorm2d(16),
+            nn.ReLU(),
+            nn.Conv2d(16, 32, 5, stride=2, padding=2, bias=False),
+            nn.BatchNorm2d(32),
+            nn.ReLU(),
+            nn.Conv2d(32, 32, 3, stride=2, padding=1, bias=False),
+            nn.BatchNorm2d(32),
+            nn.ReLU(),
         )
-        self.head = nn.Sequential(nn.Flatten(), nn.Linear(32 * (IN_H // 8) * (IN_W // 8), 40),
-                                  nn.ReLU(), nn.Linear(40, N_OUT))
+        self.head = nn.Sequential(
+            nn.Flatten(), nn.Linear(32 * (IN_H // 8) * (IN_W // 8), 40), nn.ReLU(), nn.Linear(40, N_OUT)
+        )
 
     def forward(self, x: Any) -> Any:
         return self.head(self.features(x))
@@ -66,8 +77,17 @@ def n_params(model: nn.Module) -> int:
     return sum(p.numel() for p in model.parameters() if p.requires_grad)
 
 
-def train(model: nn.Module, x: Any, rank: Any, suit: Any, epochs: int, seed: int,
-          batch: int = 128, lr: float = 3e-3, log: Any = print) -> list[float]:
+def train(
+    model: nn.Module,
+    x: Any,
+    rank: Any,
+    suit: Any,
+    epochs: int,
+    seed: int,
+    batch: int = 128,
+    lr: float = 3e-3,
+    log: Any = print,
+) -> list[float]:
     """Train ``model`` on uint8 crops ``x`` (N, IN_H, IN_W, 3) with labels ``rank``,
     ``suit`` (N,) int64; Adam, cosine schedule, one thread. Returns the mean loss
     per epoch. Deterministic for a given seed."""
@@ -90,8 +110,7 @@ def train(model: nn.Module, x: Any, rank: Any, suit: Any, epochs: int, seed: int
             idx = np.sort(order[i : i + batch])
             xb = torch.from_numpy(to_blob(x[idx]))
             out = model(xb)
-            loss = ce(out[:, :14], torch.from_numpy(rank[idx])) + ce(
-                out[:, 14:], torch.from_numpy(suit[idx]))
+            loss = ce(out[:, :14], torch.from_numpy(rank[idx])) + ce(out[:, 14:], torch.from_numpy(suit[idx]))
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -108,6 +127,13 @@ def export(model: nn.Module, path: Any) -> None:
     """Write ``model`` (eval mode) as ONNX (opset 13, dynamic batch) to ``path``."""
     model.eval()
     dummy = torch.zeros(1, 3, IN_H, IN_W)
-    torch.onnx.export(model, (dummy,), str(path), input_names=["crops"], output_names=["logits"],
-                      opset_version=13, dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}},
-                      dynamo=False)
+    torch.onnx.export(
+        model,
+        (dummy,),
+        str(path),
+        input_names=["crops"],
+        output_names=["logits"],
+        opset_version=13,
+        dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}},
+        dynamo=False,
+    )

@@ -32,11 +32,19 @@ def _card_box(cx: float, cy: float, cw: float, ang: float) -> NDArray[np.float32
     return np.roll(box, -1, axis=0)
 
 
-def _place(rng: np.random.Generator, img: NDArray[np.float32], cover: NDArray[np.int32],
-           face: NDArray[np.uint8], cx: float, cy: float, cw: float, ang: float, k: int) -> None:
+def _place(
+    rng: np.random.Generator,
+    img: NDArray[np.float32],
+    cover: NDArray[np.int32],
+    face: NDArray[np.uint8],
+    cx: float,
+    cy: float,
+    cw: float,
+    ang: float,
+    k: int,
+) -> None:
     box = _card_box(cx, cy, cw, ang)
-    src = np.array([[0, 0], [synth.FW - 1, 0], [synth.FW - 1, synth.FH - 1], [0, synth.FH - 1]],
-                   np.float32)
+    src = np.array([[0, 0], [synth.FW - 1, 0], [synth.FW - 1, synth.FH - 1], [0, synth.FH - 1]], np.float32)
     m = cv2.getPerspectiveTransform(src, box)
     fw = cv2.warpPerspective(face, m, (W, H), flags=cv2.INTER_AREA, borderValue=(0, 0, 0, 0))
     a = fw[..., 3:4].astype(np.float32) / 255.0
@@ -50,20 +58,19 @@ def _place(rng: np.random.Generator, img: NDArray[np.float32], cover: NDArray[np
 def _index_boxes(cx: float, cy: float, cw: float, ang: float) -> list[NDArray[Any]]:
     """The two index boxes (image polygons) of a card placed like :func:`_place`."""
     box = _card_box(cx, cy, cw, ang)
-    src = np.array([[0, 0], [synth.FW - 1, 0], [synth.FW - 1, synth.FH - 1], [0, synth.FH - 1]],
-                   np.float32)
+    src = np.array([[0, 0], [synth.FW - 1, 0], [synth.FW - 1, synth.FH - 1], [0, synth.FH - 1]], np.float32)
     m = cv2.getPerspectiveTransform(src, box)
     x, y, w, h = synth.art_box("")
     out = []
     for bx, by in ((x, y), (synth.FW - x - w, synth.FH - y - h)):
-        pts = np.array([[bx, by], [bx + w, by], [bx + w, by + h * 2], [bx, by + h * 2]],
-                       np.float32).reshape(-1, 1, 2)
+        pts = np.array([[bx, by], [bx + w, by], [bx + w, by + h * 2], [bx, by + h * 2]], np.float32).reshape(
+            -1, 1, 2
+        )
         out.append(cv2.perspectiveTransform(pts, m).reshape(-1, 2))
     return out
 
 
-def pile_frame(seed: int, art: dict[str, Any], face_up: bool = True
-               ) -> tuple[Any, list[str], list[str]]:
+def pile_frame(seed: int, art: dict[str, Any], face_up: bool = True) -> tuple[Any, list[str], list[str]]:
     """(frame BGR (720, 1280, 3), labels: cards with one index fully visible, all
     face-up cards). ``face_up`` False: backs, chips and hands only."""
     rng = np.random.default_rng([seed, 7])
@@ -117,12 +124,17 @@ def pile_frame(seed: int, art: dict[str, Any], face_up: bool = True
                 break
     yy, xx = synth.grid(H, W)
     g = (rng.uniform(-1, 1, 2) / W).astype(np.float32)
-    img *= (1 - np.float32(rng.uniform(0, 0.35))
-            * np.clip((xx - W / 2) * g[0] + (yy - H / 2) * g[1] + 0.5, 0, 1))[..., None]
+    img *= (
+        1 - np.float32(rng.uniform(0, 0.35)) * np.clip((xx - W / 2) * g[0] + (yy - H / 2) * g[1] + 0.5, 0, 1)
+    )[..., None]
     if rng.random() < 0.4:
         gx, gy = rng.uniform(0, W), rng.uniform(0, H)
-        img += np.float32(rng.uniform(40, 120)) * np.exp(
-            -((xx - gx) ** 2 + (yy - gy) ** 2) / np.float32(2 * rng.uniform(40, 160) ** 2))[..., None]
+        img += (
+            np.float32(rng.uniform(40, 120))
+            * np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / np.float32(2 * rng.uniform(40, 160) ** 2))[
+                ..., None
+            ]
+        )
     img *= (rng.uniform(0.85, 1.1, 3) * rng.uniform(0.6, 1.1)).astype(np.float32)
     img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.4, 1.1))
     img += np.float32(rng.uniform(1, 5)) * rng.standard_normal((H, W, 3), dtype=np.float32)

@@ -41,13 +41,13 @@ from vision.train.art import RANKS as RANKS
 from vision.train.art import SUITS as SUITS
 from vision.train.art import load_art as load_art
 from vision.train.art import render_svgs as render_svgs
+from vision.train.scene import NONE_RANK as NONE_RANK
+from vision.train.scene import NONE_SUIT as NONE_SUIT
+from vision.train.scene import light, occlude
 from vision.train.tables import grid as grid
-from vision.train.tables import noise
 from vision.train.tables import reset_noise as reset_noise
 from vision.train.tables import table as table
 
-NONE_RANK = len(RANKS)
-NONE_SUIT = len(SUITS)
 RANK_TEXT = {r: ("10" if r == "T" else r) for r in RANKS}
 SUIT_CHARS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 
@@ -74,8 +74,11 @@ def art_suit_shapes(art: dict[str, NDArray[np.uint8]]) -> dict[str, list[Mask]]:
     for s in SUITS:
         for r in "2345678A":
             face = art[f"{r}{s}"][..., :3]
-            ink: Any = 255 - face.min(axis=2) if s in "SC" else np.clip(
-                face[..., 2].astype(np.int16) - face[..., 1], 0, 255).astype(np.uint8)
+            ink: Any = (
+                255 - face.min(axis=2)
+                if s in "SC"
+                else np.clip(face[..., 2].astype(np.int16) - face[..., 1], 0, 255).astype(np.uint8)
+            )
             ink = np.where(ink > 90, 255, 0).astype(np.uint8)
             n, lab, st, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
             for i in range(1, n):
@@ -146,8 +149,12 @@ def drawn_suits(rng: np.random.Generator, n: int) -> dict[str, list[Mask]]:
     return out
 
 
-def build_bank(font_paths: list[Path], art: dict[str, NDArray[np.uint8]],
-               rng: np.random.Generator, art_suits: bool = True) -> GlyphBank:
+def build_bank(
+    font_paths: list[Path],
+    art: dict[str, NDArray[np.uint8]],
+    rng: np.random.Generator,
+    art_suits: bool = True,
+) -> GlyphBank:
     """Glyph bank of the given fonts (ranks; suits where the font has real suit
     symbols), plus CC0 art suit shapes (``art_suits``) and drawn suit shapes."""
     from PIL import ImageFont
@@ -169,8 +176,7 @@ def build_bank(font_paths: list[Path], art: dict[str, NDArray[np.uint8]],
         notdef = _text_mask(font, "\ue000")
         for s in SUITS:
             m = _text_mask(font, SUIT_CHARS[s])
-            if m is None or (notdef is not None and m.shape == notdef.shape
-                             and np.array_equal(m, notdef)):
+            if m is None or (notdef is not None and m.shape == notdef.shape and np.array_equal(m, notdef)):
                 continue
             suits[s].append(m)
     if art_suits:
@@ -182,7 +188,7 @@ def build_bank(font_paths: list[Path], art: dict[str, NDArray[np.uint8]],
 
 
 def _join_ten(one: Mask, zero: Mask, gap: float) -> Mask:
-    """"1" and "0" side by side with ``gap`` (fraction of the height, may be < 0)."""
+    """ "1" and "0" side by side with ``gap`` (fraction of the height, may be < 0)."""
     h = max(one.shape[0], zero.shape[0])
     g = round(gap * h)
     w = one.shape[1] + zero.shape[1] + max(g, -one.shape[1] // 2)
@@ -197,8 +203,16 @@ def _join_ten(one: Mask, zero: Mask, gap: float) -> Mask:
 # ----------------------------------------------------------------------------- faces
 
 
-def _paste(face: NDArray[np.float32], mask: Mask, x: int, y: int, h: int, squeeze: float,
-           colour: NDArray[np.float32], weight: int) -> tuple[int, int, int, int] | None:
+def _paste(
+    face: NDArray[np.float32],
+    mask: Mask,
+    x: int,
+    y: int,
+    h: int,
+    squeeze: float,
+    colour: NDArray[np.float32],
+    weight: int,
+) -> tuple[int, int, int, int] | None:
     """Draw ``mask`` scaled to height ``h`` (width times ``squeeze``) at (x, y) in
     ``colour``; ``weight`` -1/0/1 thins/keeps/bolds. Returns the drawn box or None."""
     mh, mw = mask.shape
@@ -227,8 +241,9 @@ def ink_colour(rng: np.random.Generator, suit: str) -> NDArray[np.float32]:
     return np.array([g + rng.uniform(0, 40), g, g], np.float32)
 
 
-def font_face(rng: np.random.Generator, art: dict[str, NDArray[np.uint8]], bank: GlyphBank,
-              card: str) -> tuple[NDArray[np.uint8], tuple[int, int, int, int]] | None:
+def font_face(
+    rng: np.random.Generator, art: dict[str, NDArray[np.uint8]], bank: GlyphBank, card: str
+) -> tuple[NDArray[np.uint8], tuple[int, int, int, int]] | None:
     """A BGRA face of ``card`` (FH, FW, 4): the CC0 art with its indices redrawn from
     ``bank``; and the rank glyph's box (x, y, w, h). None if the bank lacks glyphs."""
     rank, suit = card[0], card[1]
@@ -258,8 +273,7 @@ def font_face(rng: np.random.Generator, art: dict[str, NDArray[np.uint8]], bank:
     sw = round(smask.shape[1] * hs / smask.shape[0] * rng.uniform(0.85, 1.15))
     sx = x + rw // 2 - sw // 2 + round(rng.uniform(-0.15, 0.15) * rw)
     sy = y + hr + round(rng.uniform(0.0, 0.25) * hs)
-    if _paste(layer, smask, max(1, sx), sy, hs, sw / (smask.shape[1] * hs / smask.shape[0]),
-              col, 0) is None:
+    if _paste(layer, smask, max(1, sx), sy, hs, sw / (smask.shape[1] * hs / smask.shape[0]), col, 0) is None:
         return None
     lh, lw = layer.shape[:2]
     face[:lh, :lw] = np.minimum(face[:lh, :lw], layer)
@@ -272,8 +286,9 @@ def back_face(rng: np.random.Generator, art: dict[str, NDArray[np.uint8]]) -> ND
     """A card back: one of the CC0 backs or a drawn pattern (lines, checks) in a colour."""
     if rng.random() < 0.4:
         return art["B1" if rng.random() < 0.5 else "B2"]
-    col = rng.choice([np.array([40, 40, 180]), np.array([160, 60, 20]), np.array([30, 30, 30]),
-                      np.array([40, 120, 40])]) + rng.uniform(-30, 30, 3)
+    col = rng.choice(
+        [np.array([40, 40, 180]), np.array([160, 60, 20]), np.array([30, 30, 30]), np.array([40, 120, 40])]
+    ) + rng.uniform(-30, 30, 3)
     yy, xx = np.mgrid[0:FH, 0:FW].astype(np.float32)
     f = rng.uniform(0.1, 0.5)
     pat = (np.sin((xx + yy) * f) > 0) ^ (np.sin((xx - yy) * f) > rng.uniform(-0.5, 0.5))
@@ -304,82 +319,14 @@ class Sample:
     suit: NDArray[np.int64]
 
 
-def _index_cover(occ: NDArray[np.uint8], quad: NDArray[np.float32], box: tuple[int, int, int, int],
-                 shape: tuple[int, int]) -> tuple[float, float]:
-    """Fractions of the top-left and bottom-right index boxes (face pixels ``box``)
-    covered by the occluder mask ``occ`` (scene), the face mapped onto ``quad``."""
-    x, y, w, h = box
-    pad = 2
-    src = np.array([[0, 0], [FW - 1, 0], [FW - 1, FH - 1], [0, FH - 1]], np.float32)
-    m = cv2.getPerspectiveTransform(src, quad)
-    out = []
-    for bx, by in ((x, y), (FW - x - w, FH - y - h)):
-        pts = np.array([[bx - pad, by - pad], [bx + w + pad, by - pad], [bx + w + pad, by + h + pad],
-                        [bx - pad, by + h + pad]], np.float32).reshape(-1, 1, 2)
-        q = cv2.perspectiveTransform(pts, m).reshape(-1, 2)
-        bm = np.zeros(shape, np.uint8)
-        cv2.fillConvexPoly(bm, np.round(q).astype(np.int32), 1)
-        tot = int(bm.sum())
-        out.append(float((occ[bm > 0] > 0).sum()) / tot if tot else 1.0)
-    return out[0], out[1]
-
-
-def _occlude(rng: np.random.Generator, img: Any, quad: NDArray[np.float32],
-             box: tuple[int, int, int, int], art: dict[str, NDArray[np.uint8]], cw: float,
-             ch: float, labels: list[tuple[int, int]]) -> Any:
-    """Another card (blank or a face) laid over part of the card at ``quad`` in the
-    scene ``img`` (float32, square); ``labels`` of covered indices become none (or
-    -1: partly covered, ambiguous, dropped) in place. Returns the new scene."""
-    side = img.shape[0]
-    src = np.array([[0, 0], [FW - 1, 0], [FW - 1, FH - 1], [0, FH - 1]], np.float32)
-    occ = np.zeros((side, side), np.uint8)
-    oc = quad[int(rng.integers(4))] + rng.normal(0, 0.35 * cw, 2)
-    ob = cv2.boxPoints(((float(oc[0]), float(oc[1])), (cw, ch), float(rng.uniform(0, 360))))
-    cv2.fillConvexPoly(occ, np.round(ob).astype(np.int32), 1)
-    cover = _index_cover(occ, quad, box, (side, side))
-    for i, cov in enumerate(cover):
-        if cov > 0.35:
-            labels[i] = (NONE_RANK, NONE_SUIT)
-        elif cov > 0.0:
-            labels[i] = (-1, -1)  # partly covered: ambiguous, dropped
-    tone = rng.uniform(200, 250)
-    oimg = np.full((side, side, 3), tone, np.float32)
-    if rng.random() < 0.5:  # the occluder is a face: some art under it
-        other = art[str(rng.choice(list(art.keys())))]
-        mo = cv2.getPerspectiveTransform(src, ob.astype(np.float32))
-        oimg = cv2.warpPerspective(other[..., :3], mo, (side, side)).astype(np.float32)
-    osh = cv2.GaussianBlur(occ.astype(np.float32), (0, 0), max(1.0, 0.02 * cw))
-    img *= (1 - 0.3 * osh)[..., None]
-    img = np.where(occ[..., None] > 0, oimg, img)
-    return img
-
-
-def _light(rng: np.random.Generator, img: Any, cw: float) -> Any:
-    """Light on the scene ``img`` (float32, square): gradient shadow, glare, colour
-    cast, exposure, blur and noise. Returns the new scene."""
-    side = img.shape[0]
-    # light: gradient shadow, glare, colour cast, exposure
-    yy, xx = grid(side, side)
-    g = (rng.uniform(-1, 1, 2) / side).astype(np.float32)
-    ramp = np.clip((xx - side / 2) * g[0] + (yy - side / 2) * g[1] + 0.5, 0, 1)
-    ramp = 1 - np.float32(rng.uniform(0, 0.45)) * ramp
-    img *= ramp[..., None]
-    if rng.random() < 0.25:
-        gx, gy = (rng.uniform(0, 1, 2) * side).astype(np.float32)
-        r2 = np.float32(2 * (rng.uniform(0.02, 0.2) * side) ** 2)
-        glare = np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / r2)
-        img += np.float32(rng.uniform(40, 160)) * glare[..., None]
-    img *= (rng.uniform(0.8, 1.15, 3) * rng.uniform(0.45, 1.2)).astype(np.float32)
-    sigma = rng.uniform(0.0, 1.3) * (1.0 if cw < 160 else rng.uniform(1, 2.5))
-    if sigma > 0.25:
-        img = cv2.GaussianBlur(img, (0, 0), sigma)
-    img += np.float32(rng.uniform(0, 7)) * noise(rng).window(rng, side, side)
-    return img
-
-
-def render(rng: np.random.Generator, face: NDArray[np.uint8], label: tuple[int, int],
-           box: tuple[int, int, int, int] | None, art: dict[str, NDArray[np.uint8]],
-           inner: bool = False) -> Sample:
+def render(
+    rng: np.random.Generator,
+    face: NDArray[np.uint8],
+    label: tuple[int, int],
+    box: tuple[int, int, int, int] | None,
+    art: dict[str, NDArray[np.uint8]],
+    inner: bool = False,
+) -> Sample:
     """Render one face into a scene, find it again with a small outline error and
     return its corner crops: both index corners with ``label`` (rank, suit) unless
     covered, and the two corners of the turned (wrong) portrait order as none.
@@ -402,8 +349,14 @@ def render(rng: np.random.Generator, face: NDArray[np.uint8], label: tuple[int, 
     quad = (rot + side / 2 + rng.normal(0, 0.025 * cw, (4, 2))).astype(np.float32)
     src = np.array([[0, 0], [FW - 1, 0], [FW - 1, FH - 1], [0, FH - 1]], np.float32)
     m = cv2.getPerspectiveTransform(src, quad)
-    fw = cv2.warpPerspective(face, m, (side, side), flags=cv2.INTER_AREA if cw < FW else cv2.INTER_LINEAR,
-                             borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0, 0))
+    fw = cv2.warpPerspective(
+        face,
+        m,
+        (side, side),
+        flags=cv2.INTER_AREA if cw < FW else cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_CONSTANT,
+        borderValue=(0, 0, 0, 0),
+    )
     a = fw[..., 3:4].astype(np.float32) * np.float32(1 / 255)
     # drop shadow of the card on the table
     sh = cv2.GaussianBlur(a[..., 0], (0, 0), max(1.0, 0.03 * cw))
@@ -412,8 +365,8 @@ def render(rng: np.random.Generator, face: NDArray[np.uint8], label: tuple[int, 
     img += (fw[..., :3].astype(np.float32) - img) * a
     labels = [label, label]
     if box is not None and rng.random() < 0.3:  # another card over part of this one
-        img = _occlude(rng, img, quad, box, art, cw, ch, labels)
-    img = _light(rng, img, cw)
+        img = occlude(rng, img, quad, box, art, cw, ch, labels)
+    img = light(rng, img, cw)
     u8: Any = np.clip(img, 0, 255).astype(np.uint8)
     _, enc = cv2.imencode(".jpg", u8, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(35, 96))])
     u8 = cv2.imdecode(enc, cv2.IMREAD_COLOR)
@@ -439,8 +392,14 @@ def art_box(card: str) -> tuple[int, int, int, int]:
     return (round(0.04 * FW), round(0.025 * FH), round(0.09 * FW), round(0.1 * FH))
 
 
-def generate(seed: int, chunk: int, n_cards: int, art: dict[str, NDArray[np.uint8]],
-             bank: GlyphBank, art_frac: float = 0.3) -> Sample:
+def generate(
+    seed: int,
+    chunk: int,
+    n_cards: int,
+    art: dict[str, NDArray[np.uint8]],
+    bank: GlyphBank,
+    art_frac: float = 0.3,
+) -> Sample:
     """``n_cards`` rendered cards (and about a fifth as many backs, blank faces,
     inner outlines) as one Sample; deterministic in (seed, chunk)."""
     rng = np.random.default_rng([seed, chunk])
@@ -460,5 +419,8 @@ def generate(seed: int, chunk: int, n_cards: int, art: dict[str, NDArray[np.uint
         made = None if rng.random() < art_frac else font_face(rng, art, bank, card)
         face, box = made if made is not None else (art[card], art_box(card))
         out.append(render(rng, face, lab, box, art, inner=u < 0.16))
-    return Sample(np.concatenate([s.crops for s in out]), np.concatenate([s.rank for s in out]),
-                  np.concatenate([s.suit for s in out]))
+    return Sample(
+        np.concatenate([s.crops for s in out]),
+        np.concatenate([s.rank for s in out]),
+        np.concatenate([s.suit for s in out]),
+    )

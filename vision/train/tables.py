@@ -63,11 +63,13 @@ def reset_noise() -> None:
 
 def table(rng: np.random.Generator, h: int, w: int) -> Img:
     """A generated table surface (h, w, 3) BGR: wood, cloth, felt, dark cloth or a mat."""
-    kind = rng.choice(["wood", "maple", "white", "beige", "felt", "dark", "mat", "grey"],
-                      p=[0.16, 0.14, 0.12, 0.12, 0.16, 0.12, 0.08, 0.10])
+    kind = rng.choice(
+        ["wood", "maple", "white", "beige", "felt", "dark", "mat", "grey"],
+        p=[0.16, 0.14, 0.12, 0.12, 0.16, 0.12, 0.08, 0.10],
+    )
     yy, xx = grid(h, w)
     if kind in ("wood", "maple"):
-        base = (np.array([90, 150, 200]) if kind == "wood" else np.array([150, 195, 225]))
+        base = np.array([90, 150, 200]) if kind == "wood" else np.array([150, 195, 225])
         base = (base + rng.uniform(-25, 25, 3)).astype(np.float32)
         ang = rng.uniform(0, np.pi)
         c, s_ = np.float32(np.cos(ang)), np.float32(np.sin(ang))
@@ -79,14 +81,23 @@ def table(rng: np.random.Generator, h: int, w: int) -> Img:
         amp = np.float32(rng.uniform(5, 30))
         img = base[None, None, :] - amp * grain[..., None]
     elif kind in ("white", "beige", "grey"):
-        base = {"white": np.array([225, 228, 230]), "beige": np.array([175, 205, 225]),
-                "grey": np.array([150, 150, 150])}[str(kind)] + rng.uniform(-30, 20, 3)
+        base = {
+            "white": np.array([225, 228, 230]),
+            "beige": np.array([175, 205, 225]),
+            "grey": np.array([150, 150, 150]),
+        }[str(kind)] + rng.uniform(-30, 20, 3)
         img = np.broadcast_to(base, (h, w, 3)).astype(np.float32)
         weave = np.sin(xx * np.float32(rng.uniform(1, 2.5))) * np.sin(yy * np.float32(rng.uniform(1, 2.5)))
         img = img + np.float32(rng.uniform(0, 8)) * weave[..., None]
     elif kind == "felt":
-        base = rng.choice([np.array([40, 110, 30]), np.array([110, 60, 20]),
-                           np.array([30, 30, 130]), np.array([90, 90, 40])]) + rng.uniform(-25, 25, 3)
+        base = rng.choice(
+            [
+                np.array([40, 110, 30]),
+                np.array([110, 60, 20]),
+                np.array([30, 30, 130]),
+                np.array([90, 90, 40]),
+            ]
+        ) + rng.uniform(-25, 25, 3)
         img = np.broadcast_to(base, (h, w, 3)).astype(np.float32)
     elif kind == "dark":
         base = rng.uniform(10, 60, 3)
@@ -95,8 +106,9 @@ def table(rng: np.random.Generator, h: int, w: int) -> Img:
         a, b = rng.uniform(20, 160, 3), rng.uniform(20, 160, 3)
         t = np.sin(xx * np.float32(rng.uniform(0.05, 0.3))) * np.cos(yy * np.float32(rng.uniform(0.05, 0.3)))
         img = np.where((t > 0)[..., None], a, b).astype(np.float32)
-    img = np.ascontiguousarray(img + np.float32(rng.uniform(1, 7)) * noise(rng).window(rng, h, w, 1),
-                               np.float32)
+    img = np.ascontiguousarray(
+        img + np.float32(rng.uniform(1, 7)) * noise(rng).window(rng, h, w, 1), np.float32
+    )
     # distractors: chips (striped discs) and skin-coloured blobs (hands)
     for _ in range(int(rng.integers(0, 3))):
         ctr = (int(rng.integers(0, w)), int(rng.integers(0, h)))
@@ -107,7 +119,8 @@ def table(rng: np.random.Generator, h: int, w: int) -> Img:
             cv2.circle(img, ctr, max(1, r * 2 // 3), (235, 235, 235), max(1, r // 6))
         else:
             col = np.array([120, 150, 200]) + rng.uniform(-40, 30, 3)
-            cv2.ellipse(img, ctr, (r, int(r * rng.uniform(0.4, 0.8))), rng.uniform(0, 180), 0, 360,
-                        col.tolist(), -1)
+            cv2.ellipse(
+                img, ctr, (r, int(r * rng.uniform(0.4, 0.8))), rng.uniform(0, 180), 0, 360, col.tolist(), -1
+            )
     out: Img = np.clip(img, 0, 255).astype(np.uint8)
     return out
