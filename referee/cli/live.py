@@ -37,13 +37,15 @@ __all__ = [
 ]
 
 
-def session_language(header_language: str | None) -> None:
+def session_language(header_language: str | None) -> str:
     """Speak the session's language (issue 11) unless ``--lang`` or ``REFEREE_LANG``
-    chose one: the order is --lang, REFEREE_LANG, the session's, LANGUAGE/LC_ALL/LANG."""
+    chose one: the order is --lang, REFEREE_LANG, the session's, LANGUAGE/LC_ALL/LANG.
+    Returns the language chosen, for the live session to be given (issue 8)."""
     from referee import i18n
 
     if header_language and i18n.ASKED is None and header_language != i18n.language():
         i18n.setup(header_language)
+    return i18n.language()
 
 
 def camera_settings(opts: CameraOptions | None) -> dict[str, object]:

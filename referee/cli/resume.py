@@ -66,13 +66,13 @@ def resume(
         with open_store(session_file, store_url) as store:
             sid = store.resolve(session_id)
             header = store.header(sid)
-            session_language(header.language)
+            lang = session_language(header.language)
             try:
                 cam = camera.over(dict(header.settings.get("camera") or {})).options()
             except ValueError as exc:
                 app.abort(render_error(exc), EXIT_USAGE)
             store.acquire(sid, take_over=take_over)
-            session = LiveSession.resume(store, sid)
+            session = LiveSession.resume(store, sid, lang=lang)
             h = session.header
             remembered = camera_settings(cam)
             if remembered and remembered != {k: v for k, v in h.settings.items() if k == "camera"}:

@@ -22,7 +22,7 @@ from referee.cli.options import (
     camera_options,
 )
 from referee.cli.serve import DEFAULT_HOST, DEFAULT_PORT, HostOpt, PortOpt
-from referee.i18n import _, render_error
+from referee.i18n import _, language, render_error
 
 
 def register(app: typer.Typer) -> None:
@@ -114,6 +114,7 @@ def start(
                 duration=minutes,
                 target=target,
                 settings=camera_settings(cam),
+                lang=language(),
             )
             store.acquire(session.header.id)
             club.link_session(store, session.header.id, names, table)

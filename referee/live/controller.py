@@ -65,10 +65,14 @@ class Outcome:
 class LiveSession(Corrections):
     """One session at the table, backed by the store. See the module docstring."""
 
-    def __init__(self, store: Store, header: SessionHeader, game: Game) -> None:
+    def __init__(self, store: Store, header: SessionHeader, game: Game, *, lang: str | None = None) -> None:
         self.store = store
         self.header = header
         self.game = game
+        self.lang: str = lang or header.language or "en"
+        """The language the table reads (issue 8): card letters it accepts and the
+        language engine errors are rendered in (:func:`referee.i18n.render_error`).
+        The CLI passes the language it chose; by default the session's own."""
         self.refused = 0
         """Entries refused so far in this run (the plain-lines mode counts them)."""
         self.default_origin: Origin = KEYBOARD
@@ -88,9 +92,11 @@ class LiveSession(Corrections):
         duration: int | None,
         target: int | None,
         settings: dict[str, Any] | None = None,
+        lang: str | None = None,
     ) -> tuple[LiveSession, list[str]]:
         """Create and store a new session; returns it with the lines that open it
-        (where it is saved, players, the draw for the first dealer or caller)."""
+        (where it is saved, players, the draw for the first dealer or caller).
+        ``lang``: the table's language (stored in the session; default the one in force)."""
         from referee.profiles import loads_profile
 
         profile, name, text = profile_snapshot(profile)
@@ -111,7 +117,7 @@ class LiveSession(Corrections):
             target=target,
             created=datetime.fromtimestamp(now, UTC).isoformat(timespec="seconds"),
             started=now,
-            language=language(),
+            language=lang or language(),
             settings=dict(settings or {}),
         )
         game = new_game(header)  # raises for a bad target before anything is stored
@@ -124,14 +130,15 @@ class LiveSession(Corrections):
             _(M.STARTED).format(sid=header.id, profile=M.printable(name), path=store.path),
             _(M.PLAYERS_LINE).format(players=M.players_text(players)),
         ]
-        return cls(store, header, game), head + lines
+        return cls(store, header, game, lang=lang), head + lines
 
     @classmethod
-    def resume(cls, store: Store, sid: int | None) -> LiveSession:
-        """Rebuild session ``sid`` (the latest when None) from its stored events."""
+    def resume(cls, store: Store, sid: int | None, *, lang: str | None = None) -> LiveSession:
+        """Rebuild session ``sid`` (the latest when None) from its stored events;
+        ``lang`` as for :class:`LiveSession` (default: the session's language)."""
         sid = store.resolve(sid)
         header = store.header(sid)
-        return cls(store, header, new_game(header, store.events(sid)))
+        return cls(store, header, new_game(header, store.events(sid)), lang=lang)
 
     # ---------------------------------------------------------------- queries
     @property
@@ -197,7 +204,7 @@ class LiveSession(Corrections):
 
     def declaration_options(self) -> list[str]:
         """The declarations a trump lead may carry now (R24, R25, R53), [] when none apply."""
-        return [":" + typed_declaration(decl, language()) for decl in self.game.allowed_declarations()]
+        return [":" + typed_declaration(decl, self.lang) for decl in self.game.allowed_declarations()]
 
     # ---------------------------------------------------------------- entries
     def enter(self, line: str, *, origin: Origin | None = None) -> Outcome | None:
@@ -221,7 +228,7 @@ class LiveSession(Corrections):
         ``yes`` -> ``bavyan yes`` at the bavyan question, :func:`bare_answer`). None for
         a blank line; raises NotationError. Every path that reads a typed line (entering
         it, looking at it for a ruling) goes through here, so they agree."""
-        return parse_entry(bare_answer(line, self.game.phase, language()))
+        return parse_entry(bare_answer(line, self.game.phase, self.lang), self.lang)
 
     def _events(self, entry: Entry, origin: Origin) -> Outcome:
         g = self.game
@@ -322,7 +329,7 @@ class LiveSession(Corrections):
         if entry.command == "undo":
             return self.undo(int(entry.args[0]) if entry.args else 1, origin=origin)
         if entry.command == "fix":
-            trick, seat, card, decl = fix_args(entry.args)
+            trick, seat, card, decl = fix_args(entry.args, self.lang)
             return self.fix(trick, seat, card, decl, text=entry.text, origin=origin)
         if entry.command == "quit":
             return Outcome(

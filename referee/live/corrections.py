@@ -35,6 +35,7 @@ class Corrections:
     header: SessionHeader
     game: Game
     default_origin: Origin
+    lang: str
 
     if TYPE_CHECKING:
 
@@ -187,7 +188,9 @@ class Corrections:
                 if j == k:
                     raise
                 raise RulesError(
-                    _(M.FIX_CONFLICT).format(seq=entry.seq, text=entry.text, reason=render_error(exc)),
+                    _(M.FIX_CONFLICT).format(
+                        seq=entry.seq, text=entry.text, reason=render_error(exc, self.lang)
+                    ),
                     token=entry.text,
                 ) from None
         before = deal_view(g, d.number)

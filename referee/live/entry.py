@@ -193,7 +193,7 @@ def _plays(text: str, words: list[str], lang: str) -> Entry:
             if len(tagged) == 1 and ":" not in w:
                 raise NotationError(_(M.UNKNOWN_ENTRY).format(token=typed), typed) from None
             if typed != w:
-                raise NotationError(render_error(exc).replace(repr(w), repr(typed)), typed) from None
+                raise NotationError(render_error(exc, lang).replace(repr(w), repr(typed)), typed) from None
             raise
         seats.append(seat)
         plays.append(Play(card, decl))

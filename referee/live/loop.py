@@ -202,7 +202,7 @@ class TableLoop:
 
     def _refused(self, exc: RefereeError) -> None:
         asking = self.camera.question if self.camera is not None else None
-        self.display.refused(render_error(exc), self.typed, asking)
+        self.display.refused(render_error(exc, self.session.lang), self.typed, asking)
         self.display.bell()
 
     def _accepted(self, outcome: Outcome, mark: str = "") -> None:
@@ -263,7 +263,7 @@ class TableLoop:
         except SessionTakenOver:
             raise
         except RefereeError as exc:
-            self._question(self.camera.refused(item, render_error(exc), self.session.game))
+            self._question(self.camera.refused(item, render_error(exc, self.session.lang), self.session.game))
             return False
         if outcome is not None:
             self._accepted(outcome, item.mark())
