@@ -174,7 +174,7 @@ def test_backup_during_a_live_session(tmp_path: Path) -> None:
         target = tmp_path / "backup.db"
         r = run(["backup", "-o", str(target)], data)
         assert r.returncode == 0 and r.stderr == "", r.stderr
-        assert "1 sessions" in r.stdout
+        assert "(1 session)" in r.stdout
         assert proc.poll() is None  # the session is still being played
     finally:
         proc.kill()
