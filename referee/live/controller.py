@@ -14,7 +14,6 @@ from __future__ import annotations
 import math
 import secrets
 import time
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -37,6 +36,7 @@ from referee.live.entry import (
 )
 from referee.live.help import help_lines
 from referee.live.opening import first_seats, new_game, profile_snapshot
+from referee.live.outcome import Outcome
 from referee.live.summary import summary_lines
 from referee.session.origin import KEYBOARD, Origin
 from referee.session.store import SessionHeader, Store
@@ -44,22 +44,6 @@ from referee.session.store import SessionHeader, Store
 __all__ = ["LiveSession", "Outcome", "new_game", "profile_snapshot", "summary_lines"]
 """``new_game``, ``profile_snapshot`` (:mod:`referee.live.opening`) and ``summary_lines``
 (:mod:`referee.live.summary`) are kept here for their callers."""
-
-
-@dataclass(slots=True)
-class Outcome:
-    """What an accepted entry did: the ``echo`` line, the indented ``lines`` that
-    follow it, the engine's ``notices``, and whether a deal-ending penalty
-    waits for the table's confirmation (R65)."""
-
-    echo: str
-    lines: list[str] = field(default_factory=list)
-    notices: list[Notice] = field(default_factory=list)
-    penalty: bool = False
-    help: bool = False
-    quit: bool = False
-    not_entered: list[str] = field(default_factory=list)
-    """Cards of the line after the one that ended the deal: not entered (issue 11)."""
 
 
 class LiveSession(Corrections):

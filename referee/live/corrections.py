@@ -18,12 +18,12 @@ from referee.i18n import _, render_error
 from referee.live import messages as M
 from referee.live.fixes import deal_view, fix_changes, places
 from referee.live.opening import new_game
+from referee.live.outcome import Outcome
 from referee.session.log import LogEntry, Unit, seat_tag
 from referee.session.origin import Origin
 from referee.session.store import SessionHeader, Store
 
 if TYPE_CHECKING:
-    from referee.live.controller import Outcome
     from referee.live.entry import Entry
 
 
@@ -94,7 +94,7 @@ class Corrections:
             if n == 1
             else _(M.ECHO_UNDO_MANY).format(n=n, what="; ".join(what))
         )
-        return _outcome(echo, [f"  {self.where()}"])
+        return Outcome(echo, [f"  {self.where()}"])
 
     def _fold_game(self, log: dict[int, LogEntry], units: list[Unit]) -> Game:
         """A game of the given units in force (for describing several undos)."""
@@ -222,7 +222,7 @@ class Corrections:
             and after["revoke"] is not None
             and self.game.profile.scoring.revoke_penalty == "court"
         )
-        return _outcome(echo, lines, penalty=penalty)
+        return Outcome(echo, lines, penalty=penalty)
 
     # ---------------------------------------------------------------- rulings
     def ruling_evidence(self, line: str) -> list[str] | None:
@@ -263,10 +263,3 @@ class Corrections:
                 )
             )
         return out
-
-
-def _outcome(echo: str, lines: list[str], penalty: bool = False) -> Outcome:
-    """An :class:`~referee.live.controller.Outcome` (imported late: the controller imports this)."""
-    from referee.live.controller import Outcome
-
-    return Outcome(echo, lines, penalty=penalty)
