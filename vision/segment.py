@@ -111,6 +111,15 @@ def paper_colour(card: NDArray[Any]) -> NDArray[np.float32]:
     used instead. Computed on the card shrunk _SMALL times (its size cut to a
     multiple of _SMALL: an exact, fast area average), then enlarged.
     """
+    return _paper_and_plane(card)[0]
+
+
+def _paper_and_plane(card: NDArray[Any]) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
+    """(:func:`paper_colour`, the plane fitted to the card's edge), both
+    (CARD_H, CARD_W, 3) float32. The closing takes each channel's maximum on its
+    own, so near print brighter than the paper in one channel (a red pip on
+    bluish paper is redder than it) that channel's paper is overestimated; the
+    plane has no such bias and is what colour tests of the middle compare with."""
     h, w = card.shape[:2]
     sh, sw = h // _SMALL, w // _SMALL
     small = cv2.resize(card, (sw, sh), interpolation=cv2.INTER_AREA)
@@ -123,7 +132,11 @@ def paper_colour(card: NDArray[Any]) -> NDArray[np.float32]:
         plane[..., 0] + plane[..., 1] + plane[..., 2]
     )
     np.copyto(paper, plane, where=inside[..., None])
-    return np.asarray(cv2.resize(paper, (w, h), interpolation=cv2.INTER_LINEAR), np.float32)
+    size = (w, h)
+    return (
+        np.asarray(cv2.resize(paper, size, interpolation=cv2.INTER_LINEAR), np.float32),
+        np.asarray(cv2.resize(plane, size, interpolation=cv2.INTER_LINEAR), np.float32),
+    )
 
 
 _ZH, _ZW = round(INDEX_H * CARD_H), round(INDEX_W * CARD_W)
@@ -169,7 +182,8 @@ def ink_masks(card: NDArray[Any]) -> Ink:
     """
     f = card.astype(np.float32)
     f += 1.0
-    n = cv2.divide(f, paper_colour(card))  # paper ~ 1 in every channel
+    paper, plane = _paper_and_plane(card)
+    n = cv2.divide(f, paper)  # paper ~ 1 in every channel
     # (contiguous copies of the channels: faster than cv2.split on float images)
     b, g, r = (np.ascontiguousarray(n[..., i]) for i in range(3))
     gb = np.maximum(g, b)
@@ -192,7 +206,9 @@ def ink_masks(card: NDArray[Any]) -> Ink:
     m = round(INDEX_W * CARD_W)
     rows = slice(round(0.12 * CARD_H), CARD_H - round(0.12 * CARD_H))
     cols = slice(m, CARD_W - m)
-    bb, gg, rr = b[rows, cols], g[rows, cols], r[rows, cols]
+    # (the colour against the edge's plane: the local paper is biased near red print)
+    mid = cv2.divide(np.ascontiguousarray(f[rows, cols]), np.ascontiguousarray(plane[rows, cols]))
+    bb, gg, rr = (np.ascontiguousarray(mid[..., i]) for i in range(3))
     yellow = (np.minimum(rr, gg) - bb > 0.12) & (gg > 0.8 * rr)
     body = (yellow | (bb - rr > 0.12)) & (gray[rows, cols] < 0.95) & ~red[rows, cols]
     return Ink(ink_u8, red_u8, float(body.mean()))
