@@ -32,6 +32,12 @@ INK_LEVEL = 0.68
 FAINT_RED = 0.1
 FAINT_RED_MIN_R = 0.7
 
+#: Yellow or blue picture print is at least this light in its own colour (relative
+#: to the paper): black print under a camera's colour cast is "blue" or "yellow" by
+#: hue too, but dark (blue-black pips: blue 0.29, red 0.12; the CC0 deck's pictures
+#: keep nearly all their tint with this limit, see tests/vision/test_segment.py).
+PICTURE_LIGHT = 0.45
+
 #: Border ignored all round (outline error, table seen at the edge), fraction of width.
 BORDER = 0.02
 
@@ -209,8 +215,9 @@ def ink_masks(card: NDArray[Any]) -> Ink:
     # (the colour against the edge's plane: the local paper is biased near red print)
     mid = cv2.divide(np.ascontiguousarray(f[rows, cols]), np.ascontiguousarray(plane[rows, cols]))
     bb, gg, rr = (np.ascontiguousarray(mid[..., i]) for i in range(3))
-    yellow = (np.minimum(rr, gg) - bb > 0.12) & (gg > 0.8 * rr)
-    body = (yellow | (bb - rr > 0.12)) & (gray[rows, cols] < 0.95) & ~red[rows, cols]
+    yellow = (np.minimum(rr, gg) - bb > 0.12) & (gg > 0.8 * rr) & (gg > PICTURE_LIGHT)
+    blue = (bb - rr > 0.12) & (bb > PICTURE_LIGHT)
+    body = (yellow | blue) & (gray[rows, cols] < 0.95) & ~red[rows, cols]
     return Ink(ink_u8, red_u8, float(body.mean()))
 
 

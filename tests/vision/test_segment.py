@@ -41,3 +41,12 @@ def test_blue_and_yellow_print_is_picture_colour() -> None:
     cv2.rectangle(card, (40, 50), (110, 100), (160, 70, 40), -1)  # blue (BGR)
     cv2.rectangle(card, (40, 120), (110, 170), (40, 190, 215), -1)  # yellow
     assert ink_masks(card).tint > 2 * PICTURE_TINT
+
+
+def test_blue_black_pips_are_no_picture_colour() -> None:
+    # black print under a cold colour cast: blue by hue (BGR 73, 30, 20 on paper
+    # 250, 196, 166) but dark; seven clubs-sized blobs must not read as a picture
+    card = np.full((CARD_H, CARD_W, 3), (250, 196, 166), np.uint8)
+    for x, y in ((45, 40), (105, 40), (75, 75), (45, 109), (105, 109), (45, 178), (105, 178)):
+        cv2.circle(card, (x, y), 12, (73, 30, 20), -1)
+    assert ink_masks(cv2.GaussianBlur(card, (3, 3), 0)).tint < PICTURE_TINT
