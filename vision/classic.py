@@ -225,13 +225,25 @@ def read_pips(comps: list[Component], t: Templates, tint: float = 0.0) -> PipRea
     shapes = big[:MAX_PIPS_SHAPED]
     for c in shapes:
         pm = fill_holes(c.mask)  # a pip is solid: holes are ornament (fancy ace) or glare
-        pm = pm if c.cy < 0.56 * CARD_H else np.ascontiguousarray(pm[::-1, ::-1])
-        for s, v in t.suits.scores(pm).items():
+        turned = np.ascontiguousarray(pm[::-1, ::-1])
+        scores = t.suits.scores(pm if c.cy < 0.5 * CARD_H else turned)
+        if abs(c.cy - CARD_H / 2) < CENTRE_PIP * CARD_H:
+            # a centre pip (an ace's, the middle one of 3, 5, 9) points to whichever end
+            # is the card's top, and the outline does not say which: either way up
+            # (an upside-down heart is a fair diamond)
+            either = t.suits.scores(turned if c.cy < 0.5 * CARD_H else pm)
+            scores = {k: max(v, either[k]) for k, v in scores.items()}
+        for s, v in scores.items():
             sums[s] += v
     m = max(1, len(shapes))
     mean = {s: v / m for s, v in sums.items()}
     mean[SOLIDITY] = float(np.mean([solidity(c.mask) for c in shapes]))
     return PipRead(rank, mean, red, n, red_fraction)
+
+
+#: a pip whose centre is within this fraction of the card's height of its middle is
+#: a centre pip (either way up)
+CENTRE_PIP = 0.06
 
 
 def fill_holes(mask: NDArray[Any]) -> NDArray[Any]:

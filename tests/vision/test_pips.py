@@ -1,0 +1,29 @@
+"""The pip reading of a rectified card (vision.classic.read_pips): count and suit shape."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from tests.helpers.synth import card_face
+from vision.classic import read_pips, suit_vote
+from vision.detector import CARD_H, CARD_W
+from vision.glyphs import load_templates
+from vision.segment import components, ink_masks
+
+
+@pytest.mark.parametrize("card", ["AH", "AD", "AC", "3H", "9H"])
+@pytest.mark.parametrize("turned", [False, True])
+def test_a_centre_pip_votes_its_suit_either_way_up(card: str, turned: bool) -> None:
+    # a card's outline does not say which end is its top: the reader may see it turned
+    # half a turn, and then an ace's pip (or the middle pip of 3, 5, 9) points down.
+    # An upside-down heart is a fair diamond: it must still vote hearts.
+    face = cv2.resize(card_face(card), (CARD_W, CARD_H), interpolation=cv2.INTER_AREA)
+    if turned:
+        face = np.ascontiguousarray(face[::-1, ::-1])
+    ink = ink_masks(face)
+    pips = read_pips(components(ink), load_templates(), ink.tint)
+    assert pips.rank == card[0] and pips.suit is not None
+    vote = suit_vote(pips.suit, pips.red, True)
+    assert vote is not None and vote.label == card[1]
