@@ -72,8 +72,9 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
       same rank, their colour (when clear) the suit's colour, and their shape
       does not clearly say another suit of that colour.
     * J, Q, K: the pips show a picture, and A and B (built and trained
-      differently) both read the card at ``pair_court`` or more; a suit symbol
-      in the picture, when one is clear, must agree.
+      differently) read the card on one corner, each at its own zero-wrong point
+      for court corners (``court_a``, ``court_b``) or more; a suit symbol in the
+      picture, when one is clear, must agree.
     * No pips or picture to agree with (a covered card: the index alone shows):
       A and B both at ``pair_covered`` on the same corner, and the pips show
       nothing against it (an ace may show a picture: ornate aces).
@@ -96,7 +97,6 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
         return None
     rank, suit = card[0], card[1]
     conf_a = max((r.conf for r in a if r.card == card), default=0.0)
-    conf_b = max((r.conf for r in b if r.card == card), default=0.0)
     pair = max(
         (min(ra.conf, rb.conf) for ra, rb in zip(a, b, strict=True) if ra.card == card and rb.card == card),
         default=0.0,
@@ -111,14 +111,13 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
             if v is not None and v.label != suit and v.ok(SUIT_MIN_SCORE, 2 * SUIT_MIN_MARGIN):
                 return None
         return CardRead(card, _scaled(conf_a, th["index_pips"]), details | {"path": "index+pips"})
-    if rank in COURT_RANKS and pips.rank == FACE and min(conf_a, conf_b) >= th["pair_court"]:
+    court = _court_pair(learned, card, th)
+    if rank in COURT_RANKS and pips.rank == FACE and court is not None:
         if pips.suit is not None:
             v = suit_vote(pips.suit, red, True)
             if v is not None and v.label != suit and v.ok(0.85, SINGLE_SUIT_MARGIN):
                 return None
-        return CardRead(
-            card, _scaled(min(conf_a, conf_b), th["pair_court"]), details | {"path": "pair+picture"}
-        )
+        return CardRead(card, court, details | {"path": "pair+picture"})
     # the index alone: nothing on the card may say otherwise (an ornate ace's big
     # decorated pip reads as a picture)
     if pips.rank is not None and pips.rank != rank and not (rank == "A" and pips.rank == FACE):
@@ -126,6 +125,18 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
     if pair >= th["pair_covered"]:
         return CardRead(card, _scaled(pair, th["pair_covered"]), details | {"path": "pair-alone"})
     return None
+
+
+def _court_pair(learned: Learned, card: str, th: dict[str, float]) -> float | None:
+    """The reported confidence of court card ``card`` when, on one corner, A reads it at
+    ``court_a`` or more and B at ``court_b`` or more (each classifier's zero-wrong
+    point for J/Q/K on held-apart court corners); else None."""
+    best = None
+    for ra, rb in zip(learned[0], learned[1], strict=True):
+        if ra.card == card and rb.card == card and ra.conf >= th["court_a"] and rb.conf >= th["court_b"]:
+            conf = min(_scaled(ra.conf, th["court_a"]), _scaled(rb.conf, th["court_b"]))
+            best = conf if best is None else max(best, conf)
+    return best
 
 
 def combine(

@@ -54,6 +54,8 @@ def test_thresholds_are_calibrated_probabilities_in_order() -> None:
     assert 0.0 < t["index_pips"] < 1.0
     assert 0.0 < t["pair"] <= t["pair_covered"] <= 1.0
     assert 0.0 < t["pair_court"] <= t["pair"]
+    # each classifier alone must be surer of a court card than the pair together
+    assert t["pair_court"] <= t["court_a"] < 1.0 and t["pair_court"] <= t["court_b"] <= 1.0
     assert 0.0 < t["dissent_a"] < 1.0 and 0.0 < t["dissent_b"] < 1.0
     assert t["pair_covered"] == pytest.approx(t["pair"] + (1 - t["pair"]) / 2, abs=1e-3)
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import math
 import os
 import platform
 import sys
@@ -120,7 +121,7 @@ def _init(data: str, svg_dir: str | None) -> None:
     _art = synth.load_art(Path(data) / "art.npz", Path(svg_dir) if svg_dir else None)
 
 
-def _chunk(args: tuple[str, int, int, int]) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any]]:
+def _chunk(args: tuple[str, int, int, int]) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any], NDArray[Any]]:
     group, seed, chunk, n = args
     from vision.train import synth
 
@@ -129,30 +130,39 @@ def _chunk(args: tuple[str, int, int, int]) -> tuple[NDArray[Any], NDArray[Any],
             find_fonts(FONT_GROUPS[group]), _art, np.random.default_rng([seed, 999])
         )
     s = synth.generate(seed, chunk, n, _art, _banks[group])
-    return s.crops, s.rank, s.suit
+    return s.crops, s.rank, s.suit, s.card
 
 
 def make_set(
-    group: str, seed: int, n_cards: int, jobs: int, data: Path, svg_dir: Path | None, chunk: int = 500
-) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any]]:
-    """Crops and labels of ``n_cards`` generated cards with the fonts of ``group``,
-    cached as ``data/set_{group}_{seed}_{n_cards}.npz`` (``..._c{chunk}.npz`` for another
+    group: str,
+    seed: int,
+    n_cards: int,
+    jobs: int,
+    data: Path,
+    svg_dir: Path | None,
+    chunk: int = 500,
+    need_card: bool = False,
+) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any], NDArray[Any] | None]:
+    """Crops, rank and suit labels and the card beneath each crop (see
+    :class:`vision.train.synth.Sample`; None when read from a cache written before
+    it was kept, unless ``need_card``: then the set is made again) of ``n_cards``
+    generated cards with the fonts of ``group``, cached as
+    ``data/set_{group}_{seed}_{n_cards}.npz`` (``..._c{chunk}.npz`` for another
     chunk size than 500: the chunks, not only the seed, decide the samples)."""
     tail = "" if chunk == 500 else f"_c{chunk}"
     cache = data / f"set_{group}_{seed}_{n_cards}{tail}.npz"
     if cache.is_file():
         with np.load(cache) as z:
-            return z["x"], z["rank"], z["suit"]
+            if "card" in z.files or not need_card:
+                return z["x"], z["rank"], z["suit"], z["card"] if "card" in z.files else None
     tasks = [(group, seed, i, min(chunk, n_cards - i * chunk)) for i in range((n_cards + chunk - 1) // chunk)]
     with ProcessPoolExecutor(
         jobs, initializer=_init, initargs=(str(data), str(svg_dir) if svg_dir else None)
     ) as ex:
         parts = list(ex.map(_chunk, tasks))
-    x = np.concatenate([p[0] for p in parts])
-    r = np.concatenate([p[1] for p in parts])
-    s = np.concatenate([p[2] for p in parts])
-    np.savez(cache, x=x, rank=r, suit=s)
-    return x, r, s
+    x, r, s, c = (np.concatenate([p[k] for p in parts]) for k in range(4))
+    np.savez(cache, x=x, rank=r, suit=s, card=c)
+    return x, r, s, c
 
 
 def sha256(path: Path) -> str:
@@ -185,19 +195,30 @@ def _zero_wrong_threshold(conf: NDArray[Any], wrong: NDArray[Any], rate: float =
     return float(c[last_ok[-1]]) if len(last_ok) else 1.0
 
 
-def calibrate(la: NDArray[Any], lb: NDArray[Any], rank: NDArray[Any], suit: NDArray[Any]) -> dict[str, Any]:
+def _up(t: float) -> float:
+    """``t`` rounded up to 4 decimals (at most 1.0)."""
+    return min(1.0, math.ceil(t * 10_000 - 1e-9) / 10_000)
+
+
+def calibrate(
+    la: NDArray[Any], lb: NDArray[Any], rank: NDArray[Any], suit: NDArray[Any], card: NDArray[Any]
+) -> dict[str, Any]:
     """Thresholds and metrics from the logits of A and B on the held-apart set.
 
     A "read" is a crop whose rank and suit argmax are both not none; its
-    confidence is min(rank prob, suit prob); it is wrong unless both match the
-    label (a read of a none crop is wrong). Thresholds:
+    confidence is min(rank prob, suit prob). It is right if both match the label,
+    harmless if it names ``card``, the card the crop was cut from (a covered index,
+    a turned corner or an inner outline of that very card, labelled none: reporting
+    it is no wrong report, though it counts for no recall), else wrong. Thresholds:
 
     * ``index_pips``: A alone, at most 1% wrong reads on the held-apart set (the
       pips must agree too, an independent reading);
     * ``pair``: A and B agree and both have confidence >= t: zero wrong;
     * ``pair_court``: as ``pair``, counting only reads of J, Q or K on crops of court
-      cards or none crops (the rule that uses it also needs the card's picture, so
-      it is never applied to a number card's corner);
+      cards or none crops (for information: the court rule uses the next two);
+    * ``court_a``, ``court_b``: each classifier alone, its reads of J, Q or K on the
+      crops of court cards or none crops: zero wrong (the court rule needs both,
+      agreeing, and the card's picture, so it never sees a number card's corner);
     * ``dissent_a``, ``dissent_b``: a classifier's read of another card vetoes a
       card from this confidence on (its own 1%-wrong point);
     * ``pair_covered``: as ``pair``, with half the remaining doubt again
@@ -209,13 +230,18 @@ def calibrate(la: NDArray[Any], lb: NDArray[Any], rank: NDArray[Any], suit: NDAr
     ra, pa, sa, qa = softmax_reads(la)
     rb, pb, sb, qb = softmax_reads(lb)
     truth_card = (rank != NONE_RANK) & (suit != NONE_SUIT)
+
+    def wrong_of(r: NDArray[Any], s: NDArray[Any]) -> NDArray[Any]:
+        w: NDArray[Any] = ~((r == rank) & (s == suit)) & (4 * r + s != card)
+        return w
+
     for name, r, p, s, q in (("A", ra, pa, sa, qa), ("B", rb, pb, sb, qb)):
         read = (r != NONE_RANK) & (s != NONE_SUIT)
         correct = (r == rank) & (s == suit)
         out[f"{name}_accuracy"] = round(float(correct.mean()), 4)
         out[f"{name}_card_accuracy"] = round(float(correct[truth_card].mean()), 4)
         conf = np.minimum(p, q)[read]
-        wrong = ~correct[read]
+        wrong = wrong_of(r, s)[read]
         out[f"{name}_wrong_reads_at_argmax"] = int(wrong.sum())
         out[f"{name}_t_zero_wrong"] = round(_zero_wrong_threshold(conf, wrong), 4)
         out[f"{name}_t_1pct"] = round(_zero_wrong_threshold(conf, wrong, 0.01), 4)
@@ -224,27 +250,35 @@ def calibrate(la: NDArray[Any], lb: NDArray[Any], rank: NDArray[Any], suit: NDAr
     acc = read_a & (np.minimum(pa, qa) >= t_ip)
     out["index_pips_recall"] = round(float((acc & (ra == rank) & (sa == suit))[truth_card].mean()), 4)
     agree = read_a & (ra == rb) & (sa == sb)
-    conf = np.minimum(np.minimum(pa, qa), np.minimum(pb, qb))[agree]
-    wrong = ~((ra == rank) & (sa == suit))[agree]
-    t_pair = _zero_wrong_threshold(conf, wrong)
-    out["pair_wrong_at_argmax"] = int(wrong.sum())
-    acc = agree & (np.minimum(np.minimum(pa, qa), np.minimum(pb, qb)) >= t_pair)
-    out["pair_recall"] = round(float((acc & (ra == rank))[truth_card].mean()), 4)
+    both = np.minimum(np.minimum(pa, qa), np.minimum(pb, qb))
+    wrong_pair = wrong_of(ra, sa)
+    t_pair = _zero_wrong_threshold(both[agree], wrong_pair[agree])
+    out["pair_wrong_at_argmax"] = int(wrong_pair[agree].sum())
+    acc = agree & (both >= t_pair)
+    out["pair_recall"] = round(float((acc & (ra == rank) & (sa == suit))[truth_card].mean()), 4)
     court = np.isin(rank, [10, 11, 12, NONE_RANK])
     agree_c = agree & np.isin(ra, [10, 11, 12]) & court
-    conf_c = np.minimum(np.minimum(pa, qa), np.minimum(pb, qb))[agree_c]
-    wrong_c = ~((ra == rank) & (sa == suit))[agree_c]
-    t_court = _zero_wrong_threshold(conf_c, wrong_c)
-    acc_c = agree_c & (np.minimum(np.minimum(pa, qa), np.minimum(pb, qb)) >= t_court)
+    t_court = _zero_wrong_threshold(both[agree_c], wrong_pair[agree_c])
+    acc_c = agree_c & (both >= t_court)
     is_court = np.isin(rank, [10, 11, 12])
-    out["pair_court_recall"] = round(float((acc_c & (ra == rank))[is_court].mean()), 4)
-    out["thresholds"] = {
-        "index_pips": round(t_ip, 4),
-        "pair": round(t_pair, 4),
-        "pair_court": round(t_court, 4),
-        "pair_covered": round(t_pair + (1 - t_pair) / 2, 4),
-        "dissent_a": out["A_t_1pct"],
-        "dissent_b": out["B_t_1pct"],
+    out["pair_court_recall"] = round(float((acc_c & (ra == rank) & (sa == suit))[is_court].mean()), 4)
+    # each classifier alone on the court cards' corners (and none crops): zero wrong
+    t_each = {}
+    for name, r, p, s, q in (("a", ra, pa, sa, qa), ("b", rb, pb, sb, qb)):
+        reads = (s != NONE_SUIT) & np.isin(r, [10, 11, 12]) & court
+        t_each[name] = _zero_wrong_threshold(np.minimum(p, q)[reads], wrong_of(r, s)[reads])
+    conf_a, conf_b = np.minimum(pa, qa), np.minimum(pb, qb)
+    acc_e = agree & (conf_a >= t_each["a"]) & (conf_b >= t_each["b"])
+    out["court_recall"] = round(float((acc_e & (ra == rank) & (sa == suit))[is_court].mean()), 4)
+    out["thresholds"] = {  # rounded up: a rounded-down threshold could let the wrong read in
+        "index_pips": _up(t_ip),
+        "pair": _up(t_pair),
+        "pair_court": _up(t_court),
+        "court_a": _up(t_each["a"]),
+        "court_b": _up(t_each["b"]),
+        "pair_covered": _up(t_pair + (1 - t_pair) / 2),
+        "dissent_a": _up(out["A_t_1pct"]),
+        "dissent_b": _up(out["B_t_1pct"]),
     }
     out["held_apart_crops"] = len(rank)
     return out
@@ -295,7 +329,7 @@ def _smoke(a: argparse.Namespace, t0: float) -> int:
     from vision.train import nets
 
     chunk = -(-SMOKE_CARDS // max(1, a.jobs))
-    x, r, s = make_set("A", a.seed, SMOKE_CARDS, a.jobs, a.data, a.svg_dir, chunk)
+    x, r, s, _ = make_set("A", a.seed, SMOKE_CARDS, a.jobs, a.data, a.svg_dir, chunk)
     x, r, s = x[:SMOKE_CROPS], r[:SMOKE_CROPS], s[:SMOKE_CROPS]
     t_gen = time.time() - t0
     torch.manual_seed(a.seed)
@@ -316,6 +350,34 @@ def _smoke(a: argparse.Namespace, t0: float) -> int:
     return 0
 
 
+def _recalibrate(a: argparse.Namespace, argv: list[str] | None) -> int:
+    """``--calibrate``: the thresholds of the models in ``a.out`` calibrated again on the
+    held-apart set C (made again if its cache lacks the cards beneath the crops);
+    the manifest's metrics from :func:`calibrate` are replaced and the command
+    recorded under ``calibration``. Needs no torch (the models run through cv2.dnn),
+    only what makes the crops (Pillow, the fonts, the art cache)."""
+    from vision.learned import IndexModel
+
+    t0 = time.time()
+    path = a.out / "manifest.json"
+    manifest = json.loads(path.read_text())
+    xc, rc, sc, cc = make_set("C", a.seed + 2, a.calib_cards, a.jobs, a.data, a.svg_dir, need_card=True)
+    assert cc is not None
+    la = IndexModel(a.out / "index_a.onnx").logits(xc)
+    lb = IndexModel(a.out / "index_b.onnx").logits(xc)
+    metrics = calibrate(la, lb, rc, sc, cc)
+    manifest["metrics"].update(metrics)
+    manifest["calibration"] = {
+        "command": "python -m vision.train " + " ".join(argv if argv is not None else sys.argv[1:]),
+        "seed": a.seed + 2,
+        "calib_cards": a.calib_cards,
+        "seconds": round(time.time() - t0, 1),
+    }
+    path.write_text(json.dumps(manifest, indent=1) + "\n")
+    print(json.dumps(metrics, indent=1))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point; returns the exit status."""
     p = argparse.ArgumentParser(description="Train the corner-index classifiers.")
@@ -333,8 +395,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--epochs-b", type=int, default=12)
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--smoke", action="store_true", help="2k crops, model A, two epochs")
+    p.add_argument(
+        "--calibrate",
+        action="store_true",
+        help="only calibrate the models in --out again (no training, no torch)",
+    )
     a = p.parse_args(argv)
     import cv2
+
+    cv2.setNumThreads(1)
+    a.data.mkdir(parents=True, exist_ok=True)
+    if a.calibrate:
+        return _recalibrate(a, argv)
     import torch
 
     from vision.learned import IndexModel
@@ -342,8 +414,6 @@ def main(argv: list[str] | None = None) -> int:
 
     torch.set_num_threads(1)
     torch.use_deterministic_algorithms(True)
-    cv2.setNumThreads(1)
-    a.data.mkdir(parents=True, exist_ok=True)
     a.out.mkdir(parents=True, exist_ok=True)
     t0 = time.time()
     if a.smoke:
@@ -351,7 +421,7 @@ def main(argv: list[str] | None = None) -> int:
     sets = {}
     for g, seed, n in (("A", a.seed, a.cards), ("B", a.seed + 1, a.cards), ("C", a.seed + 2, a.calib_cards)):
         ts = time.time()
-        sets[g] = make_set(g, seed, n, a.jobs, a.data, a.svg_dir)
+        sets[g] = make_set(g, seed, n, a.jobs, a.data, a.svg_dir, need_card=g == "C")
         print(f"set {g}: {len(sets[g][0])} crops ({time.time() - ts:.0f} s)", flush=True)
     t_gen = time.time() - t0
     metrics: dict[str, Any] = {}
@@ -360,17 +430,18 @@ def main(argv: list[str] | None = None) -> int:
         ts = time.time()
         torch.manual_seed(a.seed + ord(g))  # the initial weights
         model: Any = cls()
-        x, r, s = sets[g]
+        x, r, s, _ = sets[g]
         print(f"training {g} ({nets.n_params(model)} params) on {len(x)} crops", flush=True)
         losses = nets.train(model, x, r, s, ep, a.seed + ord(g))
         nets.export(model, a.out / f"index_{g.lower()}.onnx")
         metrics[f"{g}_losses"] = [round(v, 4) for v in losses]
         metrics[f"{g}_params"] = nets.n_params(model)
         train_s[g] = round(time.time() - ts, 1)
-    xc, rc, sc = sets["C"]
+    xc, rc, sc, cc = sets["C"]
+    assert cc is not None
     la = IndexModel(a.out / "index_a.onnx").logits(xc)
     lb = IndexModel(a.out / "index_b.onnx").logits(xc)
-    metrics.update(calibrate(la, lb, rc, sc))
+    metrics.update(calibrate(la, lb, rc, sc, cc))
     # fixed generated check crops: 2 per class of set C (and some none), with logits
     pick = []
     for k in range(14):

@@ -312,11 +312,17 @@ def blank_face(art: dict[str, NDArray[np.uint8]]) -> NDArray[np.uint8]:
 
 @dataclass
 class Sample:
-    """Crops (n, IN_H, IN_W, 3) uint8 and their labels: rank (n,), suit (n,) int64."""
+    """Crops (n, IN_H, IN_W, 3) uint8 and their labels: rank (n,), suit (n,) int64,
+    and ``card`` (n,) int64: the card whose face the crop was cut from, as
+    4 x rank + suit, whatever the crop shows (-1 for a back or a blank face). A
+    covered index, a turned corner or an inner outline is labelled none, yet a
+    reading of ``card`` there is no wrong report (calibration counts it neither
+    right nor wrong)."""
 
     crops: NDArray[np.uint8]
     rank: NDArray[np.int64]
     suit: NDArray[np.int64]
+    card: NDArray[np.int64]
 
 
 def render(
@@ -384,7 +390,8 @@ def render(
     allc = np.concatenate(crops, axis=0)
     lab = np.array(labels, np.int64)
     keep = lab[:, 0] >= 0
-    return Sample(allc[keep], lab[keep, 0], lab[keep, 1])
+    under = np.full(int(keep.sum()), -1 if label[0] == NONE_RANK else 4 * label[0] + label[1], np.int64)
+    return Sample(allc[keep], lab[keep, 0], lab[keep, 1], under)
 
 
 def art_box(card: str) -> tuple[int, int, int, int]:
@@ -423,4 +430,5 @@ def generate(
         np.concatenate([s.crops for s in out]),
         np.concatenate([s.rank for s in out]),
         np.concatenate([s.suit for s in out]),
+        np.concatenate([s.card for s in out]),
     )
