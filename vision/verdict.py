@@ -58,8 +58,16 @@ def read_corners_batch(cards: list[NDArray[Any]]) -> list[Learned | None]:
 
 
 def _scaled(conf: float, t: float) -> float:
-    """Reported confidence: 0.5 at the calibrated threshold ``t``, 1.0 at certainty."""
+    """Reported confidence: 0.5 at the calibrated threshold ``t``, 1.0 at certainty;
+    0.0 below ``t``."""
+    if conf < t:
+        return 0.0
     return round(0.5 + 0.5 * float(np.clip((conf - t) / max(1e-6, 1 - t), 0.0, 1.0)), 3)
+
+
+def _court_t(r: CornerRead, key: str) -> float:
+    """The court threshold ``key`` for a read of J, Q or K; 1.0 (never) for others."""
+    return thresholds()[key] if r.rank in COURT_RANKS else 1.0
 
 
 def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
@@ -70,7 +78,8 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
     * 2-10 and A: classifier A reads the card on a corner at ``index_pips`` or
       more, and the pips (count and layout, a lone centre pip for A) give the
       same rank, their colour (when clear) the suit's colour, and their shape
-      does not clearly say another suit of that colour.
+      does not clearly say another suit of that colour. Or B reads it at
+      ``index_pips_b`` (its own 1%-wrong point) and the pips' shape says its suit.
     * J, Q, K: the pips show a picture, and A and B (built and trained
       differently) read the card on one corner, each at its own zero-wrong point
       for court corners (``court_a``, ``court_b``) or more; a suit symbol in the
@@ -86,9 +95,8 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
         return None
     a, b = learned
     th = thresholds()
-    cands = [r for r in a if r.card is not None and r.conf >= th["index_pips"]]
-    if not cands:
-        cands = [r for r in b if r.card is not None and r.conf >= th["pair"]]
+    cands = [r for r in a if r.card is not None and r.conf >= min(th["index_pips"], _court_t(r, "court_a"))]
+    cands += [r for r in b if r.card is not None and r.conf >= th["index_pips_b"]]
     if not cands:
         return None
     card = max(cands, key=lambda r: r.conf).card
@@ -97,20 +105,25 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
         return None
     rank, suit = card[0], card[1]
     conf_a = max((r.conf for r in a if r.card == card), default=0.0)
+    conf_b = max((r.conf for r in b if r.card == card), default=0.0)
     pair = max(
         (min(ra.conf, rb.conf) for ra, rb in zip(a, b, strict=True) if ra.card == card and rb.card == card),
         default=0.0,
     )
     details: dict[str, object] = {"pips": pips.rank, "count": pips.count, "learned": card}
     red = suit in RED_SUITS
-    if rank in NUMBER_RANKS and pips.rank == rank and conf_a >= th["index_pips"]:
+    by_a, by_b = _scaled(conf_a, th["index_pips"]), _scaled(conf_b, th["index_pips_b"])
+    if rank in NUMBER_RANKS and pips.rank == rank and max(by_a, by_b) >= 0.5:
         if pips.red is not None and pips.red != red:
             return None
-        if pips.suit is not None:
-            v = suit_vote(pips.suit, red, True)
-            if v is not None and v.label != suit and v.ok(SUIT_MIN_SCORE, 2 * SUIT_MIN_MARGIN):
-                return None
-        return CardRead(card, _scaled(conf_a, th["index_pips"]), details | {"path": "index+pips"})
+        v = suit_vote(pips.suit, red, True) if pips.suit is not None else None
+        if v is not None and v.label != suit and v.ok(SUIT_MIN_SCORE, 2 * SUIT_MIN_MARGIN):
+            return None
+        if by_a < 0.5 and not (v is not None and v.label == suit and v.ok(SUIT_MIN_SCORE, SUIT_MIN_MARGIN)):
+            # B's reading alone: B confuses suits of one colour more (crude drawn clubs
+            # as spades), so the pips' shapes must say its suit, not only not another
+            return None
+        return CardRead(card, max(by_a, by_b), details | {"path": "index+pips"})
     court = _court_pair(learned, card, th)
     if rank in COURT_RANKS and pips.rank == FACE and court is not None:
         if pips.suit is not None:

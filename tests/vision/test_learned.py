@@ -117,6 +117,35 @@ def test_a_number_card_needs_the_pip_count_to_agree_with_the_index() -> None:
     assert decide_learned(pips("7", False, 7), (reads("7H", hi), reads(None, hi))) is None
 
 
+def test_a_number_card_may_be_read_by_b_at_its_own_threshold_with_the_pips() -> None:
+    t = thresholds()["index_pips_b"]
+    weak_a = thresholds()["index_pips"] - 0.1
+    b_sure = (reads("9H", weak_a), reads("9H", t))
+    hearts = {"S": 0.3, "H": 0.95, "D": 0.5, "C": 0.3, "solidity": 0.95}
+    nine = PipRead("9", hearts, True, 9, 1.0)
+    assert card_of(decide_learned(nine, b_sure)) == "9H"
+    # below B's own 1%-wrong point, or with pips against it: no card
+    assert decide_learned(nine, (reads("9H", weak_a), reads("9H", t - 1e-3))) is None
+    assert decide_learned(PipRead("8", hearts, True, 8, 1.0), b_sure) is None
+    assert decide_learned(PipRead("9", hearts, False, 9, 0.0), b_sure) is None
+    # B confuses suits of one colour more than A: the pips' shapes must say hearts
+    assert decide_learned(pips("9", True, 9), b_sure) is None
+    diamonds = {"S": 0.3, "H": 0.5, "D": 0.95, "C": 0.3, "solidity": 0.95}
+    assert decide_learned(PipRead("9", diamonds, True, 9, 1.0), b_sure) is None
+
+
+def test_a_court_card_needs_each_classifier_at_its_court_threshold_on_one_corner() -> None:
+    ta, tb = thresholds()["court_a"], thresholds()["court_b"]
+    at = (reads("KC", ta), reads("KC", tb))
+    assert card_of(decide_learned(pips(FACE, None), at)) == "KC"
+    assert decide_learned(pips(FACE, None), (reads("KC", ta - 1e-3), reads("KC", 1.0))) is None
+    assert decide_learned(pips(FACE, None), (reads("KC", 1.0), reads("KC", tb - 1e-3))) is None
+    # A sure on one corner, B on the other: they never agree on one crop
+    a = [CornerRead("K", "C", 1.0, 1.0), CornerRead("K", "C", ta - 1e-3, 1.0)]
+    b = [CornerRead("K", "C", tb - 1e-3, 1.0), CornerRead("K", "C", 1.0, 1.0)]
+    assert decide_learned(pips(FACE, None), (a, b)) is None
+
+
 def test_a_court_card_needs_a_picture_and_both_classifiers() -> None:
     hi = 0.9999
     assert card_of(decide_learned(pips(FACE, None), (reads("QS", hi), reads("QS", hi)))) == "QS"

@@ -211,8 +211,8 @@ def calibrate(
     a turned corner or an inner outline of that very card, labelled none: reporting
     it is no wrong report, though it counts for no recall), else wrong. Thresholds:
 
-    * ``index_pips``: A alone, at most 1% wrong reads on the held-apart set (the
-      pips must agree too, an independent reading);
+    * ``index_pips``, ``index_pips_b``: A alone, B alone: at most 1% wrong reads on
+      the held-apart set (the pips must agree too, an independent reading);
     * ``pair``: A and B agree and both have confidence >= t: zero wrong;
     * ``pair_court``: as ``pair``, counting only reads of J, Q or K on crops of court
       cards or none crops (for information: the court rule uses the next two);
@@ -272,6 +272,7 @@ def calibrate(
     out["court_recall"] = round(float((acc_e & (ra == rank) & (sa == suit))[is_court].mean()), 4)
     out["thresholds"] = {  # rounded up: a rounded-down threshold could let the wrong read in
         "index_pips": _up(t_ip),
+        "index_pips_b": _up(out["B_t_1pct"]),
         "pair": _up(t_pair),
         "pair_court": _up(t_court),
         "court_a": _up(t_each["a"]),
