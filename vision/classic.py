@@ -98,13 +98,16 @@ class IndexRead:
 class PipRead:
     """Reading of the pips: ``rank`` ("2".."9", "T", "A", FACE, or None if unclear),
     ``suit`` mean shape score per suit (None without pips) and ``red`` colour
-    (None if unclear)."""
+    (None if unclear). On a picture (FACE): ``suit`` is the shape of the suit
+    symbol printed in it (None if none is clear), ``symbol_red`` its colour (None
+    if unclear)."""
 
     rank: str | None
     suit: dict[str, float] | None
     red: bool | None
     count: int
     red_fraction: float = 0.5
+    symbol_red: bool | None = None
 
 
 @dataclass
@@ -209,7 +212,8 @@ def read_pips(comps: list[Component], t: Templates, tint: float = 0.0) -> PipRea
     if tint >= PICTURE_TINT or (
         spread and (((not clean or n == 1) and total > 0.08 * area) or other > 0.04 * area)
     ):
-        return PipRead(FACE, _picture_suit(body, t), None, 0)
+        symbol = _picture_suit(body, t)
+        return PipRead(FACE, symbol[0] if symbol else None, None, 0, symbol_red=symbol[1] if symbol else None)
     red_fraction = float(np.mean([c.red for c in big]))
     red = colour(red_fraction)
     rank: str | None = None
@@ -288,12 +292,13 @@ def _layout_ok(pips: list[Component]) -> bool:
     return len(mid) == CENTRE_PIPS.get(n, -1) and len(left) == len(right)
 
 
-def _picture_suit(body: list[Component], t: Templates) -> dict[str, float] | None:
-    """Suit scores (and SOLIDITY) of the clearest suit symbol inside a court card's
-    picture (most decks print one beside the figure), None if no shape there is
-    clearly a suit symbol (best score >= 0.9)."""
+def _picture_suit(body: list[Component], t: Templates) -> tuple[dict[str, float], bool | None] | None:
+    """(suit scores and SOLIDITY, colour: red, black or None if unclear) of the
+    clearest suit symbol inside a court card's picture (most decks print one
+    beside the figure), None if no shape there is clearly a suit symbol (best
+    score >= 0.9)."""
     area = CARD_W * CARD_H
-    best: dict[str, float] | None = None
+    best: tuple[dict[str, float], bool | None] | None = None
     top = 0.9
     for c in body:
         if not 0.004 * area <= c.area <= 0.04 * area or not 0.6 <= c.w / c.h <= 1.6:
@@ -304,8 +309,9 @@ def _picture_suit(body: list[Component], t: Templates) -> dict[str, float] | Non
         m = max(sc.values())
         if m >= top:
             top = m
-            best = dict(sc)
-            best[SOLIDITY] = solidity(c.mask)
+            shape = dict(sc)
+            shape[SOLIDITY] = solidity(c.mask)
+            best = shape, colour(c.red)
     return best
 
 

@@ -83,7 +83,9 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
     * J, Q, K: the pips show a picture, and A and B (built and trained
       differently) read the card on one corner, each at its own zero-wrong point
       for court corners (``court_a``, ``court_b``) or more; a suit symbol in the
-      picture, when one is clear, must agree.
+      picture, when one is clear, must agree. When that symbol clearly says the
+      suit (shape and colour), the rank probabilities alone need their own
+      zero-wrong points (``court_rank_a``, ``court_rank_b``).
     * No pips or picture to agree with (a covered card: the index alone shows):
       A and B both at ``pair_covered`` on the same corner, and the pips show
       nothing against it (an ace may show a picture: ornate aces).
@@ -95,7 +97,15 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
         return None
     a, b = learned
     th = thresholds()
-    cands = [r for r in a if r.card is not None and r.conf >= min(th["index_pips"], _court_t(r, "court_a"))]
+    cands = [
+        r
+        for r in a
+        if r.card is not None
+        and (
+            r.conf >= min(th["index_pips"], _court_t(r, "court_a"))
+            or r.p_rank >= _court_t(r, "court_rank_a")
+        )
+    ]
     cands += [r for r in b if r.card is not None and r.conf >= th["index_pips_b"]]
     if not cands:
         return None
@@ -125,6 +135,8 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
             return None
         return CardRead(card, max(by_a, by_b), details | {"path": "index+pips"})
     court = _court_pair(learned, card, th)
+    if court is None and rank in COURT_RANKS and pips.rank == FACE and _symbol_says(pips, suit):
+        court = _court_pair(learned, card, th, rank_only=True)
     if rank in COURT_RANKS and pips.rank == FACE and court is not None:
         if pips.suit is not None:
             v = suit_vote(pips.suit, red, True)
@@ -140,16 +152,32 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
     return None
 
 
-def _court_pair(learned: Learned, card: str, th: dict[str, float]) -> float | None:
+def _court_pair(learned: Learned, card: str, th: dict[str, float], rank_only: bool = False) -> float | None:
     """The reported confidence of court card ``card`` when, on one corner, A reads it at
     ``court_a`` or more and B at ``court_b`` or more (each classifier's zero-wrong
-    point for J/Q/K on held-apart court corners); else None."""
+    point for J/Q/K on held-apart court corners); else None. ``rank_only``: their
+    rank probabilities against ``court_rank_a`` and ``court_rank_b`` instead (the
+    suit is said by other evidence)."""
+    ka, kb = ("court_rank_a", "court_rank_b") if rank_only else ("court_a", "court_b")
     best = None
     for ra, rb in zip(learned[0], learned[1], strict=True):
-        if ra.card == card and rb.card == card and ra.conf >= th["court_a"] and rb.conf >= th["court_b"]:
-            conf = min(_scaled(ra.conf, th["court_a"]), _scaled(rb.conf, th["court_b"]))
+        if ra.card != card or rb.card != card:
+            continue
+        pa, pb = (ra.p_rank, rb.p_rank) if rank_only else (ra.conf, rb.conf)
+        if pa >= th[ka] and pb >= th[kb]:
+            conf = min(_scaled(pa, th[ka]), _scaled(pb, th[kb]))
             best = conf if best is None else max(best, conf)
     return best
+
+
+def _symbol_says(pips: PipRead, suit: str) -> bool:
+    """Whether the suit symbol printed in a court card's picture says ``suit``: its
+    colour is clear and the suit's, and its shape clearly that suit's within the
+    colour."""
+    if pips.suit is None or pips.symbol_red is None or pips.symbol_red != (suit in RED_SUITS):
+        return False
+    v = suit_vote(pips.suit, pips.symbol_red, True)
+    return v is not None and v.label == suit and v.ok(0.85, SINGLE_SUIT_MARGIN)
 
 
 def combine(

@@ -146,6 +146,26 @@ def test_a_court_card_needs_each_classifier_at_its_court_threshold_on_one_corner
     assert decide_learned(pips(FACE, None), (a, b)) is None
 
 
+def test_a_court_cards_suit_may_come_from_the_suit_symbol_in_its_picture() -> None:
+    th = thresholds()
+    ra, rb = th["court_rank_a"], th["court_rank_b"]
+    # both classifiers sure of the rank (Q), less of the suit than the court thresholds
+    unsure_suit = min(th["court_a"], th["court_b"]) - 0.2
+    a = [CornerRead("Q", "H", ra, unsure_suit)] * 2
+    b = [CornerRead("Q", "H", rb, unsure_suit)] * 2
+    heart = {"S": 0.3, "H": 0.95, "D": 0.5, "C": 0.3, "solidity": 0.95}
+    assert decide_learned(PipRead(FACE, None, None, 0), (a, b)) is None
+    assert card_of(decide_learned(PipRead(FACE, heart, None, 0, symbol_red=True), (a, b))) == "QH"
+    # a symbol of the other colour, or of unclear colour, or another suit's shape: no card
+    assert decide_learned(PipRead(FACE, heart, None, 0, symbol_red=False), (a, b)) is None
+    assert decide_learned(PipRead(FACE, heart, None, 0, symbol_red=None), (a, b)) is None
+    diamond = {"S": 0.3, "H": 0.5, "D": 0.95, "C": 0.3, "solidity": 0.95}
+    assert decide_learned(PipRead(FACE, diamond, None, 0, symbol_red=True), (a, b)) is None
+    # the rank below a classifier's own zero-wrong point: no card
+    b_low = [CornerRead("Q", "H", rb - 1e-3, unsure_suit)] * 2
+    assert decide_learned(PipRead(FACE, heart, None, 0, symbol_red=True), (a, b_low)) is None
+
+
 def test_a_court_card_needs_a_picture_and_both_classifiers() -> None:
     hi = 0.9999
     assert card_of(decide_learned(pips(FACE, None), (reads("QS", hi), reads("QS", hi)))) == "QS"

@@ -219,6 +219,8 @@ def calibrate(
     * ``court_a``, ``court_b``: each classifier alone, its reads of J, Q or K on the
       crops of court cards or none crops: zero wrong (the court rule needs both,
       agreeing, and the card's picture, so it never sees a number card's corner);
+    * ``court_rank_a``, ``court_rank_b``: the same for the rank alone (its
+      probability), for a court card whose picture's suit symbol says the suit;
     * ``dissent_a``, ``dissent_b``: a classifier's read of another card vetoes a
       card from this confidence on (its own 1%-wrong point);
     * ``pair_covered``: as ``pair``, with half the remaining doubt again
@@ -267,6 +269,13 @@ def calibrate(
     for name, r, p, s, q in (("a", ra, pa, sa, qa), ("b", rb, pb, sb, qb)):
         reads = (s != NONE_SUIT) & np.isin(r, [10, 11, 12]) & court
         t_each[name] = _zero_wrong_threshold(np.minimum(p, q)[reads], wrong_of(r, s)[reads])
+    # the rank alone (the suit said by the picture's own suit symbol): each classifier's
+    # rank probability on its J, Q, K reads of court corners and none crops
+    t_rank = {}
+    for name, r, p, s in (("a", ra, pa, sa), ("b", rb, pb, sb)):
+        reads = (s != NONE_SUIT) & np.isin(r, [10, 11, 12]) & court
+        wrong_r = (r != rank) & ((card < 0) | (r != card // 4))
+        t_rank[name] = _zero_wrong_threshold(p[reads], wrong_r[reads])
     conf_a, conf_b = np.minimum(pa, qa), np.minimum(pb, qb)
     acc_e = agree & (conf_a >= t_each["a"]) & (conf_b >= t_each["b"])
     out["court_recall"] = round(float((acc_e & (ra == rank) & (sa == suit))[is_court].mean()), 4)
@@ -277,6 +286,8 @@ def calibrate(
         "pair_court": _up(t_court),
         "court_a": _up(t_each["a"]),
         "court_b": _up(t_each["b"]),
+        "court_rank_a": _up(t_rank["a"]),
+        "court_rank_b": _up(t_rank["b"]),
         "pair_covered": _up(t_pair + (1 - t_pair) / 2),
         "dissent_a": _up(out["A_t_1pct"]),
         "dissent_b": _up(out["B_t_1pct"]),
