@@ -1,6 +1,7 @@
 """Run the shipped corner-index classifiers (ONNX) through ``cv2.dnn``.
 
-The models (``vision/models/index_a.onnx``, ``index_b.onnx``; built by
+The models (classifier A: ``vision/models/index_a.onnx``, ``index_a1.onnx``,
+``index_a2.onnx``, the members of one :class:`Ensemble`; B likewise; built by
 ``python -m vision.train``, see ``vision/models/manifest.json``) take the blob
 of :func:`vision.corners.to_blob` and give (N, 19) logits: 14 for the rank
 (``RANKS`` then none), 5 for the suit (``SUITS`` then none). OpenCV's classic
@@ -102,20 +103,71 @@ class IndexModel:
 
     def read(self, crops: NDArray[Any]) -> list[CornerRead]:
         """One CornerRead per crop."""
-        pr, ps = split_probs(self.logits(crops))
-        ri, si = pr.argmax(1), ps.argmax(1)
-        labels_r, labels_s = RANKS + NONE, SUITS + NONE
-        return [
-            CornerRead(labels_r[a], labels_s[b], float(pr[k, a]), float(ps[k, b]))
-            for k, (a, b) in enumerate(zip(ri.tolist(), si.tolist(), strict=True))
-        ]
+        return reads_of(self.logits(crops))
+
+
+def reads_of(logits: NDArray[Any]) -> list[CornerRead]:
+    """One CornerRead per row of (N, 19) logits (the argmax of each head)."""
+    pr, ps = split_probs(logits)
+    ri, si = pr.argmax(1), ps.argmax(1)
+    labels_r, labels_s = RANKS + NONE, SUITS + NONE
+    return [
+        CornerRead(labels_r[a], labels_s[b], float(pr[k, a]), float(ps[k, b]))
+        for k, (a, b) in enumerate(zip(ri.tolist(), si.tolist(), strict=True))
+    ]
+
+
+def _log_softmax(z: NDArray[Any]) -> NDArray[np.float32]:
+    z = z - z.max(axis=1, keepdims=True)
+    out: NDArray[np.float32] = (z - np.log(np.exp(z).sum(axis=1, keepdims=True))).astype(np.float32)
+    return out
+
+
+class Ensemble:
+    """One classifier made of several trained members (the same architecture and
+    fonts, trained differently; see ``members`` in the manifest): its logits are,
+    per head (rank, suit), the mean of the members' log-probabilities, so its
+    probabilities are their normalised geometric mean. Same interface as
+    :class:`IndexModel`. Raises ValueError for no member."""
+
+    def __init__(self, members: list[IndexModel]) -> None:
+        if not members:
+            raise ValueError("an ensemble needs at least one member")
+        self.members = members
+
+    def logits(self, crops: NDArray[Any]) -> NDArray[np.float32]:
+        """Logits (N, 19) float32 of crops (N, IN_H, IN_W, 3) uint8 (N may be 0)."""
+        outs = [m.logits(crops) for m in self.members]
+        if len(outs) == 1:
+            return outs[0]
+        rank = np.mean([_log_softmax(o[:, :14]) for o in outs], axis=0)
+        suit = np.mean([_log_softmax(o[:, 14:]) for o in outs], axis=0)
+        return np.concatenate([rank, suit], axis=1).astype(np.float32)
+
+    def read(self, crops: NDArray[Any]) -> list[CornerRead]:
+        """One CornerRead per crop."""
+        return reads_of(self.logits(crops))
+
+
+def member_files(manifest: dict[str, Any], group: str) -> list[str]:
+    """File names of classifier ``group``'s ("A" or "B") members in a manifest (the
+    single ``file`` when it lists no members)."""
+    entry = manifest["models"][group]
+    return [m["file"] for m in entry.get("members", [])] or [entry["file"]]
+
+
+def load_ensemble(folder: Path, group: str) -> Ensemble:
+    """Classifier ``group`` of the models in ``folder`` (its ``manifest.json``).
+    Raises FileNotFoundError if the manifest or a member is missing."""
+    m = json.loads((folder / "manifest.json").read_text())
+    return Ensemble([IndexModel(folder / f) for f in member_files(m, group)])
 
 
 @cache
-def models() -> tuple[IndexModel, IndexModel] | None:
+def models() -> tuple[Ensemble, Ensemble] | None:
     """The two shipped classifiers (A, B), loaded once; None if not shipped."""
     try:
-        return IndexModel(MODELS / "index_a.onnx"), IndexModel(MODELS / "index_b.onnx")
+        return load_ensemble(MODELS, "A"), load_ensemble(MODELS, "B")
     except FileNotFoundError:
         return None
 

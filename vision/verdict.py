@@ -196,6 +196,8 @@ def combine(
     if learned is not None:
         if classic is not None and classic.card != learned.card:
             return None
+        if _glyph_says_other_court(learned.card[0], corners or []):
+            return None
         return learned
     if classic is None:
         return None
@@ -203,6 +205,30 @@ def combine(
     if reads is not None and _dissent(reads, classic.card, thresholds(), pips, no_q):
         return None
     return classic
+
+
+#: a template reading of a corner's rank glyph as J, Q or K (by its structure: a Q
+#: has an enclosed counter, J and K none; see read_face_rank) at this score and
+#: margin or more contradicts a learned reading of another court rank
+OTHER_COURT_MIN_SCORE = 0.6
+OTHER_COURT_MIN_MARGIN = 0.2
+
+
+def _glyph_says_other_court(rank: str, corners: list[IndexRead | None]) -> bool:
+    """True if ``rank`` is J, Q or K and a corner's template reading (``corners``, None
+    where unread) clearly reads another court rank: the classifiers can share an
+    error across both corners (measured: a real deck's Q read as K by A and B on
+    both), the glyph's counter is evidence they do not use."""
+    if rank not in COURT_RANKS:
+        return False
+    return any(
+        r is not None
+        and r.face is not None
+        and r.face.label != rank
+        and r.face.score >= OTHER_COURT_MIN_SCORE
+        and r.face.margin >= OTHER_COURT_MIN_MARGIN
+        for r in corners
+    )
 
 
 #: a template J/K reading that proves its corner's glyph is no Q: the face score and

@@ -7,7 +7,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision.learned import RANKS, SUITS
-from vision.train.__main__ import calibrate
+from vision.train.calibrate import calibrate
 
 NONE_R, NONE_S = len(RANKS), len(SUITS)
 

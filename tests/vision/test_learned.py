@@ -15,7 +15,15 @@ import pytest
 
 from vision.corners import IN_H, IN_W, corner_crops, to_blob
 from vision.detector import CARD_H, CARD_W
-from vision.learned import MODELS, CornerRead, IndexModel, split_probs, thresholds
+from vision.learned import (
+    MODELS,
+    CornerRead,
+    IndexModel,
+    load_ensemble,
+    member_files,
+    split_probs,
+    thresholds,
+)
 from vision.reader import FACE, CardRead, PipRead, combine, decide_learned
 from vision.segment import Component
 
@@ -33,6 +41,11 @@ def test_manifest_names_every_shipped_file_with_its_hash() -> None:
         f = MODELS / m["models"][g]["file"]
         assert hashlib.sha256(f.read_bytes()).hexdigest() == m["models"][g]["sha256"]
         assert 5_000 < m["models"][g]["params"] < 100_000  # tens of k
+        members = m["models"][g]["members"]
+        assert [x["file"] for x in members] == member_files(m, g)
+        assert members[0]["file"] == m["models"][g]["file"] and len(members) == len(m["members"])
+        for x in members:
+            assert hashlib.sha256((MODELS / x["file"]).read_bytes()).hexdigest() == x["sha256"]
     assert hashlib.sha256((MODELS / "check.npz").read_bytes()).hexdigest() == m["check_sha256"]
     assert m["command"].startswith("python -m vision.train")
     assert isinstance(m["seed"], int)
@@ -60,17 +73,34 @@ def test_thresholds_are_calibrated_probabilities_in_order() -> None:
     assert t["pair_covered"] == pytest.approx(t["pair"] + (1 - t["pair"]) / 2, abs=1e-3)
 
 
-@pytest.mark.parametrize("g", ["a", "b"])
-def test_shipped_models_give_the_recorded_outputs_on_the_fixed_generated_crops(g: str) -> None:
+MEMBER_FILES = [f for g in ("A", "B") for f in member_files(manifest(), g)]
+
+
+@pytest.mark.parametrize("name", MEMBER_FILES)
+def test_shipped_models_give_the_recorded_outputs_on_the_fixed_generated_crops(name: str) -> None:
     with np.load(MODELS / "check.npz") as z:
-        crops, rank, suit, want = z["crops"], z["rank"], z["suit"], z[f"logits_{g}"]
-    got = IndexModel(MODELS / f"index_{g}.onnx").logits(crops)
+        crops, rank, suit, want = z["crops"], z["rank"], z["suit"], z[f"logits_{name.removesuffix('.onnx')}"]
+    got = IndexModel(MODELS / name).logits(crops)
     assert got.shape == (len(crops), 19)
     np.testing.assert_allclose(got, want, atol=2e-3)
     pr, ps = split_probs(got)
     # the check crops are generated with held-apart fonts: most are read right
     right = (pr.argmax(1) == rank) & (ps.argmax(1) == suit)
     assert right.mean() >= 0.8
+
+
+@pytest.mark.parametrize("g", ["A", "B"])
+def test_an_ensemble_reads_the_geometric_mean_of_its_members(g: str) -> None:
+    with np.load(MODELS / "check.npz") as z:
+        crops = z["crops"]
+        members = [z[f"logits_{f.removesuffix('.onnx')}"] for f in member_files(manifest(), g)]
+    ens = load_ensemble(MODELS, g)
+    pr, ps = split_probs(ens.logits(crops))
+    # per head: the product of the members' probabilities, normalised
+    for head, got in ((slice(0, 14), pr), (slice(14, 19), ps)):
+        want = np.prod([np.exp(m[:, head] - m[:, head].max(1, keepdims=True)) for m in members], axis=0)
+        want = want ** (1 / len(members))
+        np.testing.assert_allclose(got, want / want.sum(1, keepdims=True), atol=2e-3)
 
 
 def test_corner_crops_turn_the_bottom_right_index_upright() -> None:

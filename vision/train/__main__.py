@@ -29,7 +29,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import math
 import os
 import platform
 import sys
@@ -40,6 +39,8 @@ from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
+
+from vision.train.calibrate import calibrate, write_check
 
 FONT_ROOTS = [Path("/usr/share/fonts"), Path("/usr/share/texmf/fonts/opentype/public/tex-gyre")]
 
@@ -170,132 +171,6 @@ def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def softmax_reads(logits: NDArray[Any]) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any], NDArray[Any]]:
-    """(rank argmax, rank prob, suit argmax, suit prob) from (N, 19) logits."""
-    from vision.learned import split_probs
-
-    pr, ps = split_probs(logits)
-    return pr.argmax(1), pr.max(1), ps.argmax(1), ps.max(1)
-
-
-def _zero_wrong_threshold(conf: NDArray[Any], wrong: NDArray[Any], rate: float = 0.0) -> float:
-    """Smallest threshold t such that among reads with conf >= t the share of wrong
-    ones is at most ``rate`` (0: none at all)."""
-    if len(conf) == 0:
-        return 1.0
-    order = np.argsort(-conf)
-    c, w = conf[order], wrong[order].astype(np.float64)
-    cw = np.cumsum(w)
-    n = np.arange(1, len(c) + 1)
-    ok = cw <= rate * n
-    if rate == 0:
-        first_bad = np.flatnonzero(~ok)
-        return float(c[first_bad[0]] + 1e-6) if len(first_bad) else float(c[-1])
-    last_ok = np.flatnonzero(ok)
-    return float(c[last_ok[-1]]) if len(last_ok) else 1.0
-
-
-def _up(t: float) -> float:
-    """``t`` rounded up to 4 decimals (at most 1.0)."""
-    return min(1.0, math.ceil(t * 10_000 - 1e-9) / 10_000)
-
-
-def calibrate(
-    la: NDArray[Any], lb: NDArray[Any], rank: NDArray[Any], suit: NDArray[Any], card: NDArray[Any]
-) -> dict[str, Any]:
-    """Thresholds and metrics from the logits of A and B on the held-apart set.
-
-    A "read" is a crop whose rank and suit argmax are both not none; its
-    confidence is min(rank prob, suit prob). It is right if both match the label,
-    harmless if it names ``card``, the card the crop was cut from (a covered index,
-    a turned corner or an inner outline of that very card, labelled none: reporting
-    it is no wrong report, though it counts for no recall), else wrong. Thresholds:
-
-    * ``index_pips``, ``index_pips_b``: A alone, B alone: at most 1% wrong reads on
-      the held-apart set (the pips must agree too, an independent reading);
-    * ``pair``: A and B agree and both have confidence >= t: zero wrong;
-    * ``pair_court``: as ``pair``, counting only reads of J, Q or K on crops of court
-      cards or none crops (for information: the court rule uses the next two);
-    * ``court_a``, ``court_b``: each classifier alone, its reads of J, Q or K on the
-      crops of court cards or none crops: zero wrong (the court rule needs both,
-      agreeing, and the card's picture, so it never sees a number card's corner);
-    * ``court_rank_a``, ``court_rank_b``: the same for the rank alone (its
-      probability), for a court card whose picture's suit symbol says the suit;
-    * ``dissent_a``, ``dissent_b``: a classifier's read of another card vetoes a
-      card from this confidence on (its own 1%-wrong point);
-    * ``pair_covered``: as ``pair``, with half the remaining doubt again
-      (t + (1 - t) / 2): an index alone, nothing else to agree with.
-    """
-    from vision.train.synth import NONE_RANK, NONE_SUIT
-
-    out: dict[str, Any] = {}
-    ra, pa, sa, qa = softmax_reads(la)
-    rb, pb, sb, qb = softmax_reads(lb)
-    truth_card = (rank != NONE_RANK) & (suit != NONE_SUIT)
-
-    def wrong_of(r: NDArray[Any], s: NDArray[Any]) -> NDArray[Any]:
-        w: NDArray[Any] = ~((r == rank) & (s == suit)) & (4 * r + s != card)
-        return w
-
-    for name, r, p, s, q in (("A", ra, pa, sa, qa), ("B", rb, pb, sb, qb)):
-        read = (r != NONE_RANK) & (s != NONE_SUIT)
-        correct = (r == rank) & (s == suit)
-        out[f"{name}_accuracy"] = round(float(correct.mean()), 4)
-        out[f"{name}_card_accuracy"] = round(float(correct[truth_card].mean()), 4)
-        conf = np.minimum(p, q)[read]
-        wrong = wrong_of(r, s)[read]
-        out[f"{name}_wrong_reads_at_argmax"] = int(wrong.sum())
-        out[f"{name}_t_zero_wrong"] = round(_zero_wrong_threshold(conf, wrong), 4)
-        out[f"{name}_t_1pct"] = round(_zero_wrong_threshold(conf, wrong, 0.01), 4)
-    t_ip = out["A_t_1pct"]
-    read_a = (ra != NONE_RANK) & (sa != NONE_SUIT)
-    acc = read_a & (np.minimum(pa, qa) >= t_ip)
-    out["index_pips_recall"] = round(float((acc & (ra == rank) & (sa == suit))[truth_card].mean()), 4)
-    agree = read_a & (ra == rb) & (sa == sb)
-    both = np.minimum(np.minimum(pa, qa), np.minimum(pb, qb))
-    wrong_pair = wrong_of(ra, sa)
-    t_pair = _zero_wrong_threshold(both[agree], wrong_pair[agree])
-    out["pair_wrong_at_argmax"] = int(wrong_pair[agree].sum())
-    acc = agree & (both >= t_pair)
-    out["pair_recall"] = round(float((acc & (ra == rank) & (sa == suit))[truth_card].mean()), 4)
-    court = np.isin(rank, [10, 11, 12, NONE_RANK])
-    agree_c = agree & np.isin(ra, [10, 11, 12]) & court
-    t_court = _zero_wrong_threshold(both[agree_c], wrong_pair[agree_c])
-    acc_c = agree_c & (both >= t_court)
-    is_court = np.isin(rank, [10, 11, 12])
-    out["pair_court_recall"] = round(float((acc_c & (ra == rank) & (sa == suit))[is_court].mean()), 4)
-    # each classifier alone on the court cards' corners (and none crops): zero wrong
-    t_each = {}
-    for name, r, p, s, q in (("a", ra, pa, sa, qa), ("b", rb, pb, sb, qb)):
-        reads = (s != NONE_SUIT) & np.isin(r, [10, 11, 12]) & court
-        t_each[name] = _zero_wrong_threshold(np.minimum(p, q)[reads], wrong_of(r, s)[reads])
-    # the rank alone (the suit said by the picture's own suit symbol): each classifier's
-    # rank probability on its J, Q, K reads of court corners and none crops
-    t_rank = {}
-    for name, r, p, s in (("a", ra, pa, sa), ("b", rb, pb, sb)):
-        reads = (s != NONE_SUIT) & np.isin(r, [10, 11, 12]) & court
-        wrong_r = (r != rank) & ((card < 0) | (r != card // 4))
-        t_rank[name] = _zero_wrong_threshold(p[reads], wrong_r[reads])
-    conf_a, conf_b = np.minimum(pa, qa), np.minimum(pb, qb)
-    acc_e = agree & (conf_a >= t_each["a"]) & (conf_b >= t_each["b"])
-    out["court_recall"] = round(float((acc_e & (ra == rank) & (sa == suit))[is_court].mean()), 4)
-    out["thresholds"] = {  # rounded up: a rounded-down threshold could let the wrong read in
-        "index_pips": _up(t_ip),
-        "index_pips_b": _up(out["B_t_1pct"]),
-        "pair": _up(t_pair),
-        "pair_court": _up(t_court),
-        "court_a": _up(t_each["a"]),
-        "court_b": _up(t_each["b"]),
-        "court_rank_a": _up(t_rank["a"]),
-        "court_rank_b": _up(t_rank["b"]),
-        "pair_covered": _up(t_pair + (1 - t_pair) / 2),
-        "dissent_a": _up(out["A_t_1pct"]),
-        "dissent_b": _up(out["B_t_1pct"]),
-    }
-    out["held_apart_crops"] = len(rank)
-    return out
-
-
 def versions() -> dict[str, str]:
     """Versions of the libraries that made the models."""
     import cv2
@@ -363,22 +238,20 @@ def _smoke(a: argparse.Namespace, t0: float) -> int:
 
 
 def _recalibrate(a: argparse.Namespace, argv: list[str] | None) -> int:
-    """``--calibrate``: the thresholds of the models in ``a.out`` calibrated again on the
-    held-apart set C (made again if its cache lacks the cards beneath the crops);
-    the manifest's metrics from :func:`calibrate` are replaced and the command
-    recorded under ``calibration``. Needs no torch (the models run through cv2.dnn),
-    only what makes the crops (Pillow, the fonts, the art cache)."""
-    from vision.learned import IndexModel
-
+    """``--calibrate``: the thresholds of the models in ``a.out`` (the members its
+    manifest lists) calibrated again on the held-apart set C (made again if its
+    cache lacks the cards beneath the crops); the manifest's metrics from
+    :func:`vision.train.calibrate.calibrate` are replaced, ``check.npz`` is written
+    again and the command recorded under ``calibration``. Needs no torch (the
+    models run through cv2.dnn), only what makes the crops (Pillow, the fonts,
+    the art cache)."""
     t0 = time.time()
     path = a.out / "manifest.json"
     manifest = json.loads(path.read_text())
     xc, rc, sc, cc = make_set("C", a.seed + 2, a.calib_cards, a.jobs, a.data, a.svg_dir, need_card=True)
     assert cc is not None
-    la = IndexModel(a.out / "index_a.onnx").logits(xc)
-    lb = IndexModel(a.out / "index_b.onnx").logits(xc)
-    metrics = calibrate(la, lb, rc, sc, cc)
-    manifest["metrics"].update(metrics)
+    manifest["metrics"].update(_calibrate_out(a.out, manifest, xc, rc, sc, cc))
+    manifest["check_sha256"] = sha256(a.out / "check.npz")
     manifest["calibration"] = {
         "command": "python -m vision.train " + " ".join(argv if argv is not None else sys.argv[1:]),
         "seed": a.seed + 2,
@@ -386,8 +259,42 @@ def _recalibrate(a: argparse.Namespace, argv: list[str] | None) -> int:
         "seconds": round(time.time() - t0, 1),
     }
     path.write_text(json.dumps(manifest, indent=1) + "\n")
-    print(json.dumps(metrics, indent=1))
+    print(json.dumps(manifest["metrics"]["thresholds"], indent=1))
     return 0
+
+
+def _calibrate_out(
+    out: Path,
+    manifest: dict[str, Any],
+    xc: NDArray[Any],
+    rc: NDArray[Any],
+    sc: NDArray[Any],
+    cc: NDArray[Any],
+) -> dict[str, Any]:
+    """Metrics and thresholds of the ensembles in ``out`` (members as ``manifest``
+    lists them) on set C, and ``out/check.npz`` written with every member's logits."""
+    from vision.learned import Ensemble, IndexModel, member_files
+
+    member_logits: dict[str, NDArray[Any]] = {}
+    ens = {}
+    for g in ("A", "B"):
+        models = []
+        for f in member_files(manifest, g):
+            models.append(IndexModel(out / f))
+            member_logits[f] = models[-1].logits(xc)
+        ens[g] = Ensemble(models)
+    write_check(out / "check.npz", xc, rc, sc, member_logits)
+    return calibrate(ens["A"].logits(xc), ens["B"].logits(xc), rc, sc, cc)
+
+
+#: the members of each classifier's ensemble: (file suffix, epochs of A, epochs of B,
+#: whether batches are varied afresh (:func:`vision.train.nets.augment`)); each
+#: member starts from the same seeded weights and sees the same crops
+MEMBERS: tuple[tuple[str, int, int, bool], ...] = (
+    ("", 5, 12, False),
+    ("1", 12, 20, False),
+    ("2", 8, 16, True),
+)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -403,8 +310,6 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=20261201)
     p.add_argument("--cards", type=int, default=10000, help="generated cards per training set")
     p.add_argument("--calib-cards", type=int, default=3000)
-    p.add_argument("--epochs-a", type=int, default=5)
-    p.add_argument("--epochs-b", type=int, default=12)
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--smoke", action="store_true", help="2k crops, model A, two epochs")
     p.add_argument(
@@ -421,7 +326,6 @@ def main(argv: list[str] | None = None) -> int:
         return _recalibrate(a, argv)
     import torch
 
-    from vision.learned import IndexModel
     from vision.train import nets
 
     torch.set_num_threads(1)
@@ -438,35 +342,37 @@ def main(argv: list[str] | None = None) -> int:
     t_gen = time.time() - t0
     metrics: dict[str, Any] = {}
     train_s = {}
-    for g, cls, ep in (("A", nets.IndexNetA, a.epochs_a), ("B", nets.IndexNetB, a.epochs_b)):
-        ts = time.time()
-        torch.manual_seed(a.seed + ord(g))  # the initial weights
-        model: Any = cls()
-        x, r, s, _ = sets[g]
-        print(f"training {g} ({nets.n_params(model)} params) on {len(x)} crops", flush=True)
-        losses = nets.train(model, x, r, s, ep, a.seed + ord(g))
-        nets.export(model, a.out / f"index_{g.lower()}.onnx")
-        metrics[f"{g}_losses"] = [round(v, 4) for v in losses]
-        metrics[f"{g}_params"] = nets.n_params(model)
-        train_s[g] = round(time.time() - ts, 1)
+    members: dict[str, list[dict[str, Any]]] = {"A": [], "B": []}
+    for suffix, ep_a, ep_b, vary in MEMBERS:
+        for g, cls, ep in (("A", nets.IndexNetA, ep_a), ("B", nets.IndexNetB, ep_b)):
+            ts = time.time()
+            torch.manual_seed(a.seed + ord(g))  # the initial weights
+            model: Any = cls()
+            x, r, s, _ = sets[g]
+            name = f"index_{g.lower()}{suffix}.onnx"
+            print(
+                f"training {name} ({nets.n_params(model)} params, {ep} epochs) on {len(x)} crops", flush=True
+            )
+            losses = nets.train(model, x, r, s, ep, a.seed + ord(g), vary=vary)
+            nets.export(model, a.out / name)
+            metrics[f"{g}{suffix}_losses"] = [round(v, 4) for v in losses]
+            metrics[f"{g}_params"] = nets.n_params(model)
+            train_s[name] = round(time.time() - ts, 1)
+            members[g].append({"file": name, "sha256": sha256(a.out / name), "epochs": ep, "varied": vary})
+    models_entry = {
+        g: {
+            "file": members[g][0]["file"],
+            "sha256": members[g][0]["sha256"],
+            "params": metrics[f"{g}_params"],
+            "input": "crops (N, 3, 48, 24) vision.corners.to_blob",
+            "output": "logits (N, 19): rank A23456789TJQK+none, suit SHDC+none",
+            "members": members[g],
+        }
+        for g in ("A", "B")
+    }
     xc, rc, sc, cc = sets["C"]
     assert cc is not None
-    la = IndexModel(a.out / "index_a.onnx").logits(xc)
-    lb = IndexModel(a.out / "index_b.onnx").logits(xc)
-    metrics.update(calibrate(la, lb, rc, sc, cc))
-    # fixed generated check crops: 2 per class of set C (and some none), with logits
-    pick = []
-    for k in range(14):
-        pick += list(np.flatnonzero(rc == k)[:3])
-    pick_a = np.array(pick)
-    np.savez_compressed(
-        a.out / "check.npz",
-        crops=xc[pick_a],
-        rank=rc[pick_a],
-        suit=sc[pick_a],
-        logits_a=la[pick_a],
-        logits_b=lb[pick_a],
-    )
+    metrics.update(_calibrate_out(a.out, {"models": models_entry}, xc, rc, sc, cc))
     fonts = {g: find_fonts(n) for g, n in FONT_GROUPS.items()}
     allf = [f for fs in fonts.values() for f in fs]
     manifest = {
@@ -474,22 +380,13 @@ def main(argv: list[str] | None = None) -> int:
         "seed": a.seed,
         "cards_per_set": a.cards,
         "calib_cards": a.calib_cards,
-        "epochs": {"A": a.epochs_a, "B": a.epochs_b},
+        "members": [{"suffix": m[0], "epochs": {"A": m[1], "B": m[2]}, "varied": m[3]} for m in MEMBERS],
         "art": "@letele/playing-cards@0.1.0 (CC0-1.0), react@18, react-dom@18",
         "fonts": {g: [f.name for f in fs] for g, fs in fonts.items()},
         "font_sha256": {f.name: sha256(f) for f in allf},
         "font_packages": font_packages(allf),
         "versions": versions(),
-        "models": {
-            g: {
-                "file": f"index_{g.lower()}.onnx",
-                "sha256": sha256(a.out / f"index_{g.lower()}.onnx"),
-                "params": metrics[f"{g}_params"],
-                "input": "crops (N, 3, 48, 24) vision.corners.to_blob",
-                "output": "logits (N, 19): rank A23456789TJQK+none, suit SHDC+none",
-            }
-            for g in ("A", "B")
-        },
+        "models": models_entry,
         "check_sha256": sha256(a.out / "check.npz"),
         "metrics": metrics,
         "seconds": {"generate": round(t_gen, 1), "train": train_s, "total": round(time.time() - t0, 1)},

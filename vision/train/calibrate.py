@@ -1,0 +1,155 @@
+"""Calibration of the learned thresholds on the held-apart generated set C (build
+time; no torch: the models run through ``cv2.dnn``), and the fixed check crops
+the tests compare the shipped models' outputs on.
+
+What counts as a wrong read and how each threshold is chosen: :func:`calibrate`.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+
+def softmax_reads(logits: NDArray[Any]) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any], NDArray[Any]]:
+    """(rank argmax, rank prob, suit argmax, suit prob) from (N, 19) logits."""
+    from vision.learned import split_probs
+
+    pr, ps = split_probs(logits)
+    return pr.argmax(1), pr.max(1), ps.argmax(1), ps.max(1)
+
+
+def _zero_wrong_threshold(conf: NDArray[Any], wrong: NDArray[Any], rate: float = 0.0) -> float:
+    """Smallest threshold t such that among reads with conf >= t the share of wrong
+    ones is at most ``rate`` (0: none at all)."""
+    if len(conf) == 0:
+        return 1.0
+    order = np.argsort(-conf)
+    c, w = conf[order], wrong[order].astype(np.float64)
+    cw = np.cumsum(w)
+    n = np.arange(1, len(c) + 1)
+    ok = cw <= rate * n
+    if rate == 0:
+        first_bad = np.flatnonzero(~ok)
+        return float(c[first_bad[0]] + 1e-6) if len(first_bad) else float(c[-1])
+    last_ok = np.flatnonzero(ok)
+    return float(c[last_ok[-1]]) if len(last_ok) else 1.0
+
+
+def _up(t: float) -> float:
+    """``t`` rounded up to 4 decimals (at most 1.0)."""
+    return min(1.0, math.ceil(t * 10_000 - 1e-9) / 10_000)
+
+
+def calibrate(
+    la: NDArray[Any], lb: NDArray[Any], rank: NDArray[Any], suit: NDArray[Any], card: NDArray[Any]
+) -> dict[str, Any]:
+    """Thresholds and metrics from the logits of A and B on the held-apart set.
+
+    A "read" is a crop whose rank and suit argmax are both not none; its
+    confidence is min(rank prob, suit prob). It is right if both match the label,
+    harmless if it names ``card``, the card the crop was cut from (a covered index,
+    a turned corner or an inner outline of that very card, labelled none: reporting
+    it is no wrong report, though it counts for no recall), else wrong. Thresholds:
+
+    * ``index_pips``, ``index_pips_b``: A alone, B alone: at most 1% wrong reads on
+      the held-apart set (the pips must agree too, an independent reading);
+    * ``pair``: A and B agree and both have confidence >= t: zero wrong;
+    * ``pair_court``: as ``pair``, counting only reads of J, Q or K on crops of court
+      cards or none crops (for information: the court rule uses the next two);
+    * ``court_a``, ``court_b``: each classifier alone, its reads of J, Q or K on the
+      crops of court cards or none crops: zero wrong (the court rule needs both,
+      agreeing, and the card's picture, so it never sees a number card's corner);
+    * ``court_rank_a``, ``court_rank_b``: the same for the rank alone (its
+      probability), for a court card whose picture's suit symbol says the suit;
+    * ``dissent_a``, ``dissent_b``: a classifier's read of another card vetoes a
+      card from this confidence on (its own 1%-wrong point);
+    * ``pair_covered``: as ``pair``, with half the remaining doubt again
+      (t + (1 - t) / 2): an index alone, nothing else to agree with.
+    """
+    from vision.train.synth import NONE_RANK, NONE_SUIT
+
+    out: dict[str, Any] = {}
+    ra, pa, sa, qa = softmax_reads(la)
+    rb, pb, sb, qb = softmax_reads(lb)
+    truth_card = (rank != NONE_RANK) & (suit != NONE_SUIT)
+
+    def wrong_of(r: NDArray[Any], s: NDArray[Any]) -> NDArray[Any]:
+        w: NDArray[Any] = ~((r == rank) & (s == suit)) & (4 * r + s != card)
+        return w
+
+    for name, r, p, s, q in (("A", ra, pa, sa, qa), ("B", rb, pb, sb, qb)):
+        read = (r != NONE_RANK) & (s != NONE_SUIT)
+        correct = (r == rank) & (s == suit)
+        out[f"{name}_accuracy"] = round(float(correct.mean()), 4)
+        out[f"{name}_card_accuracy"] = round(float(correct[truth_card].mean()), 4)
+        conf = np.minimum(p, q)[read]
+        wrong = wrong_of(r, s)[read]
+        out[f"{name}_wrong_reads_at_argmax"] = int(wrong.sum())
+        out[f"{name}_t_zero_wrong"] = round(_zero_wrong_threshold(conf, wrong), 4)
+        out[f"{name}_t_1pct"] = round(_zero_wrong_threshold(conf, wrong, 0.01), 4)
+    t_ip = out["A_t_1pct"]
+    read_a = (ra != NONE_RANK) & (sa != NONE_SUIT)
+    acc = read_a & (np.minimum(pa, qa) >= t_ip)
+    out["index_pips_recall"] = round(float((acc & (ra == rank) & (sa == suit))[truth_card].mean()), 4)
+    agree = read_a & (ra == rb) & (sa == sb)
+    both = np.minimum(np.minimum(pa, qa), np.minimum(pb, qb))
+    wrong_pair = wrong_of(ra, sa)
+    t_pair = _zero_wrong_threshold(both[agree], wrong_pair[agree])
+    out["pair_wrong_at_argmax"] = int(wrong_pair[agree].sum())
+    acc = agree & (both >= t_pair)
+    out["pair_recall"] = round(float((acc & (ra == rank) & (sa == suit))[truth_card].mean()), 4)
+    court = np.isin(rank, [10, 11, 12, NONE_RANK])
+    agree_c = agree & np.isin(ra, [10, 11, 12]) & court
+    t_court = _zero_wrong_threshold(both[agree_c], wrong_pair[agree_c])
+    acc_c = agree_c & (both >= t_court)
+    is_court = np.isin(rank, [10, 11, 12])
+    out["pair_court_recall"] = round(float((acc_c & (ra == rank) & (sa == suit))[is_court].mean()), 4)
+    # each classifier alone on the court cards' corners (and none crops): zero wrong
+    t_each = {}
+    for name, r, p, s, q in (("a", ra, pa, sa, qa), ("b", rb, pb, sb, qb)):
+        reads = (s != NONE_SUIT) & np.isin(r, [10, 11, 12]) & court
+        t_each[name] = _zero_wrong_threshold(np.minimum(p, q)[reads], wrong_of(r, s)[reads])
+    # the rank alone (the suit said by the picture's own suit symbol): each classifier's
+    # rank probability on its J, Q, K reads of court corners and none crops
+    t_rank = {}
+    for name, r, p, s in (("a", ra, pa, sa), ("b", rb, pb, sb)):
+        reads = (s != NONE_SUIT) & np.isin(r, [10, 11, 12]) & court
+        wrong_r = (r != rank) & ((card < 0) | (r != card // 4))
+        t_rank[name] = _zero_wrong_threshold(p[reads], wrong_r[reads])
+    conf_a, conf_b = np.minimum(pa, qa), np.minimum(pb, qb)
+    acc_e = agree & (conf_a >= t_each["a"]) & (conf_b >= t_each["b"])
+    out["court_recall"] = round(float((acc_e & (ra == rank) & (sa == suit))[is_court].mean()), 4)
+    out["thresholds"] = {  # rounded up: a rounded-down threshold could let the wrong read in
+        "index_pips": _up(t_ip),
+        "index_pips_b": _up(out["B_t_1pct"]),
+        "pair": _up(t_pair),
+        "pair_court": _up(t_court),
+        "court_a": _up(t_each["a"]),
+        "court_b": _up(t_each["b"]),
+        "court_rank_a": _up(t_rank["a"]),
+        "court_rank_b": _up(t_rank["b"]),
+        "pair_covered": _up(t_pair + (1 - t_pair) / 2),
+        "dissent_a": _up(out["A_t_1pct"]),
+        "dissent_b": _up(out["B_t_1pct"]),
+    }
+    out["held_apart_crops"] = len(rank)
+    return out
+
+
+def write_check(
+    path: Path, xc: NDArray[Any], rc: NDArray[Any], sc: NDArray[Any], members: dict[str, Any]
+) -> None:
+    """``check.npz``: three crops per rank class of set C (none included) with their
+    labels and the logits of every member file (``members``: file name -> logits
+    (N, 19) over all of set C), keyed ``logits_<file stem>``."""
+    pick = []
+    for k in range(14):
+        pick += list(np.flatnonzero(rc == k)[:3])
+    idx = np.array(pick)
+    logits = {f"logits_{Path(name).stem}": lg[idx] for name, lg in members.items()}
+    np.savez_compressed(path, crops=xc[idx], rank=rc[idx], suit=sc[idx], **logits)
