@@ -102,8 +102,7 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
         for r in a
         if r.card is not None
         and (
-            r.conf >= min(th["index_pips"], _court_t(r, "court_a"))
-            or r.p_rank >= _court_t(r, "court_rank_a")
+            r.conf >= min(th["index_pips"], _court_t(r, "court_a")) or r.p_rank >= _court_t(r, "court_rank_a")
         )
     ]
     cands += [r for r in b if r.card is not None and r.conf >= th["index_pips_b"]]
