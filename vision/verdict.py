@@ -66,8 +66,9 @@ def _scaled(conf: float, t: float) -> float:
 
 
 def _court_t(r: CornerRead, key: str) -> float:
-    """The court threshold ``key`` for a read of J, Q or K; 1.0 (never) for others."""
-    return thresholds()[key] if r.rank in COURT_RANKS else 1.0
+    """The court threshold ``key`` for a read of J, Q or K; infinity (never met, not
+    even by a probability of exactly 1.0) for others."""
+    return thresholds()[key] if r.rank in COURT_RANKS else float("inf")
 
 
 def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
