@@ -214,11 +214,15 @@ def _paste(
     weight: int,
 ) -> tuple[int, int, int, int] | None:
     """Draw ``mask`` scaled to height ``h`` (width times ``squeeze``) at (x, y) in
-    ``colour``; ``weight`` -1/0/1 thins/keeps/bolds. Returns the drawn box or None."""
+    ``colour``; ``weight`` -1/0/1 thins/keeps/bolds, 2 draws the glyph's outline
+    only (decks with hollow, outlined index digits). Returns the drawn box or None."""
     mh, mw = mask.shape
     w = max(2, round(mw * h / mh * squeeze))
     m: Any = mask
-    if weight:
+    if weight == 2:
+        k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+        m = cv2.morphologyEx(mask, cv2.MORPH_GRADIENT, k)
+    elif weight:
         k = np.ones((3, 3), np.uint8)
         m = cv2.dilate(mask, k, iterations=2) if weight > 0 else cv2.erode(mask, k, iterations=1)
         if not m.any():
@@ -260,7 +264,7 @@ def font_face(
     smask = bank.suits[suit][int(rng.integers(len(bank.suits[suit])))]
     hr = round(rng.uniform(0.075, 0.14) * FH)
     squeeze = rng.uniform(0.6, 1.15) if rank == "T" else rng.uniform(0.75, 1.2)
-    weight = int(rng.choice([-1, 0, 0, 1]))
+    weight = int(rng.choice([-1, 0, 0, 1, 2]))
     col = ink_colour(rng, suit)
     hs = round(hr * rng.uniform(0.55, 0.95))
     x = round(rng.uniform(0.02, 0.07) * FW)
