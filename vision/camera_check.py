@@ -150,14 +150,15 @@ def _advice(
         if table_white >= 255 - MIN_CONTRAST:
             advice.append(("pale_table", table_white))
     else:
-        if read == 0:
-            advice.append(("none_read", float(outlines)))
-        elif read < MIN_READ_SHARE * outlines:
-            advice.append(("few_read", read / outlines))
+        # the cards' size first: cards too small are why none or few are read
         if width < MIN_WIDTH:
             advice.append(("too_small", width))
         elif width > MAX_WIDTH:
             advice.append(("too_large", width))
+        if read == 0:
+            advice.append(("none_read", float(outlines)))
+        elif read < MIN_READ_SHARE * outlines:
+            advice.append(("few_read", read / outlines))
         if contrast < MIN_CONTRAST:
             advice.append(("pale_table", contrast))
     if focus < MIN_FOCUS:

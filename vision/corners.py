@@ -59,3 +59,19 @@ def to_blob(crops: NDArray[Any]) -> NDArray[np.float32]:
     np.clip(f, 0.0, 1.5, out=f)
     f -= 0.5
     return np.ascontiguousarray(f.transpose(0, 3, 1, 2))
+
+
+#: the least height in image pixels of a card read (along its sides from top to
+#: bottom, the way it is put upright): the shortest the classifiers were trained on
+#: (cards 55 px wide, 1.36 times as tall; vision.train.synth.render) and about half
+#: of the operating point's. Below it (a card far away or seen very obliquely: its
+#: index a few pixels tall) a club and a spade look alike to every reader, and the
+#: thresholds, calibrated on larger cards, say nothing.
+MIN_CARD_HEIGHT = 75.0
+
+
+def card_height(order: NDArray[Any]) -> float:
+    """Height in image pixels of a card put upright by ``order`` (4, 2; TL, TR, BR,
+    BL): the mean length of its left and right sides."""
+    p = np.asarray(order, np.float64).reshape(4, 2)
+    return float((np.hypot(*(p[3] - p[0])) + np.hypot(*(p[2] - p[1]))) / 2)

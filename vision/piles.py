@@ -29,7 +29,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.corners import corner_crops
+from vision.corners import MIN_CARD_HEIGHT, corner_crops
 from vision.detector import CARD_H, CARD_W, warp
 from vision.learned import models, thresholds
 
@@ -237,7 +237,7 @@ def corner_cards(
     card); the cards are sized like the known ones, else like these. Known cards
     and repeats are not returned."""
     size = card_size(list(known.values()) or quads)
-    if size is None or not blobs:
+    if size is None or not blobs or size[1] < MIN_CARD_HEIGHT:
         return [], set()
     out: dict[str, CornerCard] = {}
     clash: set[str] = set()

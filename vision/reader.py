@@ -29,6 +29,7 @@ from vision.classic import (
     solidity,
     suit_vote,
 )
+from vision.corners import MIN_CARD_HEIGHT, card_height
 from vision.detector import (
     CARD_H,
     CARD_W,
@@ -186,11 +187,15 @@ def _read_quad(
     if pre.card is None:
         return None, False
     first, printed = _read(pre.card, t, pre)
+    if card_height(orders[0]) < MIN_CARD_HEIGHT:
+        first = None
     if first is not None and ratio > 1.25:
         return first, True  # clearly upright: the other way would squash the card by half
     if not printed:
         return None, False  # blank (glare, a white object, a card's back border): not a face
-    second, _ = _read(warp(image, orders[1]), t)
+    second = None
+    if card_height(orders[1]) >= MIN_CARD_HEIGHT:
+        second, _ = _read(warp(image, orders[1]), t)
     reads = [r for r in (first, second) if r is not None]
     if not reads or len({r.card for r in reads}) != 1:
         return None, True

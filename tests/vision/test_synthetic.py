@@ -3,6 +3,8 @@ cards, poker chips, a hand and bare tables give no card."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -114,3 +116,31 @@ def test_outlines_are_clockwise_from_the_top_left_and_rectify_to_portrait() -> N
 def test_detect_rejects_a_grey_image() -> None:
     with pytest.raises(ValueError, match="BGR"):
         detect(np.zeros((100, 100), np.uint8))
+
+
+def test_cards_shorter_than_the_classifiers_were_trained_on_are_not_read() -> None:
+    """Below MIN_CARD_HEIGHT (75 px tall, the smallest training cards) the index is a
+    few pixels tall: a club and a spade look alike to every reader, so nothing is read;
+    the same cards a little larger are."""
+    from vision.corners import MIN_CARD_HEIGHT, card_height
+
+    cards = ["7H", "5D", "9C", "TS"]
+
+    def frame(width: float) -> Any:
+        f = table("felt", seed=1)
+        for i, card in enumerate(cards):
+            place(f, card_face(card), (200.0 + 250 * i, 360.0), 10.0 * i, width)
+        return f
+
+    small = frame(45)  # drawn cards are 1.4 times as tall as wide: about 63 px
+    assert all(card_height(q.corners) < MIN_CARD_HEIGHT for q in find_cards(small))
+    assert detect(small) == []
+    read = [d.card for d in detect(frame(60))]  # about 84 px tall
+    assert read and set(read) <= set(cards)
+
+
+def test_card_height_is_the_mean_of_the_two_upright_sides() -> None:
+    from vision.corners import card_height
+
+    order = np.array([[0, 0], [60, 0], [62, 90], [0, 80]], np.float32)  # TL TR BR BL
+    assert card_height(order) == pytest.approx((80 + np.hypot(2, 90)) / 2)
