@@ -278,11 +278,16 @@ def test_the_preview_outlines_the_cards_and_the_play_area(monkeypatch: pytest.Mo
     camera = _camera()
     camera.detections = detect(frame)
     assert [d.card for d in camera.detections] == ["5H"]
-    out = Preview(cv2).annotate(frame, camera)
-    green = np.all(out == (0, 220, 0), axis=2)
-    _ys, xs = np.nonzero(green)
     corners = camera.detections[0].corners
-    assert green.sum() > 200
-    assert corners[:, 0].min() - 5 <= xs.min() and xs.max() <= corners[:, 0].max() + 5
+    sure, unsure = (0, 220, 0), (0, 160, 255)
+    # green when the card is sure enough to be entered, orange below the camera's threshold
+    for threshold, colour, other in ((0.5, sure, unsure), (1.01, unsure, sure)):
+        camera.threshold = threshold
+        out = Preview(cv2).annotate(frame, camera)
+        drawn = np.all(out == colour, axis=2)
+        _ys, xs = np.nonzero(drawn)
+        assert drawn.sum() > 200, threshold
+        assert not np.all(out == other, axis=2).any(), threshold
+        assert corners[:, 0].min() - 5 <= xs.min() and xs.max() <= corners[:, 0].max() + 5
     assert np.all(out[int(camera.area[0][1]), 400] == (255, 160, 0))  # the play area's top edge
     assert np.array_equal(frame, frames(Scene().wait(1).lay("5H", "W", reach=0, rest=1))[-1])
