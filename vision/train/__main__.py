@@ -13,15 +13,18 @@ Steps (all seeded; torch on one thread, deterministic algorithms):
    A + art) trains classifier A, set B (group B + art) trains B, and the
    held-apart set C (group C fonts, which neither classifier sees, + art, other
    seed) calibrates the thresholds.
-3. Train :class:`vision.train.nets.IndexNetA` and ``IndexNetB``, export them to
-   ONNX in ``vision/models/``, run them on set C through ``cv2.dnn`` (the
-   reader's own path) and calibrate the thresholds (see :func:`calibrate`).
+3. Train the members of :data:`MEMBERS` of :class:`vision.train.nets.IndexNetA`
+   and ``IndexNetB`` (each classifier is their ensemble,
+   :class:`vision.learned.Ensemble`), export them to ONNX in ``vision/models/``,
+   run the ensembles on set C through ``cv2.dnn`` (the reader's own path) and
+   calibrate the thresholds (see :func:`vision.train.calibrate.calibrate`).
 4. Write ``vision/models/manifest.json`` (hashes, seeds, versions, fonts, the
    command, metrics, thresholds) and ``vision/models/check.npz`` (fixed
-   generated crops with the shipped models' logits, checked by the tests).
+   generated crops with every member's logits, checked by the tests).
 
 ``--smoke`` trains A only on 2k crops for two epochs into ``--out`` (the
 ``train``-marked test uses it); its crops are made in ``--jobs`` processes at once.
+``--calibrate`` only calibrates the models in ``--out`` again (no training).
 """
 
 from __future__ import annotations
