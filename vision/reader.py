@@ -186,9 +186,9 @@ def _read_quad(
             pre = _Prepared(pre.card, read_corners(pre.card))
     if pre.card is None:
         return None, False
-    first, printed = _read(pre.card, t, pre)
-    if card_height(orders[0]) < MIN_CARD_HEIGHT:
-        first = None
+    first, printed = None, True  # too short to read this way up: only the other way
+    if card_height(orders[0]) >= MIN_CARD_HEIGHT:
+        first, printed = _read(pre.card, t, pre)
     if first is not None and ratio > 1.25:
         return first, True  # clearly upright: the other way would squash the card by half
     if not printed:

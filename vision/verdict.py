@@ -65,10 +65,10 @@ def _scaled(conf: float, t: float) -> float:
     return round(0.5 + 0.5 * float(np.clip((conf - t) / max(1e-6, 1 - t), 0.0, 1.0)), 3)
 
 
-def _court_t(r: CornerRead, key: str) -> float:
-    """The court threshold ``key`` for a read of J, Q or K; infinity (never met, not
+def _court_t(r: CornerRead, th: dict[str, float], key: str) -> float:
+    """The court threshold ``th[key]`` for a read of J, Q or K; infinity (never met, not
     even by a probability of exactly 1.0) for others."""
-    return thresholds()[key] if r.rank in COURT_RANKS else float("inf")
+    return th[key] if r.rank in COURT_RANKS else float("inf")
 
 
 def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
@@ -103,7 +103,8 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
         for r in a
         if r.card is not None
         and (
-            r.conf >= min(th["index_pips"], _court_t(r, "court_a")) or r.p_rank >= _court_t(r, "court_rank_a")
+            r.conf >= min(th["index_pips"], _court_t(r, th, "court_a"))
+            or r.p_rank >= _court_t(r, th, "court_rank_a")
         )
     ]
     cands += [r for r in b if r.card is not None and r.conf >= th["index_pips_b"]]

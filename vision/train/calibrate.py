@@ -109,16 +109,12 @@ def calibrate(
     acc_c = agree_c & (both >= t_court)
     is_court = np.isin(rank, [10, 11, 12])
     out["pair_court_recall"] = round(float((acc_c & (ra == rank) & (sa == suit))[is_court].mean()), 4)
-    # each classifier alone on the court cards' corners (and none crops): zero wrong
-    t_each = {}
+    # each classifier alone on its J, Q, K reads of court corners (and none crops): zero
+    # wrong for the card, and for the rank alone (the suit said by the picture's symbol)
+    t_each, t_rank = {}, {}
     for name, r, p, s, q in (("a", ra, pa, sa, qa), ("b", rb, pb, sb, qb)):
         reads = (s != NONE_SUIT) & np.isin(r, [10, 11, 12]) & court
         t_each[name] = _zero_wrong_threshold(np.minimum(p, q)[reads], wrong_of(r, s)[reads])
-    # the rank alone (the suit said by the picture's own suit symbol): each classifier's
-    # rank probability on its J, Q, K reads of court corners and none crops
-    t_rank = {}
-    for name, r, p, s in (("a", ra, pa, sa), ("b", rb, pb, sb)):
-        reads = (s != NONE_SUIT) & np.isin(r, [10, 11, 12]) & court
         wrong_r = (r != rank) & ((card < 0) | (r != card // 4))
         t_rank[name] = _zero_wrong_threshold(p[reads], wrong_r[reads])
     conf_a, conf_b = np.minimum(pa, qa), np.minimum(pb, qb)
