@@ -42,7 +42,10 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
+
+if TYPE_CHECKING:
+    from vision.reader import Attempt
 
 
 @dataclass
@@ -100,20 +103,71 @@ def source_of(name: str) -> str:
     return parts[0]
 
 
+def _glyph(g: Any) -> str:
+    return f"{g.label} {g.score:.2f}"
+
+
+def _shapes(scores: dict[str, float] | None) -> str:
+    suits = {k: v for k, v in (scores or {}).items() if k in "SHDC"}  # (not e.g. "solidity")
+    if not suits:
+        return "-"
+    return " ".join(f"{k} {v:.2f}" for k, v in sorted(suits.items(), key=lambda kv: -kv[1])[:2])
+
+
+def describe(a: Attempt) -> str:
+    """One line on a reading of an outline (:class:`vision.reader.Attempt`): the pips
+    (rank, F for a picture or ? when unclear; count, colour, the two best suit
+    shapes; on a picture the colour of its suit symbol), the template reading of
+    each corner (rank and score, its court reading after /, x where unread), the
+    classifiers' corner reads (top-left then bottom-right: rank and suit, "-" for
+    none, and their probabilities), the template reader's, the learned and the final
+    decision ("-" for none)."""
+
+    def colour(red: bool | None) -> str:
+        return "?" if red is None else "red" if red else "black"
+
+    p = a.pips
+    pips = f"pips {p.rank or '?'} n={p.count} {colour(p.red)} [{_shapes(p.suit)}]"
+    if p.symbol_red is not None:
+        pips += f" symbol {colour(p.symbol_red)}"
+    corners = " ".join(
+        "x" if c is None else _glyph(c.rank) + (f"/{_glyph(c.face)}" if c.face is not None else "")
+        for c in a.corners
+    )
+    if a.learned is None:
+        learned = "A sees no card"
+    else:
+        learned = " ".join(
+            f"{g}[" + " ".join(f"{r.rank}{r.suit} {r.p_rank:.2f}/{r.p_suit:.2f}" for r in reads) + "]"
+            for g, reads in zip("AB", a.learned, strict=True)
+        )
+
+    def card(r: Any) -> str:
+        return "-" if r is None else r.card
+
+    return (
+        f"{pips} | template {corners} | {learned} | "
+        f"decided: template {card(a.classic)}, learned {card(a.verdict)}, final {card(a.final)}"
+    )
+
+
 def evaluate(
     folder: Path,
     threshold: float,
     out: TextIO | None = None,
     scales: dict[str, float] | None = None,
     lines: bool = True,
+    explain: bool = False,
 ) -> dict[str, Tally]:
     """Run the detector on every labelled image of ``folder``; print and return tallies.
 
     Prints to ``out`` (default stdout). ``scales``: image name -> resize factor
     applied before reading (images not in it are skipped). ``lines``: print one
-    line per image (else only the per-source totals). Returns {source: Tally}
-    plus the key ``"total"``. Raises FileNotFoundError if ``labels.csv`` or an
-    image is missing.
+    line per image (else only the per-source totals). ``explain``: after the line
+    of an image with a card missing, one line (:func:`describe`) per outline read
+    in it with an index seen whose reading was not reported. Returns {source:
+    Tally} plus the key ``"total"``. Raises FileNotFoundError if ``labels.csv`` or
+    an image is missing.
     """
     import cv2
 
@@ -133,8 +187,9 @@ def evaluate(
             img = cv2.resize(
                 img, None, fx=f, fy=f, interpolation=cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR
             )
+        trace: list[Attempt] | None = [] if explain else None
         t0 = time.perf_counter()
-        dets = detect(img, threshold)
+        dets = detect(img, threshold, trace)
         ms = (time.perf_counter() - t0) * 1000
         reported = [d.card for d in dets]
         t = score_image(expected, reported)
@@ -149,6 +204,10 @@ def evaluate(
                 + f" | {ms:.0f} ms",
                 file=out,
             )
+        if trace and missing:
+            for a in trace:
+                if a.final is None or a.final.card not in reported:
+                    print("    " + describe(a), file=out)
         per_source.setdefault(source_of(name), Tally()).add(t)
         total.add(t)
     if lines:
@@ -277,6 +336,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--show-misses", action="store_true", help="benchmark: print cards-table's per-image lines"
     )
+    p.add_argument(
+        "--explain",
+        action="store_true",
+        help="DIR: under each image with a card missing, what every reader made of each outline"
+        " left unread (for cards-table: looking at its misses, say so in your note)",
+    )
     p.add_argument("--piles", type=int, default=20, help="benchmark: generated pile frames")
     p.add_argument("--seed", type=int, default=1000)
     p.add_argument(
@@ -290,7 +355,7 @@ def main(argv: list[str] | None = None) -> int:
         if a.dir is None:
             benchmark(a.threshold, a.show_misses, a.piles, a.seed, a.data)
         else:
-            evaluate(a.dir, a.threshold)
+            evaluate(a.dir, a.threshold, explain=a.explain)
     except FileNotFoundError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

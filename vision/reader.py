@@ -45,6 +45,7 @@ from vision.verdict import Learned, combine, decide_learned, read_corners, read_
 
 __all__ = [
     "FACE",
+    "Attempt",
     "CardRead",
     "Detection",
     "GlyphRead",
@@ -65,6 +66,24 @@ __all__ = [
 
 #: Alternative outlines of one card tried before giving up on it.
 MAX_OUTLINES_PER_CARD = 2
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One reading of a rectified outline, kept to explain what was or was not read
+    (``detect(..., trace=[])``, ``python -m vision.evaluate DIR --explain``):
+    ``pips`` (count, colour, suit shapes, FACE for a picture), ``corners`` the template
+    reading of the top-left and bottom-right index (None where unread), ``learned``
+    the classifiers' corner reads (None: A saw no card on either corner), the
+    template reader's decision ``classic``, the learned one ``verdict`` and the
+    ``final`` reading of :func:`vision.verdict.combine` (None: unsure)."""
+
+    pips: PipRead
+    corners: list[IndexRead | None]
+    learned: Learned | None
+    classic: CardRead | None
+    verdict: CardRead | None
+    final: CardRead | None
 
 
 def read_rectified(card: NDArray[Any], t: Templates | None = None) -> CardRead | None:
@@ -94,9 +113,12 @@ def _prepare(image: NDArray[Any], quads: list[Quad]) -> list[_Prepared]:
     return [_Prepared(None) if c is None else _Prepared(c, next(reads)) for c in cards]
 
 
-def _read(card: NDArray[Any], t: Templates, pre: _Prepared | None = None) -> tuple[CardRead | None, bool]:
+def _read(
+    card: NDArray[Any], t: Templates, pre: _Prepared | None = None, trace: list[Attempt] | None = None
+) -> tuple[CardRead | None, bool]:
     """(reading or None, whether the card shows any print at all: pips, picture or index).
-    ``pre``: the card's learned reads, when already made (:func:`_prepare`)."""
+    ``pre``: the card's learned reads, when already made (:func:`_prepare`). ``trace``:
+    receives an :class:`Attempt` when an index was seen (by either reader)."""
     ink = ink_masks(card)
     comps = components(ink)
     # the other corner index, the card turned half a turn (only shapes that can be
@@ -125,7 +147,11 @@ def _read(card: NDArray[Any], t: Templates, pre: _Prepared | None = None) -> tup
         return None, printed
     pips = read_pips(comps, t, ink.tint)
     classic = decide(pips, idx) if idx else None
-    return combine(classic, decide_learned(pips, learned), learned, pips, per_corner), True
+    verdict = decide_learned(pips, learned)
+    final = combine(classic, verdict, learned, pips, per_corner)
+    if trace is not None:
+        trace.append(Attempt(pips, per_corner, learned, classic, verdict, final))
+    return final, True
 
 
 @dataclass(frozen=True)
@@ -174,11 +200,15 @@ def _blank(image: NDArray[Any], src: NDArray[Any]) -> bool:
 
 
 def _read_quad(
-    image: NDArray[Any], quad: Quad, t: Templates, pre: _Prepared | None = None
+    image: NDArray[Any],
+    quad: Quad,
+    t: Templates,
+    pre: _Prepared | None = None,
+    trace: list[Attempt] | None = None,
 ) -> tuple[CardRead | None, bool]:
     """(reading or None, whether the outline shows any print), see :func:`read_quad`.
     ``pre``: the blank check, warp and learned reads of the likelier way up, when
-    already made (:func:`_prepare`)."""
+    already made (:func:`_prepare`); ``trace``: as for :func:`_read`."""
     orders, ratio = quad.upright
     if pre is None:
         pre = _Prepared(None) if _blank(image, orders[0]) else _Prepared(warp(image, orders[0]))
@@ -188,14 +218,14 @@ def _read_quad(
         return None, False
     first, printed = None, True  # too short to read this way up: only the other way
     if card_height(orders[0]) >= MIN_CARD_HEIGHT:
-        first, printed = _read(pre.card, t, pre)
+        first, printed = _read(pre.card, t, pre, trace)
     if first is not None and ratio > 1.25:
         return first, True  # clearly upright: the other way would squash the card by half
     if not printed:
         return None, False  # blank (glare, a white object, a card's back border): not a face
     second = None
     if card_height(orders[1]) >= MIN_CARD_HEIGHT:
-        second, _ = _read(warp(image, orders[1]), t)
+        second, _ = _read(warp(image, orders[1]), t, trace=trace)
     reads = [r for r in (first, second) if r is not None]
     if not reads or len({r.card for r in reads}) != 1:
         return None, True
@@ -208,6 +238,7 @@ def _retry_grown(
     kept: list[tuple[Quad, CardRead]],
     threshold: float,
     t: Templates,
+    trace: list[Attempt] | None = None,
 ) -> None:
     """Read again, grown to the size of the cards read (:func:`vision.piles.grown`),
     each unread outline notably smaller than they are and not inside one of them;
@@ -225,17 +256,22 @@ def _retry_grown(
         g = grown(q.corners, size)
         if g is None:
             continue
-        r, _ = _read_quad(image, Quad(order_clockwise(g), q.fill), t)
+        r, _ = _read_quad(image, Quad(order_clockwise(g), q.fill), t, trace=trace)
         if r is not None and r.confidence >= threshold and all(r.card != c.card for _, c in kept):
             kept.append((Quad(order_clockwise(g), q.fill), r))
 
 
-def detect(image: NDArray[Any], threshold: float = DEFAULT_THRESHOLD) -> list[Detection]:
+def detect(
+    image: NDArray[Any], threshold: float = DEFAULT_THRESHOLD, trace: list[Attempt] | None = None
+) -> list[Detection]:
     """Find and read every card in a BGR uint8 image (H, W, 3).
 
     Returns detections with confidence >= ``threshold``, at most one per place
     (an outline inside a larger read card, e.g. a court card's inner frame, is
-    dropped). Raises ValueError for a non-BGR array.
+    dropped). ``trace``: if given, receives an :class:`Attempt` for every
+    rectified outline in which an index was seen (the outlines of whole cards,
+    not the pile corners of :mod:`vision.piles`). Raises ValueError for a non-BGR
+    array.
     """
     t = load_templates()
     kept: list[tuple[Quad, CardRead]] = []
@@ -250,14 +286,14 @@ def detect(image: NDArray[Any], threshold: float = DEFAULT_THRESHOLD) -> list[De
         if any(cv2.pointPolygonTest(k.corners.reshape(-1, 1, 2), (cx, cy), False) >= 0 for k, _ in kept):
             continue  # inside a card already read: its inner frame or a big pip
         for k, q in enumerate(group[:MAX_OUTLINES_PER_CARD]):
-            r, printed = _read_quad(image, q, t, first if k == 0 else None)
+            r, printed = _read_quad(image, q, t, first if k == 0 else None, trace)
             if r is not None:
                 if r.confidence >= threshold:
                     kept.append((q, r))
                 break
             if not printed:
                 break  # nothing printed inside: another outline of it will not help
-    _retry_grown(image, groups, kept, threshold, t)
+    _retry_grown(image, groups, kept, threshold, t, trace)
     out = [Detection(r.card, r.confidence, order_clockwise(q.corners)) for q, r in kept]
     # cards in piles and tricks by a visible index corner; a card read twice in
     # different places (one deck) is unsure

@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import cv2
 import pytest
@@ -117,3 +118,54 @@ def test_generated_cards_lie_portrait_on_their_outline() -> None:
     # clockwise on the screen (y down): the face is not mirrored
     (x0, y0), (x1, y1), (x2, y2) = box[0], box[1], box[2]
     assert (x1 - x0) * (y2 - y1) - (y1 - y0) * (x2 - x1) > 0
+
+
+def misprint() -> Any:
+    """A drawn 5H face carrying the corner indices of a 7H (both corners)."""
+    face, seven = card_face("5H"), card_face("7H")
+    face[:85, :52] = seven[:85, :52]
+    face[-85:, -52:] = seven[-85:, -52:]
+    return face
+
+
+def test_detect_traces_every_outline_read_and_why_a_misprint_is_unsure() -> None:
+    """An index that says 7 over five pips: no card is reported (the pips must agree
+    with the index, and no reading may disagree), and the trace shows both readings:
+    a 7 in a corner and the pips' 5. The 7H beside it is traced as read."""
+    from vision.reader import detect
+
+    frame = table("felt")
+    place(frame, misprint(), (420.0, 360.0), 10.0, 110)
+    place(frame, card_face("7H"), (860.0, 360.0), -8.0, 110)
+    trace: list[Any] = []
+    assert [d.card for d in detect(frame, trace=trace)] == ["7H"]
+    odd = [a for a in trace if a.pips.rank == "5"]
+    assert odd and all(a.final is None for a in odd)
+    assert any(
+        any(c is not None and c.rank.label == "7" for c in a.corners)
+        or any(r.rank == "7" for r in (a.learned[0] if a.learned else []))
+        for a in odd
+    )
+    assert any(a.final is not None and a.final.card == "7H" and a.pips.rank == "7" for a in trace)
+
+
+def test_evaluate_explain_says_what_each_reader_made_of_an_unread_card(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from vision.evaluate import main
+
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    frame = table("felt")
+    place(frame, misprint(), (640.0, 360.0), 10.0, 110)
+    cv2.imwrite(str(folder / "synth_misprint_a.png"), frame)
+    (folder / "labels.csv").write_text("file,cards\nsynth_misprint_a.png,7H\n", encoding="utf-8")
+    assert main([str(folder), "--explain"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("synth_misprint_a.png: expected 7H | read - | right 0/1 missing 7H")
+    why = [ln for ln in lines[1:] if ln.startswith("    pips 5 n=5 red")]
+    assert why and all(ln.endswith("final -") for ln in why)
+    assert all("| template " in ln and "decided: template " in ln for ln in why)
+    # without --explain: the image's line only
+    assert main([str(folder)]) == 0
+    assert not capsys.readouterr().out.splitlines()[1].startswith("    ")
