@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
-    from vision.reader import Attempt
+    from vision.reader import Attempt, CardRead, GlyphRead
 
 
 @dataclass
@@ -103,7 +103,7 @@ def source_of(name: str) -> str:
     return parts[0]
 
 
-def _glyph(g: Any) -> str:
+def _glyph(g: GlyphRead) -> str:
     return f"{g.label} {g.score:.2f}"
 
 
@@ -142,7 +142,7 @@ def describe(a: Attempt) -> str:
             for g, reads in zip("AB", a.learned, strict=True)
         )
 
-    def card(r: Any) -> str:
+    def card(r: CardRead | None) -> str:
         return "-" if r is None else r.card
 
     return (
