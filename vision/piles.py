@@ -11,8 +11,13 @@ turn from x to y clockwise in the image), so one corner gives one outline.
 :func:`read_corner` reads that corner's index with both shipped classifiers
 (:mod:`vision.learned`): the card is reported only when A and B, built and
 trained differently on other fonts, read the same card on that one crop, each
-at ``pair_covered`` or more (the threshold of "an index alone", calibrated for
-zero wrong on held-apart generated crops; see ``vision/models/manifest.json``).
+at ``pile_corner`` or more: the zero-wrong point of such reads, with half the
+remaining doubt again, on the crops this module cuts in generated pile frames
+whose indices are partly redrawn in fonts neither classifier was trained on
+(:mod:`vision.train.calibrate_piles`; ``vision/models/manifest.json``). (The
+threshold of an index alone on whole-card crops, ``pair_covered``, let in
+covered indices read wrong there: a jack's index half under another card read
+as 4S by both at 0.996.)
 Nothing else on the outline is used (the rest of the card may lie under other
 cards). A card already read elsewhere in the frame is not reported again (one
 deck: each card once).
@@ -209,14 +214,14 @@ def _scaled(conf: float, t: float) -> float:
 def read_corner(image: NDArray[Any], outline: NDArray[Any]) -> CornerCard | None:
     """The card whose index is at ``outline[0]`` (see :func:`corner_hypotheses`) in
     a BGR image, or None unless both classifiers read the same card there at
-    ``pair_covered`` or more."""
+    ``pile_corner`` or more."""
     ms = models()
     if ms is None:
         return None
     card = warp(image, outline)
     assert card.shape[:2] == (CARD_H, CARD_W)
     crop = corner_crops(card)[:1]
-    t = thresholds()["pair_covered"]
+    t = thresholds()["pile_corner"]
     ra = ms[0].read(crop)[0]
     if ra.card is None or ra.conf < t:
         return None
@@ -241,23 +246,36 @@ def corner_cards(
         return [], set()
     out: dict[str, CornerCard] = {}
     clash: set[str] = set()
-    tried: list[NDArray[Any]] = []
+    for outline in pile_outlines(blobs, size, quads):
+        r = read_corner(image, outline)
+        if r is None:
+            continue
+        where = known[r.card] if r.card in known else (out[r.card].outline if r.card in out else None)
+        if where is None:
+            out[r.card] = r
+        elif not _inside(outline[0], where, 0.15 * size[0]):
+            clash.add(r.card)
+    return [c for k, c in out.items() if k not in clash], clash & set(known)
+
+
+def pile_outlines(
+    blobs: list[NDArray[Any]], size: tuple[float, float], quads: list[NDArray[Any]]
+) -> list[NDArray[np.float32]]:
+    """The card outlines (4, 2; the index corner first) whose corner
+    :func:`corner_cards` reads: the :func:`corner_hypotheses` of the blobs worth
+    searching, each corner once (the same corner in another threshold's blob is
+    left out), none of them a card outline of ``quads`` found whole (its
+    outline's reading, with its pips, stands). Cards of ``size`` (short, long) px."""
+    tried: list[NDArray[np.float32]] = []
+    out = []
     for contour in _distinct(blobs, size, quads):
         for outline in corner_hypotheses(contour, size):
             if any(float(np.abs(outline - o).max()) < 0.08 * size[0] for o in tried):
-                continue  # the same corner in another threshold's blob
-            tried.append(outline)
-            if any(_same_outline(outline, q, 0.1 * size[0]) for q in quads):
-                continue  # a card found whole: its outline's reading (with its pips) stands
-            r = read_corner(image, outline)
-            if r is None:
                 continue
-            where = known[r.card] if r.card in known else (out[r.card].outline if r.card in out else None)
-            if where is None:
-                out[r.card] = r
-            elif not _inside(outline[0], where, 0.15 * size[0]):
-                clash.add(r.card)
-    return [c for k, c in out.items() if k not in clash], clash & set(known)
+            tried.append(outline)
+            if not any(_same_outline(outline, q, 0.1 * size[0]) for q in quads):
+                out.append(outline)
+    return out
 
 
 def _distinct(

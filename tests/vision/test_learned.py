@@ -73,6 +73,14 @@ def test_thresholds_are_calibrated_probabilities_in_order() -> None:
     assert t["pair_covered"] == pytest.approx(t["pair"] + (1 - t["pair"]) / 2, abs=1e-3)
 
 
+def test_the_pile_corner_threshold_is_its_own_zero_wrong_point_with_half_the_doubt_again() -> None:
+    m = manifest()["metrics"]
+    t = m["pile_t_zero_wrong"]
+    assert m["pile_frames"] >= 1000 and m["pile_agreeing"] > 1000 and m["pile_wrong_at_argmax"] > 0
+    th = thresholds()
+    assert th["pile_corner"] == pytest.approx(max(th["pair_covered"], t + (1 - t) / 2), abs=1e-4)
+
+
 MEMBER_FILES = [f for g in ("A", "B") for f in member_files(manifest(), g)]
 
 

@@ -86,10 +86,10 @@ class FakeModel:
         (("7H", 1.0), ("7H", -1.0), False),  # B below the covered threshold
     ],
 )
-def test_a_corner_needs_both_classifiers_at_the_covered_threshold(
+def test_a_corner_needs_both_classifiers_at_the_pile_corner_threshold(
     monkeypatch: pytest.MonkeyPatch, a: tuple[Any, ...], b: tuple[Any, ...], ok: bool
 ) -> None:
-    t = thresholds()["pair_covered"]
+    t = thresholds()["pile_corner"]
     conf = {1.0: 1.0, -1.0: t - 1e-4}
     ms = (FakeModel(a[0], conf[a[1]]), FakeModel(b[0], conf[b[1]]))
     monkeypatch.setattr(piles, "models", lambda: ms)

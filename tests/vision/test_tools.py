@@ -106,6 +106,24 @@ def test_generated_pile_frames_are_fixed_by_their_seed() -> None:
     assert set(la) <= set(ca) and len(ca) >= 8
 
 
+@pytest.mark.slow
+def test_a_generated_scene_gives_each_face_up_cards_outline_portrait() -> None:
+    np = pytest.importorskip("numpy")
+    from vision.train.scenes import pile_frame, pile_scene
+    from vision.train.synth import FH, FW
+
+    face = np.full((FH, FW, 4), 255, np.uint8)
+    art = {f"{r}{s}": face for r in "A23456789TJQK" for s in "SHDC"}
+    art["B1"] = art["B2"] = face.copy()
+    s = pile_scene(5, art)
+    frame, labels, cards = pile_frame(5, art)
+    assert (s.frame == frame).all() and s.labels == labels and s.cards == cards
+    assert sorted(s.outlines) == sorted(cards)
+    for o in s.outlines.values():
+        top, side = np.hypot(*(o[1] - o[0])), np.hypot(*(o[3] - o[0]))
+        assert 75 < top < 120 and side == pytest.approx(1.4 * top, rel=1e-3)  # cards 80-110 px wide
+
+
 def test_generated_cards_lie_portrait_on_their_outline() -> None:
     """The face's short top edge goes onto the outline's short side (a card painted
     across its outline read only when turned a quarter and stretched)."""

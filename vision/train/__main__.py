@@ -17,7 +17,10 @@ Steps (all seeded; torch on one thread, deterministic algorithms):
    and ``IndexNetB`` (each classifier is their ensemble,
    :class:`vision.learned.Ensemble`), export them to ONNX in ``vision/models/``,
    run the ensembles on set C through ``cv2.dnn`` (the reader's own path) and
-   calibrate the thresholds (see :func:`vision.train.calibrate.calibrate`).
+   calibrate the thresholds (see :func:`vision.train.calibrate.calibrate`); the
+   threshold of a pile's index corner read alone, ``pile_corner``, on generated
+   pile frames read by the reader's own finder
+   (:mod:`vision.train.calibrate_piles`, ``--pile-frames``).
 4. Write ``vision/models/manifest.json`` (hashes, seeds, versions, fonts, the
    command, metrics, thresholds) and ``vision/models/check.npz`` (fixed
    generated crops with every member's logits, checked by the tests).
@@ -254,11 +257,14 @@ def _recalibrate(a: argparse.Namespace, argv: list[str] | None) -> int:
     xc, rc, sc, cc = make_set("C", a.seed + 2, a.calib_cards, a.jobs, a.data, a.svg_dir, need_card=True)
     assert cc is not None
     manifest["metrics"].update(_calibrate_out(a.out, manifest, xc, rc, sc, cc))
+    manifest["metrics"]["thresholds"].update(_calibrate_piles(a, manifest, manifest["metrics"]))
     manifest["check_sha256"] = sha256(a.out / "check.npz")
     manifest["calibration"] = {
         "command": "python -m vision.train " + " ".join(argv if argv is not None else sys.argv[1:]),
         "seed": a.seed + 2,
         "calib_cards": a.calib_cards,
+        "pile_seed": a.seed + 3,
+        "pile_frames": a.pile_frames,
         "seconds": round(time.time() - t0, 1),
     }
     path.write_text(json.dumps(manifest, indent=1) + "\n")
@@ -290,6 +296,29 @@ def _calibrate_out(
     return calibrate(ens["A"].logits(xc), ens["B"].logits(xc), rc, sc, cc)
 
 
+def _calibrate_piles(
+    a: argparse.Namespace, manifest: dict[str, Any], metrics: dict[str, Any]
+) -> dict[str, float]:
+    """The pile-corner threshold of the ensembles in ``a.out`` on ``a.pile_frames``
+    generated pile frames (:mod:`vision.train.calibrate_piles`, seeds from
+    ``a.seed + 3``); its metrics are added to ``metrics``. Returns
+    ``{"pile_corner": t}``."""
+    from vision.learned import member_files
+    from vision.train.calibrate_piles import pile_corner_reads, pile_metrics
+
+    ts = time.time()
+    base = (a.seed + 3) * 10_000
+    members = {g: [a.out / f for f in member_files(manifest, g)] for g in ("A", "B")}
+    conf, agree, wrong, _ = pile_corner_reads(
+        list(range(base, base + a.pile_frames)), a.data, a.svg_dir, members, a.seed + 3, a.jobs
+    )
+    m = pile_metrics(conf, agree, wrong, a.pile_frames, metrics["thresholds"]["pair_covered"])
+    t = m.pop("pile_corner")
+    metrics.update(m)
+    print(f"pile corners: {m} ({time.time() - ts:.0f} s)", flush=True)
+    return {"pile_corner": t}
+
+
 #: the members of each classifier's ensemble: (file suffix, epochs of A, epochs of B,
 #: whether batches are varied afresh (:func:`vision.train.nets.augment`)); each
 #: member starts from the same seeded weights and sees the same crops
@@ -313,6 +342,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=20261201)
     p.add_argument("--cards", type=int, default=10000, help="generated cards per training set")
     p.add_argument("--calib-cards", type=int, default=3000)
+    p.add_argument(
+        "--pile-frames", type=int, default=1000, help="generated pile frames calibrating pile_corner"
+    )
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--smoke", action="store_true", help="2k crops, model A, two epochs")
     p.add_argument(
@@ -376,6 +408,7 @@ def main(argv: list[str] | None = None) -> int:
     xc, rc, sc, cc = sets["C"]
     assert cc is not None
     metrics.update(_calibrate_out(a.out, {"models": models_entry}, xc, rc, sc, cc))
+    metrics["thresholds"].update(_calibrate_piles(a, {"models": models_entry}, metrics))
     fonts = {g: find_fonts(n) for g, n in FONT_GROUPS.items()}
     allf = [f for fs in fonts.values() for f in fs]
     manifest = {
@@ -383,6 +416,7 @@ def main(argv: list[str] | None = None) -> int:
         "seed": a.seed,
         "cards_per_set": a.cards,
         "calib_cards": a.calib_cards,
+        "pile_frames": a.pile_frames,
         "members": [{"suffix": m[0], "epochs": {"A": m[1], "B": m[2]}, "varied": m[3]} for m in MEMBERS],
         "art": "@letele/playing-cards@0.1.0 (CC0-1.0), react@18, react-dom@18",
         "fonts": {g: [f.name for f in fs] for g, fs in fonts.items()},

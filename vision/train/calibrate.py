@@ -23,7 +23,7 @@ def softmax_reads(logits: NDArray[Any]) -> tuple[NDArray[Any], NDArray[Any], NDA
     return pr.argmax(1), pr.max(1), ps.argmax(1), ps.max(1)
 
 
-def _zero_wrong_threshold(conf: NDArray[Any], wrong: NDArray[Any], rate: float = 0.0) -> float:
+def zero_wrong_threshold(conf: NDArray[Any], wrong: NDArray[Any], rate: float = 0.0) -> float:
     """Smallest threshold t such that among reads with conf >= t the share of wrong
     ones is at most ``rate`` (0: none at all)."""
     if len(conf) == 0:
@@ -40,7 +40,7 @@ def _zero_wrong_threshold(conf: NDArray[Any], wrong: NDArray[Any], rate: float =
     return float(c[last_ok[-1]]) if len(last_ok) else 1.0
 
 
-def _up(t: float) -> float:
+def round_up(t: float) -> float:
     """``t`` rounded up to 4 decimals (at most 1.0)."""
     return min(1.0, math.ceil(t * 10_000 - 1e-9) / 10_000)
 
@@ -90,8 +90,8 @@ def calibrate(
         conf = np.minimum(p, q)[read]
         wrong = wrong_of(r, s)[read]
         out[f"{name}_wrong_reads_at_argmax"] = int(wrong.sum())
-        out[f"{name}_t_zero_wrong"] = round(_zero_wrong_threshold(conf, wrong), 4)
-        out[f"{name}_t_1pct"] = round(_zero_wrong_threshold(conf, wrong, 0.01), 4)
+        out[f"{name}_t_zero_wrong"] = round(zero_wrong_threshold(conf, wrong), 4)
+        out[f"{name}_t_1pct"] = round(zero_wrong_threshold(conf, wrong, 0.01), 4)
     t_ip = out["A_t_1pct"]
     read_a = (ra != NONE_RANK) & (sa != NONE_SUIT)
     acc = read_a & (np.minimum(pa, qa) >= t_ip)
@@ -99,13 +99,13 @@ def calibrate(
     agree = read_a & (ra == rb) & (sa == sb)
     both = np.minimum(np.minimum(pa, qa), np.minimum(pb, qb))
     wrong_pair = wrong_of(ra, sa)
-    t_pair = _zero_wrong_threshold(both[agree], wrong_pair[agree])
+    t_pair = zero_wrong_threshold(both[agree], wrong_pair[agree])
     out["pair_wrong_at_argmax"] = int(wrong_pair[agree].sum())
     acc = agree & (both >= t_pair)
     out["pair_recall"] = round(float((acc & (ra == rank) & (sa == suit))[truth_card].mean()), 4)
     court = np.isin(rank, [10, 11, 12, NONE_RANK])
     agree_c = agree & np.isin(ra, [10, 11, 12]) & court
-    t_court = _zero_wrong_threshold(both[agree_c], wrong_pair[agree_c])
+    t_court = zero_wrong_threshold(both[agree_c], wrong_pair[agree_c])
     acc_c = agree_c & (both >= t_court)
     is_court = np.isin(rank, [10, 11, 12])
     out["pair_court_recall"] = round(float((acc_c & (ra == rank) & (sa == suit))[is_court].mean()), 4)
@@ -114,24 +114,24 @@ def calibrate(
     t_each, t_rank = {}, {}
     for name, r, p, s, q in (("a", ra, pa, sa, qa), ("b", rb, pb, sb, qb)):
         reads = (s != NONE_SUIT) & np.isin(r, [10, 11, 12]) & court
-        t_each[name] = _zero_wrong_threshold(np.minimum(p, q)[reads], wrong_of(r, s)[reads])
+        t_each[name] = zero_wrong_threshold(np.minimum(p, q)[reads], wrong_of(r, s)[reads])
         wrong_r = (r != rank) & ((card < 0) | (r != card // 4))
-        t_rank[name] = _zero_wrong_threshold(p[reads], wrong_r[reads])
+        t_rank[name] = zero_wrong_threshold(p[reads], wrong_r[reads])
     conf_a, conf_b = np.minimum(pa, qa), np.minimum(pb, qb)
     acc_e = agree & (conf_a >= t_each["a"]) & (conf_b >= t_each["b"])
     out["court_recall"] = round(float((acc_e & (ra == rank) & (sa == suit))[is_court].mean()), 4)
     out["thresholds"] = {  # rounded up: a rounded-down threshold could let the wrong read in
-        "index_pips": _up(t_ip),
-        "index_pips_b": _up(out["B_t_1pct"]),
-        "pair": _up(t_pair),
-        "pair_court": _up(t_court),
-        "court_a": _up(t_each["a"]),
-        "court_b": _up(t_each["b"]),
-        "court_rank_a": _up(t_rank["a"]),
-        "court_rank_b": _up(t_rank["b"]),
-        "pair_covered": _up(t_pair + (1 - t_pair) / 2),
-        "dissent_a": _up(out["A_t_1pct"]),
-        "dissent_b": _up(out["B_t_1pct"]),
+        "index_pips": round_up(t_ip),
+        "index_pips_b": round_up(out["B_t_1pct"]),
+        "pair": round_up(t_pair),
+        "pair_court": round_up(t_court),
+        "court_a": round_up(t_each["a"]),
+        "court_b": round_up(t_each["b"]),
+        "court_rank_a": round_up(t_rank["a"]),
+        "court_rank_b": round_up(t_rank["b"]),
+        "pair_covered": round_up(t_pair + (1 - t_pair) / 2),
+        "dissent_a": round_up(out["A_t_1pct"]),
+        "dissent_b": round_up(out["B_t_1pct"]),
     }
     out["held_apart_crops"] = len(rank)
     return out

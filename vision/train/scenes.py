@@ -1,6 +1,6 @@
 """Generated 1280x720 table frames for the benchmark (fixed seeds; numpy + OpenCV only).
 
-:func:`pile_frame`: a table (light wood, maple, cloth, felt, dark cloth, mat)
+:func:`pile_scene` (:func:`pile_frame`): a table (light wood, maple, cloth, felt, dark cloth, mat)
 with cards 80-110 px wide: a trick of four slightly overlapping cards, a pile
 of several heavily overlapping ones, singles, and face-down cards, chips and
 hands as distractors; gradient light, glare, blur, noise, JPEG. Returns the
@@ -12,6 +12,7 @@ Needs the CC0 art (:func:`vision.train.synth.load_art`), not torch.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import cv2
@@ -70,10 +71,40 @@ def _index_boxes(cx: float, cy: float, cw: float, ang: float) -> list[NDArray[An
     return out
 
 
+@dataclass(frozen=True)
+class PileScene:
+    """A generated frame with what lies on it: ``frame`` BGR (720, 1280, 3) uint8,
+    ``labels`` the cards with one index fully visible, ``cards`` every face-up card,
+    and ``outlines`` each face-up card's outline (4, 2) float32 image pixels: its
+    top-left (an index corner), top-right, bottom-right (the other), bottom-left."""
+
+    frame: NDArray[np.uint8]
+    labels: list[str]
+    cards: list[str]
+    outlines: dict[str, NDArray[np.float32]]
+
+
 def pile_frame(seed: int, art: dict[str, Any], face_up: bool = True) -> tuple[Any, list[str], list[str]]:
     """(frame BGR (720, 1280, 3), labels: cards with one index fully visible, all
-    face-up cards). ``face_up`` False: backs, chips and hands only."""
+    face-up cards) of :func:`pile_scene`. ``face_up`` False: backs, chips and hands only."""
+    s = pile_scene(seed, art, face_up)
+    return s.frame, s.labels, s.cards
+
+
+#: with a glyph bank, this share of the face-up cards have their indices redrawn from
+#: it (:func:`vision.train.synth.font_face`), as in the generated crop sets
+REDRAWN = 0.7
+
+
+def pile_scene(
+    seed: int, art: dict[str, Any], face_up: bool = True, bank: synth.GlyphBank | None = None
+) -> PileScene:
+    """The frame of seed ``seed`` (see the module) and what lies on it. ``face_up``
+    False: backs, chips and hands only. ``bank``: a share REDRAWN of the face-up
+    cards get their indices redrawn from its glyphs (other fonts than the art's;
+    from a generator of their own, so the scene is otherwise the same)."""
     rng = np.random.default_rng([seed, 7])
+    redraw = np.random.default_rng([seed, 8])
     synth.reset_noise()
     img: Any = synth.table(rng, H, W).astype(np.float32)
     cover = np.zeros((H, W), np.int32)
@@ -98,9 +129,13 @@ def pile_frame(seed: int, art: dict[str, Any], face_up: bool = True) -> tuple[An
     for j, (x, y, ang) in enumerate(spots):
         card = deck[int(order[j])]
         cw = cw0 * rng.uniform(0.95, 1.05)
-        face = art[card] if face_up and rng.random() > 0.1 else synth.back_face(rng, art)
+        up = face_up and rng.random() > 0.1
+        face = art[card] if up else synth.back_face(rng, art)
+        if up and bank is not None and redraw.random() < REDRAWN:
+            made = synth.font_face(redraw, art, bank, card)
+            face = art[card] if made is None else made[0]
         _place(rng, img, cover, face, x, y, cw, ang, k)
-        if face is art[card]:
+        if up:
             placed.append((card, x, y, cw, ang, k))
         k += 1
     for _ in range(int(rng.integers(1, 4))):  # chips and a hand
@@ -140,7 +175,9 @@ def pile_frame(seed: int, art: dict[str, Any], face_up: bool = True) -> tuple[An
     img += np.float32(rng.uniform(1, 5)) * rng.standard_normal((H, W, 3), dtype=np.float32)
     u8 = np.clip(img, 0, 255).astype(np.uint8)
     _, enc = cv2.imencode(".jpg", u8, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(60, 92))])
-    return cv2.imdecode(enc, cv2.IMREAD_COLOR), labels, cards
+    outlines = {card: _card_box(x, y, cw, ang) for card, x, y, cw, ang, _ in placed}
+    frame: NDArray[np.uint8] = np.asarray(cv2.imdecode(enc, cv2.IMREAD_COLOR), np.uint8)
+    return PileScene(frame, labels, cards, outlines)
 
 
 def trick_frame(seed: int, art: dict[str, Any], n: int = 13) -> NDArray[np.uint8]:

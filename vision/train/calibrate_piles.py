@@ -1,0 +1,155 @@
+"""Calibration of the pile-corner threshold ``pile_corner`` on generated pile frames
+(build time; no torch: the models run through ``cv2.dnn``).
+
+A card in a pile is read from one index corner alone (:mod:`vision.piles`): both
+classifiers must read the same card on that crop. The crops that rule meets in
+use are not those of set C (corners of whole cards): they are cut where the
+finder sees a right-angled corner of a blob of overlapping cards, so the index
+is often partly under another card, the outline is off by a few pixels, or the
+corner is no card's index corner at all (a corner of two cards' union). So the
+threshold is calibrated on exactly those crops: the frames of
+:func:`vision.train.scenes.pile_scene` (seeds held apart from the benchmark's),
+with a share of the cards' indices redrawn in the held-apart fonts of group C
+(as set C: fonts neither classifier was trained on), through the reader's own
+finder (:func:`vision.detector.find_card_groups`, :func:`vision.piles.pile_outlines`).
+
+A crop's truth is the set of cards with an index corner at the outline's first
+corner, turned the same way (within a quarter of the card's width and 25
+degrees); a read naming another card, or any card where there is none, is wrong.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+#: an outline's corner is a card's index corner within this fraction of the card's width
+NEAR = 0.25
+#: ... and its top side turned within this cosine (about 25 degrees) of the card's
+SAME_WAY = 0.9
+
+
+def corner_truth(outline: NDArray[Any], cards: dict[str, NDArray[Any]]) -> set[str]:
+    """The cards of ``cards`` (label -> outline (4, 2): top-left, top-right,
+    bottom-right, bottom-left) with an index corner (top-left, or bottom-right turned
+    half a turn) at ``outline[0]`` and the same way up as ``outline`` (4, 2; the
+    index corner first, then along the card's top)."""
+    o = np.asarray(outline, np.float64)
+    u = o[1] - o[0]
+    out = set()
+    for card, box in cards.items():
+        b = np.asarray(box, np.float64)
+        width = float(np.hypot(*(b[1] - b[0])))
+        for i, j in ((0, 1), (2, 3)):
+            v = b[j] - b[i]
+            cos = float(u @ v) / (float(np.hypot(*u)) * float(np.hypot(*v)) + 1e-9)
+            if float(np.hypot(*(o[0] - b[i]))) < NEAR * width and cos > SAME_WAY:
+                out.add(card)
+    return out
+
+
+_worker: dict[str, Any] = {}
+
+
+def _init(data: str, svg_dir: str | None, members: dict[str, list[str]], bank_seed: int) -> None:
+    from vision.learned import Ensemble, IndexModel
+    from vision.train import synth
+    from vision.train.__main__ import FONT_GROUPS, find_fonts
+
+    art = synth.load_art(Path(data) / "art.npz", Path(svg_dir) if svg_dir else None)
+    _worker["art"] = art
+    _worker["bank"] = synth.build_bank(
+        find_fonts(FONT_GROUPS["C"]), art, np.random.default_rng([bank_seed, 999])
+    )
+    _worker["models"] = [Ensemble([IndexModel(Path(f)) for f in members[g]]) for g in ("A", "B")]
+
+
+def _frames(seeds: list[int]) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any], int]:
+    import cv2
+
+    from vision.corners import MIN_CARD_HEIGHT, corner_crops
+    from vision.detector import find_card_groups, warp
+    from vision.learned import reads_of
+    from vision.piles import card_size, pile_outlines
+    from vision.train.scenes import pile_scene
+
+    cv2.setNumThreads(1)
+    a, b = _worker["models"]
+    conf, agree, wrong = [], [], []
+    with_truth = 0
+    for seed in seeds:
+        scene = pile_scene(seed, _worker["art"], bank=_worker["bank"])
+        blobs: list[NDArray[Any]] = []
+        groups = find_card_groups(scene.frame, blobs_out=blobs)
+        quads = [q.corners for g in groups for q in g if q.whole]
+        size = card_size(quads)
+        if size is None or size[1] < MIN_CARD_HEIGHT or not blobs:
+            continue
+        outlines = pile_outlines(blobs, size, quads)
+        if not outlines:
+            continue
+        crops = np.concatenate([corner_crops(warp(scene.frame, o))[:1] for o in outlines])
+        for o, ra, rb in zip(outlines, reads_of(a.logits(crops)), reads_of(b.logits(crops)), strict=True):
+            truth = corner_truth(o, scene.outlines)
+            with_truth += bool(truth)
+            conf.append(min(ra.conf, rb.conf))
+            agree.append(ra.card is not None and ra.card == rb.card)
+            wrong.append(ra.card not in truth)
+    return np.array(conf, np.float64), np.array(agree, bool), np.array(wrong, bool), with_truth
+
+
+def pile_corner_reads(
+    seeds: list[int],
+    data: Path,
+    svg_dir: Path | None,
+    members: dict[str, list[Path]],
+    bank_seed: int,
+    jobs: int = 2,
+) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any], int]:
+    """(min of A's and B's confidence, whether they read the same card, whether that
+    card is wrong (see the module), one entry per crop; and how many crops lie on a
+    card's index corner) over the pile frames of ``seeds`` read by the ensembles
+    of ``members`` (``{"A": [onnx files], "B": [...]}``); the group-C glyph bank
+    from ``bank_seed``; ``data`` holds the art cache. ``jobs`` processes."""
+    chunks = [seeds[i::jobs] for i in range(jobs)]
+    files = {g: [str(f) for f in fs] for g, fs in members.items()}
+    init = (str(data), str(svg_dir) if svg_dir else None, files, bank_seed)
+    with ProcessPoolExecutor(jobs, initializer=_init, initargs=init) as ex:
+        parts = list(ex.map(_frames, chunks))
+    return (
+        np.concatenate([p[0] for p in parts]),
+        np.concatenate([p[1] for p in parts]),
+        np.concatenate([p[2] for p in parts]),
+        sum(p[3] for p in parts),
+    )
+
+
+def pile_metrics(
+    conf: NDArray[Any], agree: NDArray[Any], wrong: NDArray[Any], frames: int, pair_covered: float
+) -> dict[str, Any]:
+    """Metrics and the ``pile_corner`` threshold from :func:`pile_corner_reads`.
+
+    ``pile_corner`` is the zero-wrong point of the agreeing reads (the smallest t
+    with no wrong agreeing read at min confidence t or more) with half the
+    remaining doubt again, the rule of ``pair_covered`` (an index alone, nothing
+    else to agree with): t + (1 - t) / 2, rounded up; and never below
+    ``pair_covered`` (set C's threshold of an index alone: its crops are of all
+    fonts of group C, the piles' only of some cards)."""
+    from vision.train.calibrate import round_up, zero_wrong_threshold
+
+    t = zero_wrong_threshold(conf[agree], wrong[agree])
+    t_pile = max(pair_covered, round_up(t + (1 - t) / 2))
+    right = agree & ~wrong
+    return {
+        "pile_frames": frames,
+        "pile_crops": len(conf),
+        "pile_agreeing": int(agree.sum()),
+        "pile_wrong_at_argmax": int((agree & wrong).sum()),
+        "pile_t_zero_wrong": round(t, 4),
+        "pile_right_read": int((right & (conf >= t_pile)).sum()),
+        "pile_corner": t_pile,
+    }
