@@ -92,7 +92,8 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
       nothing against it (an ace may show a picture: ornate aces).
 
     Any corner read by either classifier as another card at its dissent threshold
-    (``dissent_a``, ``dissent_b``) vetoes.
+    (``dissent_a``, ``dissent_b``) vetoes, if the pips allow its rank or its suit
+    is another (:func:`_dissent`).
     """
     if learned is None:
         return None
@@ -283,13 +284,15 @@ def _dissent(
     """True if a classifier reads a corner as another card than ``card`` at or above
     its own dissent threshold (``dissent_a``, ``dissent_b``: its 1%-wrong point),
     with a rank the pips allow (a "10" on a card with a picture is the classifier's
-    error, not evidence of another card). ``no_q``: corners whose glyph cannot be a
+    error, not evidence of another card) or another suit (its rank may be wrong,
+    its suit is still evidence: measured on generated frames in held-apart fonts,
+    a 3S read as 3C by A, 2S by B, pips too alike to tell S from C). ``no_q``: corners whose glyph cannot be a
     Q (:func:`counterless_corners`); a "Q" of ``card``'s suit there does not count."""
     return any(
         r.card is not None
         and r.card != card
         and r.conf >= th[key]
-        and _fits_pips(r.rank, pips)
+        and (_fits_pips(r.rank, pips) or r.suit != card[1])
         and not (k in no_q and r.rank == "Q" and r.suit == card[1])
         for rs, key in ((reads[0], "dissent_a"), (reads[1], "dissent_b"))
         for k, r in enumerate(rs)

@@ -235,6 +235,20 @@ def test_a_dissenting_corner_vetoes_when_the_pips_allow_its_reading() -> None:
     assert card_of(decide_learned(pips("7", True, 7), (a, reads(None, hi)))) == "7H"
 
 
+def test_a_dissenting_suit_vetoes_even_when_the_pips_rule_out_its_rank() -> None:
+    """Measured on generated frames in held-apart fonts: a 3S read by A as 3C (0.97), B
+    as 2S (0.95); three black pips whose shapes hardly told S from C. B's rank is
+    wrong, its suit is still evidence against the club."""
+    hi = 0.999
+    t = thresholds()["dissent_b"]
+    a = [CornerRead("3", "C", hi, hi), CornerRead("-", "-", hi, hi)]
+    b = [CornerRead("2", "S", t, t), CornerRead("-", "-", hi, hi)]
+    assert decide_learned(pips("3", False, 3), (a, b)) is None
+    # the same suit with a rank the pips rule out is no dissent (B's error)
+    b = [CornerRead("2", "C", t, t), CornerRead("-", "-", hi, hi)]
+    assert card_of(decide_learned(pips("3", False, 3), (a, b))) == "3C"
+
+
 def test_template_and_learned_readings_that_differ_give_no_card() -> None:
     r = reads(None, 0.99)
     assert combine(CardRead("7H", 0.9), CardRead("7D", 0.9), (r, r)) is None
