@@ -16,6 +16,10 @@ not reported):
   index fully visible; a reported card that lies in the frame with both indices
   covered counts as "unlabelled" (not wrong), one not in the frame as wrong;
 * ``generated empty``: frames with backs, chips and hands only;
+* ``piles, other fonts``: ``--other-fonts`` such frames (other seeds) with 70% of the
+  cards' indices redrawn in the held-apart fonts of group C, which neither
+  classifier saw (the CC0 art of the other sets is in their training data); needs
+  Pillow and those fonts (the ``train`` extra), else skipped with a note;
 * reader time per 13-card 1280x720 frame, one thread, median of 20 (CPU time).
 
 Sets whose data is missing are skipped with a note (the generated ones need the
@@ -248,19 +252,38 @@ def _line(name: str, t: Tally, note: str = "") -> str:
     )
 
 
-def generated(seed: int, n: int, art: Any, threshold: float, face_up: bool = True) -> tuple[Tally, int]:
-    """(tally, unlabelled cards reported) over ``n`` generated frames from ``seed``."""
+def generated(
+    seed: int, n: int, art: Any, threshold: float, face_up: bool = True, bank: Any = None
+) -> tuple[Tally, int]:
+    """(tally, unlabelled cards reported) over ``n`` generated frames from ``seed``;
+    ``bank``: a glyph bank that redraws indices (:func:`vision.train.scenes.pile_scene`)."""
     from vision.reader import detect
-    from vision.train.scenes import pile_frame
+    from vision.train.scenes import pile_scene
 
     total, extra = Tally(), 0
     for i in range(n):
-        frame, labels, cards = pile_frame(seed + i, art, face_up)
+        s = pile_scene(seed + i, art, face_up, bank)
+        frame, labels, cards = s.frame, s.labels, s.cards
         reported = [d.card for d in detect(frame, threshold)]
         inside = [c for c in reported if c in cards and c not in labels]
         extra += len(inside)
         total.add(score_image(labels, [c for c in reported if c not in inside]))
     return total, extra
+
+
+def _held_apart_bank(art: Any, seed: int) -> Any:
+    """The glyph bank of the fonts of group C (neither classifier was trained on them),
+    or None without Pillow or those fonts."""
+    try:
+        import numpy as np
+
+        from vision.train.__main__ import FONT_GROUPS, find_fonts
+        from vision.train.synth import build_bank
+
+        fonts = find_fonts(FONT_GROUPS["C"])
+        return build_bank(fonts, art, np.random.default_rng([seed, 999])) if fonts else None
+    except ImportError:
+        return None
 
 
 def frame_ms(data: Path, repeat: int = 20) -> tuple[float, float, int]:
@@ -272,7 +295,13 @@ def frame_ms(data: Path, repeat: int = 20) -> tuple[float, float, int]:
 
 
 def benchmark(
-    threshold: float, show_misses: bool, piles: int, seed: int, data: Path, out: TextIO | None = None
+    threshold: float,
+    show_misses: bool,
+    piles: int,
+    seed: int,
+    data: Path,
+    out: TextIO | None = None,
+    other_fonts: int = 100,
 ) -> dict[str, Tally]:
     """The whole benchmark (see the module docstring); returns {set: Tally}."""
     out = out if out is not None else sys.stdout
@@ -311,6 +340,13 @@ def benchmark(
         t, _ = generated(seed + 10_000, max(1, piles // 2), art, threshold, face_up=False)
         res["generated empty"] = t
         rows.append(_line("generated empty", t))
+        bank = _held_apart_bank(art, seed)
+        if bank is None:
+            rows.append("generated piles, other fonts: skipped (needs Pillow and the fonts of group C)")
+        else:
+            t, extra = generated(seed + 20_000, other_fonts, art, threshold, bank=bank)
+            res["generated piles, other fonts"] = t
+            rows.append(_line("piles, other fonts", t, f"  ({other_fonts} frames; +{extra} covered)"))
     else:
         rows.append(
             f"generated sets: skipped (no CC0 art cache {data / 'art.npz'}: run python -m vision.train first)"
@@ -343,6 +379,9 @@ def main(argv: list[str] | None = None) -> int:
         " left unread (for cards-table: looking at its misses, say so in your note)",
     )
     p.add_argument("--piles", type=int, default=20, help="benchmark: generated pile frames")
+    p.add_argument(
+        "--other-fonts", type=int, default=100, help="benchmark: generated frames in held-apart fonts"
+    )
     p.add_argument("--seed", type=int, default=1000)
     p.add_argument(
         "--data",
@@ -353,7 +392,7 @@ def main(argv: list[str] | None = None) -> int:
     a = p.parse_args(argv)
     try:
         if a.dir is None:
-            benchmark(a.threshold, a.show_misses, a.piles, a.seed, a.data)
+            benchmark(a.threshold, a.show_misses, a.piles, a.seed, a.data, other_fonts=a.other_fonts)
         else:
             evaluate(a.dir, a.threshold, explain=a.explain)
     except FileNotFoundError as exc:

@@ -124,6 +124,27 @@ def test_a_generated_scene_gives_each_face_up_cards_outline_portrait() -> None:
         assert 75 < top < 120 and side == pytest.approx(1.4 * top, rel=1e-3)  # cards 80-110 px wide
 
 
+@pytest.mark.slow
+def test_a_glyph_bank_redraws_indices_and_leaves_the_scene_as_it_was() -> None:
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("PIL", reason="the held-apart fonts are drawn with Pillow (the train extra)")
+    from vision.train.__main__ import FONT_GROUPS, find_fonts
+    from vision.train.scenes import pile_scene
+    from vision.train.synth import FH, FW, build_bank
+
+    fonts = find_fonts(FONT_GROUPS["C"])
+    if not fonts:
+        pytest.skip("the fonts of group C are not installed")
+    face = np.full((FH, FW, 4), 255, np.uint8)
+    art = {f"{r}{s}": face for r in "A23456789TJQK" for s in "SHDC"}
+    art["B1"] = art["B2"] = face.copy()
+    bank = build_bank(fonts, art, np.random.default_rng(0), art_suits=False)
+    plain, redrawn = pile_scene(5, art), pile_scene(5, art, bank=bank)
+    assert redrawn.cards == plain.cards and sorted(redrawn.outlines) == sorted(plain.outlines)
+    # blank stand-in faces: only the redrawn indices put ink on the cards
+    assert int(np.abs(redrawn.frame.astype(int) - plain.frame).max()) > 100
+
+
 def test_generated_cards_lie_portrait_on_their_outline() -> None:
     """The face's short top edge goes onto the outline's short side (a card painted
     across its outline read only when turned a quarter and stretched)."""
