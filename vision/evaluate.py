@@ -274,14 +274,12 @@ def generated(
 def _held_apart_bank(art: Any, seed: int) -> Any:
     """The glyph bank of the fonts of group C (neither classifier was trained on them),
     or None without Pillow or those fonts."""
+    from vision.train.fonts import FONT_GROUPS, find_fonts, group_bank
+
+    if not find_fonts(FONT_GROUPS["C"]):
+        return None
     try:
-        import numpy as np
-
-        from vision.train.__main__ import FONT_GROUPS, find_fonts
-        from vision.train.synth import build_bank
-
-        fonts = find_fonts(FONT_GROUPS["C"])
-        return build_bank(fonts, art, np.random.default_rng([seed, 999])) if fonts else None
+        return group_bank("C", art, seed)
     except ImportError:
         return None
 

@@ -89,16 +89,23 @@ def test_closeup_scales_bring_every_median_card_to_90_px() -> None:
         assert float(r["median_card_width_px"]) * scales[r["file"]] == pytest.approx(90.0)
 
 
-@pytest.mark.slow
-def test_generated_pile_frames_are_fixed_by_their_seed() -> None:
+def stand_in_art() -> dict[str, Any]:
+    """A stand-in for the CC0 art: every face and both backs plain white (FH, FW, 4)."""
     np = pytest.importorskip("numpy")
-    from vision.train.scenes import pile_frame
     from vision.train.synth import FH, FW
 
-    # a stand-in deck (plain faces): the frame and its labels depend only on the seed
     face = np.full((FH, FW, 4), 255, np.uint8)
-    art = {f"{r}{s}": face for r in "A23456789TJQK" for s in "SHDC"}
+    art: dict[str, Any] = {f"{r}{s}": face for r in "A23456789TJQK" for s in "SHDC"}
     art["B1"] = art["B2"] = face.copy()
+    return art
+
+
+@pytest.mark.slow
+def test_generated_pile_frames_are_fixed_by_their_seed() -> None:
+    from vision.train.scenes import pile_frame
+
+    # a stand-in deck (plain faces): the frame and its labels depend only on the seed
+    art = stand_in_art()
     a, la, ca = pile_frame(5, art)
     b, lb, cb = pile_frame(5, art)
     assert a.shape == (720, 1280, 3)
@@ -110,11 +117,8 @@ def test_generated_pile_frames_are_fixed_by_their_seed() -> None:
 def test_a_generated_scene_gives_each_face_up_cards_outline_portrait() -> None:
     np = pytest.importorskip("numpy")
     from vision.train.scenes import pile_frame, pile_scene
-    from vision.train.synth import FH, FW
 
-    face = np.full((FH, FW, 4), 255, np.uint8)
-    art = {f"{r}{s}": face for r in "A23456789TJQK" for s in "SHDC"}
-    art["B1"] = art["B2"] = face.copy()
+    art = stand_in_art()
     s = pile_scene(5, art)
     frame, labels, cards = pile_frame(5, art)
     assert (s.frame == frame).all() and s.labels == labels and s.cards == cards
@@ -128,17 +132,13 @@ def test_a_generated_scene_gives_each_face_up_cards_outline_portrait() -> None:
 def test_a_glyph_bank_redraws_indices_and_leaves_the_scene_as_it_was() -> None:
     np = pytest.importorskip("numpy")
     pytest.importorskip("PIL", reason="the held-apart fonts are drawn with Pillow (the train extra)")
-    from vision.train.__main__ import FONT_GROUPS, find_fonts
+    from vision.train.fonts import FONT_GROUPS, find_fonts, group_bank
     from vision.train.scenes import pile_scene
-    from vision.train.synth import FH, FW, build_bank
 
-    fonts = find_fonts(FONT_GROUPS["C"])
-    if not fonts:
+    if not find_fonts(FONT_GROUPS["C"]):
         pytest.skip("the fonts of group C are not installed")
-    face = np.full((FH, FW, 4), 255, np.uint8)
-    art = {f"{r}{s}": face for r in "A23456789TJQK" for s in "SHDC"}
-    art["B1"] = art["B2"] = face.copy()
-    bank = build_bank(fonts, art, np.random.default_rng(0), art_suits=False)
+    art = stand_in_art()
+    bank = group_bank("C", art, 0)
     plain, redrawn = pile_scene(5, art), pile_scene(5, art, bank=bank)
     assert redrawn.cards == plain.cards and sorted(redrawn.outlines) == sorted(plain.outlines)
     # blank stand-in faces: only the redrawn indices put ink on the cards

@@ -3,7 +3,7 @@
 Steps (all seeded; torch on one thread, deterministic algorithms):
 
 1. Render the CC0 ``@letele/playing-cards`` faces (npm + node + cairosvg, cached
-   in ``--data``) and collect the fonts of FONT_GROUPS that are installed
+   in ``--data``) and collect the fonts of ``vision.train.fonts.FONT_GROUPS`` that are installed
    (Debian packages fonts-dejavu-core, fonts-liberation, fonts-croscore,
    fonts-noto-core, tex-gyre; all under licences that allow shipping weights
    trained on renders: Bitstream Vera/public domain, SIL OFL 1.1, Apache 2.0,
@@ -47,78 +47,12 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision.train.calibrate import calibrate, write_check
-
-FONT_ROOTS = [Path("/usr/share/fonts"), Path("/usr/share/texmf/fonts/opentype/public/tex-gyre")]
-
-#: font files per group (file names; found under FONT_ROOTS)
-FONT_GROUPS: dict[str, list[str]] = {
-    "A": [
-        "DejaVuSans-Bold.ttf",
-        "DejaVuSans.ttf",
-        "DejaVuSerif-Bold.ttf",
-        "DejaVuSerif.ttf",
-        "DejaVuSansCondensed-Bold.ttf",
-        "LiberationSans-Bold.ttf",
-        "LiberationSans-Regular.ttf",
-        "LiberationSerif-Bold.ttf",
-        "LiberationSerif-Regular.ttf",
-        "LiberationSansNarrow-Bold.ttf",
-        "Tinos-Bold.ttf",
-        "Tinos-Regular.ttf",
-        "texgyreheros-bold.otf",
-        "texgyretermes-bold.otf",
-        "texgyretermes-regular.otf",
-        "texgyreschola-bold.otf",
-        "texgyreschola-regular.otf",
-        "NotoSerifDisplay-Bold.ttf",
-    ],
-    "B": [
-        "NotoSans-Bold.ttf",
-        "NotoSans-Regular.ttf",
-        "NotoSerif-Bold.ttf",
-        "NotoSerif-Regular.ttf",
-        "NotoSansDisplay-Bold.ttf",
-        "Arimo-Bold.ttf",
-        "Arimo-Regular.ttf",
-        "texgyreadventor-bold.otf",
-        "texgyreadventor-regular.otf",
-        "texgyrebonum-bold.otf",
-        "texgyrebonum-regular.otf",
-        "texgyrepagella-bold.otf",
-        "texgyrepagella-regular.otf",
-        "texgyreheroscn-bold.otf",
-        "texgyrecursor-bold.otf",
-        "LiberationMono-Bold.ttf",
-        "Cousine-Bold.ttf",
-        "NotoSansSymbols2-Regular.ttf",
-    ],
-    "C": [
-        "DejaVuSerifCondensed-Bold.ttf",
-        "DejaVuSansMono-Bold.ttf",
-        "LiberationSansNarrow-Regular.ttf",
-        "texgyreheros-regular.otf",
-        "NotoSerifDisplay-Regular.ttf",
-        "NotoSansDisplay-Regular.ttf",
-        "Cousine-Regular.ttf",
-        "texgyrecursor-regular.otf",
-        "DejaVuSerifCondensed.ttf",
-    ],
-}
+from vision.train.fonts import FONT_GROUPS, find_fonts, group_bank
 
 MODELS = Path(__file__).resolve().parents[1] / "models"
 
 _art: Any = None
 _banks: dict[str, Any] = {}
-
-
-def find_fonts(names: list[str]) -> list[Path]:
-    """Installed font files with these names (first hit each), in list order."""
-    index: dict[str, Path] = {}
-    for root in FONT_ROOTS:
-        if root.is_dir():
-            for p in sorted(root.rglob("*")):
-                index.setdefault(p.name, p)
-    return [index[n] for n in names if n in index]
 
 
 def _init(data: str, svg_dir: str | None) -> None:
@@ -133,9 +67,7 @@ def _chunk(args: tuple[str, int, int, int]) -> tuple[NDArray[Any], NDArray[Any],
     from vision.train import synth
 
     if group not in _banks:
-        _banks[group] = synth.build_bank(
-            find_fonts(FONT_GROUPS[group]), _art, np.random.default_rng([seed, 999])
-        )
+        _banks[group] = group_bank(group, _art, seed)
     s = synth.generate(seed, chunk, n, _art, _banks[group])
     return s.crops, s.rank, s.suit, s.card
 

@@ -58,13 +58,11 @@ _worker: dict[str, Any] = {}
 def _init(data: str, svg_dir: str | None, members: dict[str, list[str]], bank_seed: int) -> None:
     from vision.learned import Ensemble, IndexModel
     from vision.train import synth
-    from vision.train.__main__ import FONT_GROUPS, find_fonts
+    from vision.train.fonts import group_bank
 
     art = synth.load_art(Path(data) / "art.npz", Path(svg_dir) if svg_dir else None)
     _worker["art"] = art
-    _worker["bank"] = synth.build_bank(
-        find_fonts(FONT_GROUPS["C"]), art, np.random.default_rng([bank_seed, 999])
-    )
+    _worker["bank"] = group_bank("C", art, bank_seed)
     _worker["models"] = [Ensemble([IndexModel(Path(f)) for f in members[g]]) for g in ("A", "B")]
 
 

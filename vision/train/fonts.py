@@ -1,0 +1,88 @@
+"""The fonts the index glyphs are drawn in, by group: A and B train the two
+classifiers, C (fonts neither sees) makes the held-apart crops and scenes that the
+thresholds are calibrated and the reader benchmarked on. All are Debian packages
+under licences that allow shipping weights trained on renders (see
+``python -m vision.train``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+FONT_ROOTS = [Path("/usr/share/fonts"), Path("/usr/share/texmf/fonts/opentype/public/tex-gyre")]
+
+#: font files per group (file names; found under FONT_ROOTS)
+FONT_GROUPS: dict[str, list[str]] = {
+    "A": [
+        "DejaVuSans-Bold.ttf",
+        "DejaVuSans.ttf",
+        "DejaVuSerif-Bold.ttf",
+        "DejaVuSerif.ttf",
+        "DejaVuSansCondensed-Bold.ttf",
+        "LiberationSans-Bold.ttf",
+        "LiberationSans-Regular.ttf",
+        "LiberationSerif-Bold.ttf",
+        "LiberationSerif-Regular.ttf",
+        "LiberationSansNarrow-Bold.ttf",
+        "Tinos-Bold.ttf",
+        "Tinos-Regular.ttf",
+        "texgyreheros-bold.otf",
+        "texgyretermes-bold.otf",
+        "texgyretermes-regular.otf",
+        "texgyreschola-bold.otf",
+        "texgyreschola-regular.otf",
+        "NotoSerifDisplay-Bold.ttf",
+    ],
+    "B": [
+        "NotoSans-Bold.ttf",
+        "NotoSans-Regular.ttf",
+        "NotoSerif-Bold.ttf",
+        "NotoSerif-Regular.ttf",
+        "NotoSansDisplay-Bold.ttf",
+        "Arimo-Bold.ttf",
+        "Arimo-Regular.ttf",
+        "texgyreadventor-bold.otf",
+        "texgyreadventor-regular.otf",
+        "texgyrebonum-bold.otf",
+        "texgyrebonum-regular.otf",
+        "texgyrepagella-bold.otf",
+        "texgyrepagella-regular.otf",
+        "texgyreheroscn-bold.otf",
+        "texgyrecursor-bold.otf",
+        "LiberationMono-Bold.ttf",
+        "Cousine-Bold.ttf",
+        "NotoSansSymbols2-Regular.ttf",
+    ],
+    "C": [
+        "DejaVuSerifCondensed-Bold.ttf",
+        "DejaVuSansMono-Bold.ttf",
+        "LiberationSansNarrow-Regular.ttf",
+        "texgyreheros-regular.otf",
+        "NotoSerifDisplay-Regular.ttf",
+        "NotoSansDisplay-Regular.ttf",
+        "Cousine-Regular.ttf",
+        "texgyrecursor-regular.otf",
+        "DejaVuSerifCondensed.ttf",
+    ],
+}
+
+
+def find_fonts(names: list[str]) -> list[Path]:
+    """Installed font files with these names (first hit each), in list order."""
+    index: dict[str, Path] = {}
+    for root in FONT_ROOTS:
+        if root.is_dir():
+            for p in sorted(root.rglob("*")):
+                index.setdefault(p.name, p)
+    return [index[n] for n in names if n in index]
+
+
+def group_bank(group: str, art: dict[str, Any], seed: int) -> Any:
+    """The glyph bank (:class:`vision.train.synth.GlyphBank`) of the installed fonts of
+    ``group`` ("A", "B" or "C") with the CC0 ``art``'s suit shapes, seeded by ``seed``.
+    Needs Pillow (the ``train`` extra): raises ImportError without it."""
+    from vision.train import synth
+
+    return synth.build_bank(find_fonts(FONT_GROUPS[group]), art, np.random.default_rng([seed, 999]))
