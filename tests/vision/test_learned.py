@@ -26,6 +26,7 @@ from vision.learned import (
 )
 from vision.reader import FACE, CardRead, PipRead, combine, decide_learned
 from vision.segment import Component
+from vision.verdict import shape_lead
 
 MANIFEST = MODELS / "manifest.json"
 
@@ -247,6 +248,34 @@ def test_a_dissenting_suit_vetoes_even_when_the_pips_rule_out_its_rank() -> None
     # the same suit with a rank the pips rule out is no dissent (B's error)
     b = [CornerRead("2", "C", t, t), CornerRead("-", "-", hi, hi)]
     assert card_of(decide_learned(pips("3", False, 3), (a, b))) == "3C"
+
+
+def test_pips_shaped_like_the_other_suit_of_the_colour_veto_even_too_solid_for_a_club() -> None:
+    """Measured on generated frames in held-apart fonts: an AC whose index both
+    classifiers read as AS; its lone pip scored club 0.96, spade 0.85, but was more
+    solid (0.86) than CLUB_MAX_SOLIDITY allows a club, so no suit vote vetoed."""
+    from vision.classic import CLUB_MAX_SOLIDITY, SOLIDITY, SUIT_MIN_MARGIN
+
+    hi = 0.999
+    ace = (reads("AS", hi), reads("AS", hi))
+
+    def lone_pip(spade: float, club: float) -> PipRead:
+        shape = {"S": spade, "C": club, "H": 0.63, "D": 0.81, SOLIDITY: CLUB_MAX_SOLIDITY + 0.06}
+        return PipRead("A", shape, False, 1, 0.0)
+
+    assert decide_learned(lone_pip(0.85, 0.96), ace) is None
+    # a lead of the other suit within SUIT_MIN_MARGIN is no evidence either way
+    assert card_of(decide_learned(lone_pip(0.85, 0.85 + SUIT_MIN_MARGIN - 0.01), ace)) == "AS"
+    assert decide_learned(lone_pip(0.85, 0.85 + SUIT_MIN_MARGIN + 0.01), ace) is None
+    # the shapes leaning to the read suit, or no shapes at all, veto nothing
+    assert card_of(decide_learned(lone_pip(0.96, 0.85), ace)) == "AS"
+    assert card_of(decide_learned(PipRead("A", None, False, 1, 0.0), ace)) == "AS"
+    # the same for a nine: 9S read as 9C, the pips' spade 0.92 over club 0.85
+    nine = (reads("9C", hi), reads("9C", hi))
+    shape = {"S": 0.92, "C": 0.85, "H": 0.5, "D": 0.6, SOLIDITY: 0.75}
+    assert decide_learned(PipRead("9", shape, False, 9, 0.0), nine) is None
+    assert shape_lead(shape, "C") == pytest.approx(0.07)
+    assert shape_lead(shape, "S") == pytest.approx(-0.07)
 
 
 def test_template_and_learned_readings_that_differ_give_no_card() -> None:
