@@ -250,10 +250,11 @@ def test_a_dissenting_suit_vetoes_even_when_the_pips_rule_out_its_rank() -> None
     assert card_of(decide_learned(pips("3", False, 3), (a, b))) == "3C"
 
 
-def test_pips_shaped_like_the_other_suit_of_the_colour_veto_even_too_solid_for_a_club() -> None:
+def test_pips_must_favour_the_suit_over_the_other_of_its_colour_even_too_solid_for_a_club() -> None:
     """Measured on generated frames in held-apart fonts: an AC whose index both
     classifiers read as AS; its lone pip scored club 0.96, spade 0.85, but was more
-    solid (0.86) than CLUB_MAX_SOLIDITY allows a club, so no suit vote vetoed."""
+    solid (0.86) than CLUB_MAX_SOLIDITY allows a club, so no suit vote vetoed. The
+    pips' shape must now favour the index's suit (:func:`shape_lead`)."""
     from vision.classic import CLUB_MAX_SOLIDITY, SOLIDITY, SUIT_MIN_MARGIN
 
     hi = 0.999
@@ -264,11 +265,12 @@ def test_pips_shaped_like_the_other_suit_of_the_colour_veto_even_too_solid_for_a
         return PipRead("A", shape, False, 1, 0.0)
 
     assert decide_learned(lone_pip(0.85, 0.96), ace) is None
-    # a lead of the other suit within SUIT_MIN_MARGIN is no evidence either way
-    assert card_of(decide_learned(lone_pip(0.85, 0.85 + SUIT_MIN_MARGIN - 0.01), ace)) == "AS"
-    assert decide_learned(lone_pip(0.85, 0.85 + SUIT_MIN_MARGIN + 0.01), ace) is None
-    # the shapes leaning to the read suit, or no shapes at all, veto nothing
-    assert card_of(decide_learned(lone_pip(0.96, 0.85), ace)) == "AS"
+    # shapes that hardly tell the two apart (another AC: club 0.78, spade 0.77) do not
+    # confirm the index's suit: the spade must lead by more than SUIT_MIN_MARGIN
+    assert decide_learned(lone_pip(0.77, 0.78), ace) is None
+    assert decide_learned(lone_pip(0.85 + SUIT_MIN_MARGIN - 0.01, 0.85), ace) is None
+    assert card_of(decide_learned(lone_pip(0.85 + SUIT_MIN_MARGIN + 0.01, 0.85), ace)) == "AS"
+    # pips too small to score a shape leave the suit to the index
     assert card_of(decide_learned(PipRead("A", None, False, 1, 0.0), ace)) == "AS"
     # the same for a nine: 9S read as 9C, the pips' spade 0.92 over club 0.85
     nine = (reads("9C", hi), reads("9C", hi))
@@ -278,12 +280,67 @@ def test_pips_shaped_like_the_other_suit_of_the_colour_veto_even_too_solid_for_a
     assert shape_lead(shape, "S") == pytest.approx(-0.07)
 
 
+def test_a_covered_card_read_by_the_index_alone_is_vetoed_by_pips_of_the_other_suit() -> None:
+    """Measured on generated frames in held-apart fonts: a 3C in a pile read 3S by A and
+    B on one corner (1.00); three black pips, too unclear for a count, club 0.10,
+    spade -0.26."""
+    from vision.classic import SOLIDITY
+
+    t = thresholds()["pair_covered"]
+    a = [CornerRead("-", "-", 1.0, 1.0), CornerRead("3", "S", t, t)]
+    b = [CornerRead("-", "-", 1.0, 1.0), CornerRead("3", "S", t, t)]
+    shaped = {"S": -0.26, "C": 0.10, "H": -0.5, "D": -0.3, SOLIDITY: 0.8}
+    assert decide_learned(PipRead(None, shaped, False, 3, 0.0), (a, b)) is None
+    # no shapes (nothing of the pips showing), or shapes of the read suit: the pair stands
+    assert card_of(decide_learned(PipRead(None, None, None, 0, 0.5), (a, b))) == "3S"
+    spade = shaped | {"S": 0.10, "C": -0.26}
+    assert card_of(decide_learned(PipRead(None, spade, False, 3, 0.0), (a, b))) == "3S"
+
+
 def test_template_and_learned_readings_that_differ_give_no_card() -> None:
     r = reads(None, 0.99)
     assert combine(CardRead("7H", 0.9), CardRead("7D", 0.9), (r, r)) is None
     t = thresholds()["dissent_a"]
     assert combine(CardRead("7H", 0.9), None, (reads("7D", t), r)) is None
     assert card_of(combine(CardRead("7H", 0.9), None, (r, r))) == "7H"
+
+
+def test_both_classifiers_reading_another_card_on_both_corners_veto_the_template() -> None:
+    """Measured on generated frames in held-apart fonts: a TH whose pips the pips
+    reader took for a picture, read JH by the template reader; A and B read TH at
+    1.00 on both corners. A "10" on a picture alone is no dissent (the classifiers'
+    usual error); all four corner reads naming one other card are."""
+    jack = CardRead("JH", 0.9, {"pips": FACE})
+    th = thresholds()
+    ta, tb = th["dissent_a"], th["dissent_b"]
+    a, b = reads("TH", ta), reads("TH", tb)
+    assert combine(jack, None, (a, b), pips(FACE, True)) is None
+    # a read short of its classifier's dissent threshold on one corner (a real JD read
+    # 9D by A at 0.87 and 0.62), or one corner unread, or one corner naming another
+    # card: the pips' picture rules the 10 out again
+    below = [CornerRead("T", "H", ta, ta), CornerRead("T", "H", ta - 0.01, ta - 0.01)]
+    assert card_of(combine(jack, None, (below, b), pips(FACE, True))) == "JH"
+    one = [CornerRead("T", "H", ta, ta), CornerRead("-", "-", 0.99, 0.99)]
+    assert card_of(combine(jack, None, (one, b), pips(FACE, True))) == "JH"
+    other = [CornerRead("T", "H", ta, ta), CornerRead("9", "H", ta, ta)]
+    assert card_of(combine(jack, None, (other, b), pips(FACE, True))) == "JH"
+    # all four naming the template's own card is agreement
+    assert card_of(combine(jack, None, (reads("JH", ta), reads("JH", tb)), pips(FACE, True))) == "JH"
+
+
+def test_pips_shaped_like_the_other_suit_veto_the_template_reading() -> None:
+    """Measured on generated frames in held-apart fonts: a 3C read 3S by the template
+    reader (and by A and B): its pips scored club 0.97, spade 0.84."""
+    from vision.classic import SOLIDITY
+
+    none = (reads(None, 0.99), reads(None, 0.99))
+    shape = {"S": 0.84, "C": 0.97, "H": 0.4, "D": 0.7, SOLIDITY: 0.84}
+    three = PipRead("3", shape, False, 3, 0.0)
+    assert combine(CardRead("3S", 0.9), None, none, three) is None
+    assert card_of(combine(CardRead("3C", 0.9), None, none, three)) == "3C"
+    # a court card's pips are its picture's symbol: judged elsewhere (decide_learned)
+    court = PipRead(FACE, shape, False, 0, 0.0, False)
+    assert card_of(combine(CardRead("JS", 0.9, {"pips": FACE}), None, none, court)) == "JS"
 
 
 def test_a_q_dissent_on_a_counterless_j_glyph_does_not_veto() -> None:
@@ -313,13 +370,13 @@ def test_a_q_dissent_on_a_counterless_j_glyph_does_not_veto() -> None:
             combine(
                 CardRead("7H", 0.9, {"pips": "7"}),
                 None,
-                (reads("QH", hi), reads("QH", hi)),
+                (reads("QH", hi), reads(None, hi)),
                 pips("7", True, 7),
                 [seven, seven],
             )
         )
         == "7H"
-    )  # Q ruled out by the pips
+    )  # Q ruled out by the pips (both classifiers on both corners would veto: _unanimous)
 
 
 def _pip(cx: float, cy: float, r: int) -> Component:
