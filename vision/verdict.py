@@ -254,8 +254,9 @@ def _unanimous(reads: Learned, card: str, th: dict[str, float], no_q: set[int] |
     each read at its classifier's dissent threshold (``dissent_a``, ``dissent_b``),
     whatever the pips say. Measured on generated frames in held-apart fonts: a TH
     whose pips the pips reader took for a picture was read JH (and another QH) by
-    the template reader, while A and B read TH at 1.00 on both corners; :func:`_dissent` lets a rank the
-    pips rule out pass (a "10" on a picture is usually the classifiers' error).
+    the template reader, while A and B read TH at 1.00 on both corners;
+    :func:`_dissent` lets a rank the pips rule out pass (a "10" on a picture is
+    usually the classifiers' error).
     ``no_q``: as for :func:`_dissent` (a "Q" of ``card``'s suit on a corner whose
     glyph cannot be a Q is no such reading).
 
