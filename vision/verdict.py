@@ -220,7 +220,8 @@ def combine(
     template one only when no classifier reads another card on a corner (that the
     pips, when given, allow, and that the glyph's structure allows: see
     :func:`_dissent`, :func:`counterless_corners`), both do not read one other card
-    on both corners whatever the pips (:func:`_unanimous`), and, for 2-10 and A,
+    on both corners unless the pips count the template's rank (:func:`_unanimous`),
+    and, for 2-10 and A,
     the pips' shape does not favour the other suit of the colour by more than
     SUIT_MIN_MARGIN (:func:`shape_lead`). ``corners``: the template
     readings of the top-left and bottom-right index (None where unread)."""
@@ -242,7 +243,8 @@ def combine(
         return None  # as in decide_learned: the pips' shape says the other suit of the colour
     th = thresholds()
     no_q = counterless_corners(classic, corners or [])
-    if reads is not None and _unanimous(reads, classic.card, th, no_q):
+    counted = rank in NUMBER_RANKS and pips is not None and pips.rank == rank
+    if reads is not None and not counted and _unanimous(reads, classic.card, th, no_q):
         return None
     if reads is not None and _dissent(reads, classic.card, th, pips, no_q):
         return None
@@ -251,12 +253,14 @@ def combine(
 
 def _unanimous(reads: Learned, card: str, th: dict[str, float], no_q: set[int] | frozenset[int]) -> bool:
     """True if both classifiers read one other card than ``card`` on both corners,
-    each read at its classifier's dissent threshold (``dissent_a``, ``dissent_b``),
-    whatever the pips say. Measured on generated frames in held-apart fonts: a TH
-    whose pips the pips reader took for a picture was read JH (and another QH) by
-    the template reader, while A and B read TH at 1.00 on both corners;
-    :func:`_dissent` lets a rank the pips rule out pass (a "10" on a picture is
-    usually the classifiers' error).
+    each read at its classifier's dissent threshold (``dissent_a``, ``dissent_b``).
+    :func:`combine` asks it whatever the pips say unless they count ``card``'s own
+    rank (then a template 7 and seven pips agree against the classifiers, as on the
+    tests' drawn 7D that both read as 2D). Measured on generated frames in held-apart
+    fonts: a TH whose pips the pips reader took for a picture was read JH (and
+    another QH) by the template reader, while A and B read TH at 1.00 on both
+    corners; :func:`_dissent` lets a rank the pips rule out pass (a "10" on a
+    picture is usually the classifiers' error).
     ``no_q``: as for :func:`_dissent` (a "Q" of ``card``'s suit on a corner whose
     glyph cannot be a Q is no such reading).
 

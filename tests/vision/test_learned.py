@@ -324,6 +324,11 @@ def test_both_classifiers_reading_another_card_on_both_corners_veto_the_template
     assert card_of(combine(jack, None, (one, b), pips(FACE, True))) == "JH"
     other = [CornerRead("T", "H", ta, ta), CornerRead("9", "H", ta, ta)]
     assert card_of(combine(jack, None, (other, b), pips(FACE, True))) == "JH"
+    # pips that count the template's rank stand against the four (the tests' drawn
+    # 7D, read 2D by both on both corners, template 7, seven pips)
+    seven = CardRead("7D", 0.9, {"pips": "7"})
+    assert card_of(combine(seven, None, (reads("2D", ta), reads("2D", tb)), pips("7", True, 7))) == "7D"
+    assert combine(seven, None, (reads("2D", ta), reads("2D", tb)), pips(None, True)) is None
     # all four naming the template's own card is agreement
     assert card_of(combine(jack, None, (reads("JH", ta), reads("JH", tb)), pips(FACE, True))) == "JH"
 
@@ -370,13 +375,13 @@ def test_a_q_dissent_on_a_counterless_j_glyph_does_not_veto() -> None:
             combine(
                 CardRead("7H", 0.9, {"pips": "7"}),
                 None,
-                (reads("QH", hi), reads(None, hi)),
+                (reads("QH", hi), reads("QH", hi)),
                 pips("7", True, 7),
                 [seven, seven],
             )
         )
         == "7H"
-    )  # Q ruled out by the pips (both classifiers on both corners would veto: _unanimous)
+    )  # Q ruled out by the pips
 
 
 def _pip(cx: float, cy: float, r: int) -> Component:
