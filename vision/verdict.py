@@ -152,7 +152,7 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
     # decorated pip reads as a picture)
     if pips.rank is not None and pips.rank != rank and not (rank == "A" and pips.rank == FACE):
         return None
-    if rank in NUMBER_RANKS and pips.suit is not None and shape_lead(pips.suit, suit) > SUIT_MIN_MARGIN:
+    if _shaped_as_twin(pips, card):
         return None  # pips too unclear to count, yet shaped like the other suit of the colour
     if pair >= th["pair_covered"]:
         return CardRead(card, _scaled(pair, th["pair_covered"]), details | {"path": "pair-alone"})
@@ -178,6 +178,14 @@ def shape_lead(scores: dict[str, float], suit: str) -> float:
     a reading must meet, never a reading by itself.
     """
     return scores.get(TWIN_SUIT[suit], 0.0) - scores.get(suit, 0.0)
+
+
+def _shaped_as_twin(pips: PipRead, card: str) -> bool:
+    """True if ``card`` is 2-10 or A and its pips' shape favours the other suit of its
+    colour by more than SUIT_MIN_MARGIN (:func:`shape_lead`): a veto."""
+    return (
+        card[0] in NUMBER_RANKS and pips.suit is not None and shape_lead(pips.suit, card[1]) > SUIT_MIN_MARGIN
+    )
 
 
 def _court_pair(learned: Learned, card: str, th: dict[str, float], rank_only: bool = False) -> float | None:
@@ -233,14 +241,9 @@ def combine(
         return learned
     if classic is None:
         return None
-    rank, suit = classic.card[0], classic.card[1]
-    if (
-        rank in NUMBER_RANKS
-        and pips is not None
-        and pips.suit is not None
-        and shape_lead(pips.suit, suit) > SUIT_MIN_MARGIN
-    ):
+    if pips is not None and _shaped_as_twin(pips, classic.card):
         return None  # as in decide_learned: the pips' shape says the other suit of the colour
+    rank = classic.card[0]
     th = thresholds()
     no_q = counterless_corners(classic, corners or [])
     counted = rank in NUMBER_RANKS and pips is not None and pips.rank == rank
