@@ -185,6 +185,25 @@ def test_a_court_card_needs_each_classifier_at_its_court_threshold_on_one_corner
     assert decide_learned(pips(FACE, None), (a, b)) is None
 
 
+def test_a_court_card_read_on_one_corner_needs_the_other_or_the_bar_of_an_index_alone() -> None:
+    """Measured on generated pile frames in held-apart fonts: a QC read QS by A at 0.99
+    and B at 0.83 on one corner, the other unread; the picture seen was the QC's (or
+    another card's: in a pile an outline can take in several)."""
+    th = thresholds()
+    ta, tb, tc = th["court_a"], th["court_b"], th["pair_covered"]
+    none = CornerRead("-", "-", 1.0, 1.0)
+    a = [CornerRead("Q", "S", 0.99, 0.99), none]
+    b = [CornerRead("Q", "S", max(tb, 0.83), 1.0), none]
+    assert decide_learned(pips(FACE, None), (a, b)) is None
+    # either classifier reading it on the other corner backs it
+    backed = [CornerRead("Q", "S", 0.99, 0.99), CornerRead("Q", "S", 0.3, 0.9)]
+    assert card_of(decide_learned(pips(FACE, None), (backed, b))) == "QS"
+    # or both at the bar of an index alone on the one corner
+    sure = [CornerRead("Q", "S", tc, tc), none]
+    assert card_of(decide_learned(pips(FACE, None), (sure, sure))) == "QS"
+    assert ta <= tc and tb <= tc  # (so the court thresholds are met there too)
+
+
 def test_a_court_cards_suit_may_come_from_the_suit_symbol_in_its_picture() -> None:
     th = thresholds()
     ra, rb = th["court_rank_a"], th["court_rank_b"]
@@ -242,12 +261,31 @@ def test_a_dissenting_suit_vetoes_even_when_the_pips_rule_out_its_rank() -> None
     wrong, its suit is still evidence against the club."""
     hi = 0.999
     t = thresholds()["dissent_b"]
-    a = [CornerRead("3", "C", hi, hi), CornerRead("-", "-", hi, hi)]
+    a = [CornerRead("3", "C", hi, hi), CornerRead("3", "C", hi, hi)]
     b = [CornerRead("2", "S", t, t), CornerRead("-", "-", hi, hi)]
     assert decide_learned(pips("3", False, 3), (a, b)) is None
     # the same suit with a rank the pips rule out is no dissent (B's error)
     b = [CornerRead("2", "C", t, t), CornerRead("-", "-", hi, hi)]
     assert card_of(decide_learned(pips("3", False, 3), (a, b))) == "3C"
+
+
+def test_index_and_pips_on_one_corner_that_b_reads_otherwise_give_no_card() -> None:
+    """Measured on generated pile frames in held-apart fonts: a 6C with a pip under
+    another card, five pips counted, read 5C by A at 0.98 on one corner and 6C by B
+    at 0.79 there; the other corner unread (covered)."""
+    hi = 0.999
+    five = pips("5", False, 5)
+    none = CornerRead("-", "-", hi, hi)
+    a = [none, CornerRead("5", "C", 0.98, 1.0)]
+    assert decide_learned(five, (a, [none, CornerRead("6", "C", 0.79, 1.0)])) is None
+    # B agreeing on that corner, or unsure there (none), or the other corner backing
+    # A (either classifier reading the card there): the pips count stands
+    assert card_of(decide_learned(five, (a, [none, CornerRead("5", "C", 0.79, 1.0)]))) == "5C"
+    assert card_of(decide_learned(five, (a, [none, none]))) == "5C"
+    backed = [CornerRead("5", "C", 0.6, 1.0), CornerRead("6", "C", 0.79, 1.0)]
+    assert card_of(decide_learned(five, (a, backed))) == "5C"
+    both = [CornerRead("5", "C", 0.6, 1.0), CornerRead("5", "C", 0.98, 1.0)]
+    assert card_of(decide_learned(five, (both, [none, CornerRead("6", "C", 0.79, 1.0)]))) == "5C"
 
 
 def test_pips_must_favour_the_suit_over_the_other_of_its_colour_even_too_solid_for_a_club() -> None:
@@ -331,6 +369,28 @@ def test_both_classifiers_reading_another_card_on_both_corners_veto_the_template
     assert combine(seven, None, (reads("2D", ta), reads("2D", tb)), pips(None, True)) is None
     # all four naming the template's own card is agreement
     assert card_of(combine(jack, None, (reads("JH", ta), reads("JH", tb)), pips(FACE, True))) == "JH"
+
+
+def test_both_classifiers_pairing_on_one_corner_outweigh_a_picture_that_rules_out_their_rank() -> None:
+    """Measured on generated pile frames in held-apart fonts: a 9D lying under another
+    card's picture; the pips reader saw a picture, the template reader read QD, and A
+    and B read 9D at 1.00 on one corner (the other unread)."""
+    th = thresholds()
+    t = th["pair"]
+    queen = CardRead("QD", 0.9, {"pips": FACE})
+    nine = [CornerRead("9", "D", t, t), CornerRead("-", "-", 0.99, 0.99)]
+    assert combine(queen, None, (nine, nine), pips(FACE, True)) is None
+    # one classifier short of the pair threshold: a 9 on a picture stays their error
+    weak = [CornerRead("9", "D", t - 0.01, t - 0.01), CornerRead("-", "-", 0.99, 0.99)]
+    assert card_of(combine(queen, None, (nine, weak), pips(FACE, True))) == "QD"
+    # A and B naming different cards on the corner are no pair
+    other = [CornerRead("6", "D", t, t), CornerRead("-", "-", 0.99, 0.99)]
+    assert card_of(combine(queen, None, (nine, other), pips(FACE, True))) == "QD"
+    # the learned path too: a court pair on one corner, a 9 paired on the other
+    q = [CornerRead("Q", "D", 0.999, 0.999), CornerRead("9", "D", t, t)]
+    assert decide_learned(pips(FACE, True), (q, q)) is None
+    q1 = [CornerRead("Q", "D", 0.999, 0.999), CornerRead("9", "D", t - 0.01, t - 0.01)]
+    assert card_of(decide_learned(pips(FACE, True), (q, q1))) == "QD"
 
 
 def test_pips_shaped_like_the_other_suit_veto_the_template_reading() -> None:
