@@ -22,6 +22,10 @@ not reported):
   Pillow and those fonts (the ``train`` extra), else skipped with a note;
 * reader time per 13-card 1280x720 frame, one thread, median of 20 (CPU time).
 
+``--explain`` lists each wrong card of the generated sets with its frame's seed
+and what every reader made of it (:func:`describe`); ``--seed`` and
+``--other-fonts`` choose other and more frames (a hunt for wrong cards).
+
 Sets whose data is missing are skipped with a note (the generated ones need the
 CC0 art cache of ``python -m vision.train``, see ``--data``).
 
@@ -253,10 +257,20 @@ def _line(name: str, t: Tally, note: str = "") -> str:
 
 
 def generated(
-    seed: int, n: int, art: Any, threshold: float, face_up: bool = True, bank: Any = None
+    seed: int,
+    n: int,
+    art: Any,
+    threshold: float,
+    face_up: bool = True,
+    bank: Any = None,
+    why: TextIO | None = None,
 ) -> tuple[Tally, int]:
     """(tally, unlabelled cards reported) over ``n`` generated frames from ``seed``;
-    ``bank``: a glyph bank that redraws indices (:func:`vision.train.scenes.pile_scene`)."""
+    ``bank``: a glyph bank that redraws indices (:func:`vision.train.scenes.pile_scene`).
+    ``why``: for each wrong card (one not in its frame), a line to it with the
+    frame's seed, the card and the labels, and under it what every reader made of
+    the outline that gave it (:func:`describe` and the verdict's path), or that a
+    pile corner gave it."""
     from vision.reader import detect
     from vision.train.scenes import pile_scene
 
@@ -264,11 +278,27 @@ def generated(
     for i in range(n):
         s = pile_scene(seed + i, art, face_up, bank)
         frame, labels, cards = s.frame, s.labels, s.cards
-        reported = [d.card for d in detect(frame, threshold)]
+        trace: list[Attempt] | None = [] if why is not None else None
+        reported = [d.card for d in detect(frame, threshold, trace)]
         inside = [c for c in reported if c in cards and c not in labels]
         extra += len(inside)
         total.add(score_image(labels, [c for c in reported if c not in inside]))
+        wrong = [c for c in reported if c not in cards]
+        if why is not None and trace is not None and wrong:
+            _explain_wrong(seed + i, wrong, labels, trace, why)
     return total, extra
+
+
+def _explain_wrong(seed: int, wrong: list[str], labels: list[str], trace: list[Attempt], out: TextIO) -> None:
+    print(f"  frame seed {seed}: wrong {' '.join(wrong)} (labelled {' '.join(labels) or '-'})", file=out)
+    for card in wrong:
+        made = [a for a in trace if a.final is not None and a.final.card == card]
+        for a in made:
+            assert a.final is not None
+            path = a.final.details.get("path") or "template"
+            print(f"    {card}: {describe(a)} | path {path}", file=out)
+        if not made:
+            print(f"    {card}: read on a pile corner (both classifiers on one index crop)", file=out)
 
 
 def _held_apart_bank(art: Any, seed: int) -> Any:
@@ -300,8 +330,10 @@ def benchmark(
     data: Path,
     out: TextIO | None = None,
     other_fonts: int = 100,
+    explain: bool = False,
 ) -> dict[str, Tally]:
-    """The whole benchmark (see the module docstring); returns {set: Tally}."""
+    """The whole benchmark (see the module docstring); returns {set: Tally}.
+    ``explain``: each wrong card of the generated sets explained (:func:`generated`)."""
     out = out if out is not None else sys.stdout
     null = open(os.devnull, "w")  # noqa: SIM115 - closed below
     res: dict[str, Tally] = {}
@@ -331,18 +363,19 @@ def benchmark(
             art = load_art(data / "art.npz")
     except ImportError:
         art = None
+    why = out if explain else None
     if art is not None:
-        t, extra = generated(seed, piles, art, threshold)
+        t, extra = generated(seed, piles, art, threshold, why=why)
         res["generated piles"] = t
         rows.append(_line("generated piles", t, f"  (+{extra} read with both indices covered)"))
-        t, _ = generated(seed + 10_000, max(1, piles // 2), art, threshold, face_up=False)
+        t, _ = generated(seed + 10_000, max(1, piles // 2), art, threshold, face_up=False, why=why)
         res["generated empty"] = t
         rows.append(_line("generated empty", t))
         bank = _held_apart_bank(art, seed)
         if bank is None:
             rows.append("generated piles, other fonts: skipped (needs Pillow and the fonts of group C)")
         else:
-            t, extra = generated(seed + 20_000, other_fonts, art, threshold, bank=bank)
+            t, extra = generated(seed + 20_000, other_fonts, art, threshold, bank=bank, why=why)
             res["generated piles, other fonts"] = t
             rows.append(_line("piles, other fonts", t, f"  ({other_fonts} frames; +{extra} covered)"))
     else:
@@ -374,7 +407,8 @@ def main(argv: list[str] | None = None) -> int:
         "--explain",
         action="store_true",
         help="DIR: under each image with a card missing, what every reader made of each outline"
-        " left unread (for cards-table: looking at its misses, say so in your note)",
+        " left unread (for cards-table: looking at its misses, say so in your note); benchmark:"
+        " each wrong card of the generated sets, with its frame's seed and how it was read",
     )
     p.add_argument("--piles", type=int, default=20, help="benchmark: generated pile frames")
     p.add_argument(
@@ -390,7 +424,15 @@ def main(argv: list[str] | None = None) -> int:
     a = p.parse_args(argv)
     try:
         if a.dir is None:
-            benchmark(a.threshold, a.show_misses, a.piles, a.seed, a.data, other_fonts=a.other_fonts)
+            benchmark(
+                a.threshold,
+                a.show_misses,
+                a.piles,
+                a.seed,
+                a.data,
+                other_fonts=a.other_fonts,
+                explain=a.explain,
+            )
         else:
             evaluate(a.dir, a.threshold, explain=a.explain)
     except FileNotFoundError as exc:

@@ -208,3 +208,28 @@ def test_evaluate_explain_says_what_each_reader_made_of_an_unread_card(
     # without --explain: the image's line only
     assert main([str(folder)]) == 0
     assert not capsys.readouterr().out.splitlines()[1].startswith("    ")
+
+
+def test_the_benchmark_explains_each_wrong_card_of_a_generated_frame() -> None:
+    """``--explain`` on the benchmark: the frame's seed, the wrong card, the labels, and
+    for each outline that gave it what the readers made of it and the verdict's path;
+    a card no outline gave came from a pile corner."""
+    import io
+
+    from vision.classic import PipRead
+    from vision.evaluate import _explain_wrong
+    from vision.learned import CornerRead
+    from vision.reader import Attempt, CardRead
+
+    queen = CardRead("QD", 0.7, {"path": "pair+picture"})
+    read = [CornerRead("Q", "D", 0.99, 0.98), CornerRead("-", "-", 1.0, 1.0)]
+    made = Attempt(PipRead("F", None, None, 0), [None, None], (read, read), None, queen, queen)
+    other = Attempt(PipRead("7", None, True, 7), [None, None], None, None, None, None)
+    out = io.StringIO()
+    _explain_wrong(1400606, ["QD", "TS"], ["9D", "8S"], [other, made], out)
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "  frame seed 1400606: wrong QD TS (labelled 9D 8S)"
+    assert lines[1].startswith("    QD: pips F n=0 ? [-] | template x x | A[QD 0.99/0.98 -- 1.00/1.00]")
+    assert lines[1].endswith("decided: template -, learned QD, final QD | path pair+picture")
+    assert lines[2] == "    TS: read on a pile corner (both classifiers on one index crop)"
+    assert len(lines) == 3
