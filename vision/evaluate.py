@@ -264,11 +264,12 @@ def generated(
     face_up: bool = True,
     bank: Any = None,
     why: TextIO | None = None,
+    name: str = "generated",
 ) -> tuple[Tally, int]:
     """(tally, unlabelled cards reported) over ``n`` generated frames from ``seed``;
     ``bank``: a glyph bank that redraws indices (:func:`vision.train.scenes.pile_scene`).
-    ``why``: for each wrong card (one not in its frame), a line to it with the
-    frame's seed, the card and the labels, and under it what every reader made of
+    ``why``: for each wrong card (one not in its frame), a line to it with the set's
+    ``name``, the frame's seed, the card and the labels, and under it what every reader made of
     the outline that gave it (:func:`describe` and the verdict's path), or that a
     pile corner gave it."""
     from vision.reader import detect
@@ -285,12 +286,14 @@ def generated(
         total.add(score_image(labels, [c for c in reported if c not in inside]))
         wrong = [c for c in reported if c not in cards]
         if why is not None and trace is not None and wrong:
-            _explain_wrong(seed + i, wrong, labels, trace, why)
+            _explain_wrong(f"{name}, frame seed {seed + i}", wrong, labels, trace, why)
     return total, extra
 
 
-def _explain_wrong(seed: int, wrong: list[str], labels: list[str], trace: list[Attempt], out: TextIO) -> None:
-    print(f"  frame seed {seed}: wrong {' '.join(wrong)} (labelled {' '.join(labels) or '-'})", file=out)
+def _explain_wrong(
+    where: str, wrong: list[str], labels: list[str], trace: list[Attempt], out: TextIO
+) -> None:
+    print(f"{where}: wrong {' '.join(wrong)} (labelled {' '.join(labels) or '-'})", file=out)
     for card in wrong:
         made = [a for a in trace if a.final is not None and a.final.card == card]
         for a in made:
@@ -365,17 +368,21 @@ def benchmark(
         art = None
     why = out if explain else None
     if art is not None:
-        t, extra = generated(seed, piles, art, threshold, why=why)
+        t, extra = generated(seed, piles, art, threshold, why=why, name="generated piles")
         res["generated piles"] = t
         rows.append(_line("generated piles", t, f"  (+{extra} read with both indices covered)"))
-        t, _ = generated(seed + 10_000, max(1, piles // 2), art, threshold, face_up=False, why=why)
+        t, _ = generated(
+            seed + 10_000, max(1, piles // 2), art, threshold, face_up=False, why=why, name="generated empty"
+        )
         res["generated empty"] = t
         rows.append(_line("generated empty", t))
         bank = _held_apart_bank(art, seed)
         if bank is None:
             rows.append("generated piles, other fonts: skipped (needs Pillow and the fonts of group C)")
         else:
-            t, extra = generated(seed + 20_000, other_fonts, art, threshold, bank=bank, why=why)
+            t, extra = generated(
+                seed + 20_000, other_fonts, art, threshold, bank=bank, why=why, name="piles, other fonts"
+            )
             res["generated piles, other fonts"] = t
             rows.append(_line("piles, other fonts", t, f"  ({other_fonts} frames; +{extra} covered)"))
     else:

@@ -226,9 +226,9 @@ def test_the_benchmark_explains_each_wrong_card_of_a_generated_frame() -> None:
     made = Attempt(PipRead("F", None, None, 0), [None, None], (read, read), None, queen, queen)
     other = Attempt(PipRead("7", None, True, 7), [None, None], None, None, None, None)
     out = io.StringIO()
-    _explain_wrong(1400606, ["QD", "TS"], ["9D", "8S"], [other, made], out)
+    _explain_wrong("piles, other fonts, frame seed 1400606", ["QD", "TS"], ["9D", "8S"], [other, made], out)
     lines = out.getvalue().splitlines()
-    assert lines[0] == "  frame seed 1400606: wrong QD TS (labelled 9D 8S)"
+    assert lines[0] == "piles, other fonts, frame seed 1400606: wrong QD TS (labelled 9D 8S)"
     assert lines[1].startswith("    QD: pips F n=0 ? [-] | template x x | A[QD 0.99/0.98 -- 1.00/1.00]")
     assert lines[1].endswith("decided: template -, learned QD, final QD | path pair+picture")
     assert lines[2] == "    TS: read on a pile corner (both classifiers on one index crop)"
