@@ -91,13 +91,18 @@ class IndexModel:
         """Logits (N, 19) float32 of crops (N, IN_H, IN_W, 3) uint8 (N may be 0)."""
         if len(crops) == 0:
             return np.zeros((0, 19), np.float32)
+        return self.logits_of_blob(to_blob(crops))
+
+    def logits_of_blob(self, blob: NDArray[np.float32]) -> NDArray[np.float32]:
+        """Logits (N, 19) float32 of a blob (N, 3, IN_H, IN_W) of :func:`to_blob` (N > 0),
+        in batches of at most 256."""
         out = []
-        for i in range(0, len(crops), 256):
-            blob = to_blob(crops[i : i + 256])
+        for i in range(0, len(blob), 256):
+            part = np.ascontiguousarray(blob[i : i + 256])
             if self._ort is not None:
-                out.append(self._ort.run(None, {"crops": blob})[0])
+                out.append(self._ort.run(None, {"crops": part})[0])
             else:
-                self._net.setInput(blob)
+                self._net.setInput(part)
                 out.append(self._net.forward())
         return np.concatenate(out).astype(np.float32)
 
@@ -137,7 +142,10 @@ class Ensemble:
 
     def logits(self, crops: NDArray[Any]) -> NDArray[np.float32]:
         """Logits (N, 19) float32 of crops (N, IN_H, IN_W, 3) uint8 (N may be 0)."""
-        outs = [m.logits(crops) for m in self.members]
+        if len(crops) == 0:
+            return np.zeros((0, 19), np.float32)
+        blob = to_blob(crops)  # once for all members
+        outs = [m.logits_of_blob(blob) for m in self.members]
         if len(outs) == 1:
             return outs[0]
         rank = np.mean([_log_softmax(o[:, :14]) for o in outs], axis=0)
