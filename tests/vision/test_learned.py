@@ -393,6 +393,27 @@ def test_both_classifiers_pairing_on_one_corner_outweigh_a_picture_that_rules_ou
     assert card_of(decide_learned(pips(FACE, True), (q, q1))) == "QD"
 
 
+def test_a_guessing_the_other_suit_vetoes_a_template_reading_the_pips_do_not_settle() -> None:
+    """Measured on generated pile frames in held-apart fonts: an AC read AS by the
+    template reader, its lone pip spade 0.90, club 0.85; A's best guess AC (0.66)."""
+    from vision.classic import SOLIDITY
+
+    ace = CardRead("AS", 0.9, {"pips": "A"})
+    guess = [CornerRead("-", "-", 1.0, 1.0), CornerRead("A", "C", 1.0, 0.66)]
+    close = PipRead("A", {"S": 0.90, "C": 0.85, "H": 0.6, "D": 0.8, SOLIDITY: 0.9}, False, 1, 0.0)
+    assert combine(ace, None, (guess, reads(None, 1.0)), close) is None
+    # pips that say spade clearly (by SINGLE_SUIT_MARGIN) answer A's guess
+    clear = PipRead("A", {"S": 0.95, "C": 0.76, "H": 0.6, "D": 0.8, SOLIDITY: 0.9}, False, 1, 0.0)
+    assert card_of(combine(ace, None, (guess, reads(None, 1.0)), clear)) == "AS"
+    # a guess of another rank, or only B's, or a court card: no such veto
+    other = [CornerRead("-", "-", 1.0, 1.0), CornerRead("4", "C", 1.0, 0.66)]
+    assert card_of(combine(ace, None, (other, reads(None, 1.0)), close)) == "AS"
+    assert card_of(combine(ace, None, (reads(None, 1.0), guess), close)) == "AS"
+    jack = CardRead("JS", 0.9, {"pips": FACE})
+    jc = [CornerRead("-", "-", 1.0, 1.0), CornerRead("J", "C", 1.0, 0.66)]
+    assert card_of(combine(jack, None, (jc, reads(None, 1.0)), PipRead(FACE, None, None, 0))) == "JS"
+
+
 def test_pips_shaped_like_the_other_suit_veto_the_template_reading() -> None:
     """Measured on generated frames in held-apart fonts: a 3C read 3S by the template
     reader (and by A and B): its pips scored club 0.97, spade 0.84."""
