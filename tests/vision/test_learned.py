@@ -246,13 +246,15 @@ def test_a_dissenting_corner_vetoes_when_the_pips_allow_its_reading() -> None:
     t = thresholds()["dissent_a"]
     a = [CornerRead("7", "H", hi, hi), CornerRead("7", "D", t, t)]
     assert decide_learned(pips("7", True, 7), (a, reads(None, hi))) is None
-    # a dissent below the classifier's own dissent threshold does not veto
+    # a dissent below the classifier's own dissent threshold does not veto (B reading
+    # the card where A does: no lone corner disputed)
+    b = [CornerRead("7", "H", hi, hi), CornerRead("-", "-", hi, hi)]
     weak = t - 0.05
     a = [CornerRead("7", "H", hi, hi), CornerRead("7", "D", weak, weak)]
-    assert card_of(decide_learned(pips("7", True, 7), (a, reads(None, hi)))) == "7H"
+    assert card_of(decide_learned(pips("7", True, 7), (a, b))) == "7H"
     # nor does a rank that seven pips rule out
     a = [CornerRead("7", "H", hi, hi), CornerRead("T", "H", hi, hi)]
-    assert card_of(decide_learned(pips("7", True, 7), (a, reads(None, hi)))) == "7H"
+    assert card_of(decide_learned(pips("7", True, 7), (a, b))) == "7H"
 
 
 def test_a_dissenting_suit_vetoes_even_when_the_pips_rule_out_its_rank() -> None:
@@ -269,7 +271,7 @@ def test_a_dissenting_suit_vetoes_even_when_the_pips_rule_out_its_rank() -> None
     assert card_of(decide_learned(pips("3", False, 3), (a, b))) == "3C"
 
 
-def test_index_and_pips_on_one_corner_that_b_reads_otherwise_give_no_card() -> None:
+def test_index_and_pips_on_one_corner_that_b_does_not_read_so_give_no_card() -> None:
     """Measured on generated pile frames in held-apart fonts: a 6C with a pip under
     another card, five pips counted, read 5C by A at 0.98 on one corner and 6C by B
     at 0.79 there; the other corner unread (covered)."""
@@ -278,10 +280,12 @@ def test_index_and_pips_on_one_corner_that_b_reads_otherwise_give_no_card() -> N
     none = CornerRead("-", "-", hi, hi)
     a = [none, CornerRead("5", "C", 0.98, 1.0)]
     assert decide_learned(five, (a, [none, CornerRead("6", "C", 0.79, 1.0)])) is None
-    # B agreeing on that corner, or unsure there (none), or the other corner backing
-    # A (either classifier reading the card there): the pips count stands
+    # nor with B reading no card there (measured: a 3D with a pip covered, read 2D by A
+    # at 0.96 on one corner, B none)
+    assert decide_learned(five, (a, [none, none])) is None
+    # B agreeing on that corner, or the other corner backing A (either classifier
+    # reading the card there): the pips count stands
     assert card_of(decide_learned(five, (a, [none, CornerRead("5", "C", 0.79, 1.0)]))) == "5C"
-    assert card_of(decide_learned(five, (a, [none, none]))) == "5C"
     backed = [CornerRead("5", "C", 0.6, 1.0), CornerRead("6", "C", 0.79, 1.0)]
     assert card_of(decide_learned(five, (a, backed))) == "5C"
     both = [CornerRead("5", "C", 0.6, 1.0), CornerRead("5", "C", 0.98, 1.0)]
