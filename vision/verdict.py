@@ -247,11 +247,12 @@ def _court_pair(learned: Learned, card: str, th: dict[str, float], rank_only: bo
     them, and 101 of the rest reached ``pair_covered``."""
     ka, kb = ("court_rank_a", "court_rank_b") if rank_only else ("court_a", "court_b")
     best = None
+    backed = _backed(learned, card)
     for ra, rb in zip(learned[0], learned[1], strict=True):
         if ra.card != card or rb.card != card:
             continue
         pa, pb = (ra.p_rank, rb.p_rank) if rank_only else (ra.conf, rb.conf)
-        if not _backed(learned, card) and min(ra.conf, rb.conf) < th["pair_covered"]:
+        if not backed and min(ra.conf, rb.conf) < th["pair_covered"]:
             continue  # one corner alone: an index alone (the picture may be another card's)
         if pa >= th[ka] and pb >= th[kb]:
             conf = min(_scaled(pa, th[ka]), _scaled(pb, th[kb]))
