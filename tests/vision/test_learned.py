@@ -82,6 +82,13 @@ def test_the_pile_corner_threshold_is_its_own_zero_wrong_point_with_half_the_dou
     assert th["pile_corner"] == pytest.approx(max(th["pair_covered"], t + (1 - t) / 2), abs=1e-4)
 
 
+def test_the_first_glyph_bank_draw_of_the_pile_calibration_is_the_single_one_it_had() -> None:
+    from vision.train.__main__ import pile_bank_seeds
+
+    assert pile_bank_seeds(20261201, 1) == [20261204]  # seed + 3, as before draws were several
+    assert pile_bank_seeds(20261201, 3) == [20261204, 20262204, 20263204]
+
+
 MEMBER_FILES = [f for g in ("A", "B") for f in member_files(manifest(), g)]
 
 
