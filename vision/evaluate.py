@@ -428,8 +428,18 @@ def main(argv: list[str] | None = None) -> int:
         default=Path(os.environ.get("REFEREE_TRAIN_DATA", Path.home() / ".cache" / "court-referee-train")),
         help="folder with the CC0 art cache (art.npz) of python -m vision.train",
     )
+    p.add_argument(
+        "--models",
+        type=Path,
+        default=None,
+        help="read with the models of this folder (a --out of python -m vision.train), not the shipped ones",
+    )
     a = p.parse_args(argv)
     try:
+        if a.models is not None:
+            from vision.learned import use_models
+
+            use_models(a.models)
         if a.dir is None:
             benchmark(
                 a.threshold,

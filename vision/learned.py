@@ -185,3 +185,18 @@ def thresholds() -> dict[str, float]:
     """Calibrated thresholds of the manifest (``index_pips``, ``pair``, ``pair_covered``)."""
     m = json.loads((MODELS / "manifest.json").read_text())
     return {k: float(v) for k, v in m["metrics"]["thresholds"].items()}
+
+
+def use_models(folder: Path) -> Path:
+    """Read with the models and thresholds of ``folder`` (a ``--out`` of ``python -m
+    vision.train``: its ``manifest.json`` and member files) from now on, in this
+    process, instead of the shipped ones: a candidate is benchmarked without
+    replacing them (``python -m vision.evaluate --models DIR``). Returns the folder
+    used before. Raises FileNotFoundError if ``folder`` has no manifest."""
+    global MODELS
+    if not (folder / "manifest.json").is_file():
+        raise FileNotFoundError(f"no models in {folder}: {folder / 'manifest.json'} is missing")
+    before, MODELS = MODELS, folder
+    models.cache_clear()
+    thresholds.cache_clear()
+    return before

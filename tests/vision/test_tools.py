@@ -233,3 +233,39 @@ def test_the_benchmark_explains_each_wrong_card_of_a_generated_frame() -> None:
     assert lines[1].endswith("decided: template -, learned QD, final QD | path pair+picture")
     assert lines[2] == "    TS: read on a pile corner (both classifiers on one index crop)"
     assert len(lines) == 3
+
+
+def test_use_models_reads_with_another_folders_models_and_thresholds(tmp_path: Path) -> None:
+    import json
+    import shutil
+
+    from vision import learned
+
+    shipped = learned.MODELS
+    for f in shipped.iterdir():
+        shutil.copy(f, tmp_path / f.name)
+    m = json.loads((tmp_path / "manifest.json").read_text())
+    m["metrics"]["thresholds"]["pile_corner"] = 0.5
+    (tmp_path / "manifest.json").write_text(json.dumps(m))
+    want = json.loads((shipped / "manifest.json").read_text())["metrics"]["thresholds"]["pile_corner"]
+    before = learned.use_models(tmp_path)
+    try:
+        assert before == shipped
+        assert learned.thresholds()["pile_corner"] == 0.5
+        assert learned.models() is not None
+    finally:
+        learned.use_models(before)
+    assert learned.thresholds()["pile_corner"] == want != 0.5
+
+
+def test_evaluate_with_a_models_folder_lacking_a_manifest_is_one_error_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from vision import learned
+    from vision.evaluate import main
+
+    shipped = learned.MODELS
+    assert main(["--models", str(tmp_path), str(tmp_path)]) == 2
+    assert shipped == learned.MODELS  # nothing changed
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"error: no models in {tmp_path}: {tmp_path / 'manifest.json'} is missing"]
