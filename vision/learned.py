@@ -192,10 +192,16 @@ def use_models(folder: Path) -> Path:
     vision.train``: its ``manifest.json`` and member files) from now on, in this
     process, instead of the shipped ones: a candidate is benchmarked without
     replacing them (``python -m vision.evaluate --models DIR``). Returns the folder
-    used before. Raises FileNotFoundError if ``folder`` has no manifest."""
+    used before. Raises FileNotFoundError if ``folder`` has no manifest or lacks a
+    member file it lists (:func:`models` would quietly read with no classifier)."""
     global MODELS
-    if not (folder / "manifest.json").is_file():
-        raise FileNotFoundError(f"no models in {folder}: {folder / 'manifest.json'} is missing")
+    path = folder / "manifest.json"
+    if not path.is_file():
+        raise FileNotFoundError(f"no models in {folder}: {path} is missing")
+    m = json.loads(path.read_text())
+    for f in (f for g in ("A", "B") for f in member_files(m, g)):
+        if not (folder / f).is_file():
+            raise FileNotFoundError(f"no models in {folder}: {folder / f}, listed in {path}, is missing")
     before, MODELS = MODELS, folder
     models.cache_clear()
     thresholds.cache_clear()

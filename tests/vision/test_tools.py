@@ -269,3 +269,24 @@ def test_evaluate_with_a_models_folder_lacking_a_manifest_is_one_error_line(
     assert shipped == learned.MODELS  # nothing changed
     err = capsys.readouterr().err.strip().splitlines()
     assert err == [f"error: no models in {tmp_path}: {tmp_path / 'manifest.json'} is missing"]
+
+
+def test_use_models_refuses_a_folder_missing_a_member_it_lists(tmp_path: Path) -> None:
+    import shutil
+
+    from vision import learned
+
+    shipped = learned.MODELS
+    shutil.copy(shipped / "manifest.json", tmp_path / "manifest.json")
+    with pytest.raises(FileNotFoundError, match=r"index_a\.onnx, listed in .*manifest\.json, is missing"):
+        learned.use_models(tmp_path)
+    assert shipped == learned.MODELS
+
+
+def test_pile_banks_below_one_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    from vision.train.__main__ import main
+
+    with pytest.raises(SystemExit) as e:
+        main(["--pile-banks", "0", "--calibrate"])
+    assert e.value.code == 2
+    assert "--pile-banks: '0': expected a whole number of at least 1" in capsys.readouterr().err

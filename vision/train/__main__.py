@@ -287,6 +287,17 @@ MEMBERS: tuple[tuple[str, int, int, bool], ...] = (
 )
 
 
+def _at_least_one(text: str) -> int:
+    """An argparse type: a whole number >= 1 (else argparse's one-line usage error)."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a whole number of at least 1")
+    return n
+
+
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point; returns the exit status."""
     p = argparse.ArgumentParser(description="Train the corner-index classifiers.")
@@ -307,7 +318,10 @@ def main(argv: list[str] | None = None) -> int:
         help="generated pile frames calibrating pile_corner, per glyph-bank draw",
     )
     p.add_argument(
-        "--pile-banks", type=int, default=1, help="glyph-bank draws (group C) calibrating pile_corner"
+        "--pile-banks",
+        type=_at_least_one,
+        default=1,
+        help="glyph-bank draws (group C) calibrating pile_corner",
     )
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--smoke", action="store_true", help="2k crops, model A, two epochs")
