@@ -85,7 +85,7 @@ class IndexModel:
         except ImportError:
             pass
         if self._ort is None:
-            self._net = cv2.dnn.readNetFromONNX(str(path), cv2.dnn.ENGINE_CLASSIC)
+            self._net = read_onnx(path)
 
     def logits(self, crops: NDArray[Any]) -> NDArray[np.float32]:
         """Logits (N, 19) float32 of crops (N, IN_H, IN_W, 3) uint8 (N may be 0)."""
@@ -109,6 +109,17 @@ class IndexModel:
     def read(self, crops: NDArray[Any]) -> list[CornerRead]:
         """One CornerRead per crop."""
         return reads_of(self.logits(crops))
+
+
+def read_onnx(path: Path) -> Any:
+    """A ``cv2.dnn`` net of the ONNX file ``path``: on OpenCV's classic engine where the
+    build still has it (4.x with engines, 5.0: the fastest there on these small nets),
+    else on the build's default engine (OpenCV 5.1 dropped ``ENGINE_CLASSIC``; 4.8-4.10
+    have no engine choice). Raises cv2.error if the file is no model."""
+    classic = getattr(cv2.dnn, "ENGINE_CLASSIC", None)
+    if classic is None:
+        return cv2.dnn.readNetFromONNX(str(path))
+    return cv2.dnn.readNetFromONNX(str(path), classic)
 
 
 def reads_of(logits: NDArray[Any]) -> list[CornerRead]:
