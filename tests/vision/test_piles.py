@@ -58,6 +58,20 @@ def test_a_landscape_corner_is_laid_the_other_way() -> None:
     assert np.abs(h[3] - [300, 300]).max() < 4  # long side: to the left
 
 
+def test_a_card_larger_than_the_frames_typical_one_gets_its_own_size() -> None:
+    # a card 10% larger than the frame's typical card lies on top of a typical one:
+    # its top side, seen whole, is 110 px, so an outline of the typical 100 x 140
+    # would end inside it and cut its index (its "10" read as "1")
+    big = rect(100, 100, 1.1 * SHORT, 1.1 * LONG)
+    under = rect(180, 180, SHORT, LONG)
+    hyps = piles.corner_hypotheses(blob(big, under), (SHORT, LONG))
+    assert any(np.abs(h - big).max() < 4 for h in hyps), hyps
+    # the card underneath, with both its visible sides shorter than a card's, keeps
+    # the typical size
+    turned = np.roll(under, -2, axis=0)
+    assert any(np.abs(h - turned).max() < 4 for h in hyps), hyps
+
+
 def test_blobs_far_larger_than_a_pile_are_not_searched() -> None:
     table = rect(0, 0, 890, 690)
     assert piles.corner_hypotheses(blob(table), (30.0, 42.0)) == []
