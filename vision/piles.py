@@ -4,9 +4,10 @@ In a pile or an overlapping trick, a lower card often shows only one corner: a
 convex corner of the blob of card-coloured pixels, where two straight sides
 meet at about a right angle. :func:`corner_hypotheses` turns each such corner
 into the outline of a whole card lying there (its size that of the cards read
-alone in the same frame, or larger where a side of it shows longer): of the two ways of laying a portrait card on the
-corner, only one puts its index there (x along the top, y down the side, the
-turn from x to y clockwise in the image), so one corner gives one outline.
+alone in the same frame, or larger where a side of it shows longer): of the two
+ways of laying a portrait card on the corner, only one puts its index there (x
+along the top, y down the side, the turn from x to y clockwise in the image), so
+one corner gives one outline.
 
 :func:`read_corner` reads that corner's index with both shipped classifiers
 (:mod:`vision.learned`): the card is reported only when A and B, built and

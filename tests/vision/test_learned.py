@@ -21,6 +21,7 @@ from vision.learned import (
     IndexModel,
     load_ensemble,
     member_files,
+    read_onnx,
     split_probs,
     thresholds,
 )
@@ -103,6 +104,22 @@ def test_shipped_models_give_the_recorded_outputs_on_the_fixed_generated_crops(n
     # the check crops are generated with held-apart fonts: most are read right
     right = (pr.argmax(1) == rank) & (ps.argmax(1) == suit)
     assert right.mean() >= 0.8
+
+
+@pytest.mark.parametrize("name", MEMBER_FILES[:1] + MEMBER_FILES[-1:])
+def test_an_opencv_without_the_classic_dnn_engine_reads_the_same_outputs(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # OpenCV 5.1 dropped cv2.dnn.ENGINE_CLASSIC (4.8-4.10 never had it): read_onnx
+    # then takes the build's default engine, which must give the recorded outputs too
+    import cv2
+
+    monkeypatch.delattr(cv2.dnn, "ENGINE_CLASSIC", raising=False)
+    with np.load(MODELS / "check.npz") as z:
+        crops, want = z["crops"], z[f"logits_{name.removesuffix('.onnx')}"]
+    net = read_onnx(MODELS / name)
+    net.setInput(to_blob(crops))
+    np.testing.assert_allclose(np.asarray(net.forward()), want, atol=2e-3)
 
 
 @pytest.mark.parametrize("g", ["A", "B"])
