@@ -249,10 +249,14 @@ def _calibrate_piles(
     Several draws: one draw's frames held the threshold (0.9989) on 2000 more of its
     own frames, yet another draw's frames gave a wrong agreeing read at 0.99969
     (a TS where a TC's index lies half cut): the drawn suit shapes and the frames
-    differ, and the zero-wrong point must hold for a deck the draw did not make. (The
-    shipped models on three draws, 3000 frames: zero-wrong point 0.9987, ``pile_corner``
-    0.9994, still under that read; cards-table 218 instead of 219, generated piles 94
-    instead of 98. So one draw stays the default.)"""
+    differ, and the zero-wrong point must hold for a deck the draw did not make. That
+    read came from a pile outline sized smaller than its card, since mended
+    (:func:`vision.piles.corner_hypotheses`); with the mend, the shipped models on
+    three draws (3000 frames) have their zero-wrong point at 0.9987, under one draw's
+    ``pile_corner`` (0.9989), which so has no wrong agreeing read on any of the three
+    (three draws would set ``pile_corner`` 0.9994: cards-table 218 instead of 219,
+    generated piles 94 instead of 98, measured before the mend). So one draw stays the
+    default."""
     from vision.learned import member_files
     from vision.train.calibrate_piles import pile_corner_reads, pile_metrics
 
