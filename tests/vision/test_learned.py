@@ -110,7 +110,7 @@ def test_shipped_models_give_the_recorded_outputs_on_the_fixed_generated_crops(n
 def test_an_opencv_without_the_classic_dnn_engine_reads_the_same_outputs(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # OpenCV 5.1 dropped cv2.dnn.ENGINE_CLASSIC (4.8-4.10 never had it): read_onnx
+    # OpenCV 5.1 dropped cv2.dnn.ENGINE_CLASSIC (4.x never had it): read_onnx
     # then takes the build's default engine, which must give the recorded outputs too
     import cv2
 
