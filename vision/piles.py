@@ -363,3 +363,34 @@ def grown(corners: NDArray[Any], size: tuple[float, float]) -> NDArray[np.float3
     u, v = u / (2 * lu), v / (2 * lv)
     hu, hv = u * su / 2, v * sv / 2
     return np.array([c - hu - hv, c + hu - hv, c + hu + hv, c - hu + hv], np.float32)
+
+
+#: an outline this many times a card's short side across, and about a card's long side
+#: the other way, may be two cards lying side by side (their silhouettes merged)
+PAIR_ACROSS = (1.5, 2.3)
+PAIR_ALONG = (0.85, 1.2)
+
+
+def halves(corners: NDArray[Any], size: tuple[float, float]) -> list[NDArray[np.float32]]:
+    """The two card outlines (4, 2 each) of an outline ``corners`` (4, 2) that looks like
+    two cards of ``size`` (short, long) pixels lying side by side, their silhouettes
+    merged into one four-sided outline (PAIR_ACROSS card widths across, PAIR_ALONG
+    card lengths along): a card of the typical width laid at each end of the long
+    sides (the cards may overlap a little, so the halves are not cut at the middle).
+    Empty when it does not look like such a pair."""
+    p = np.asarray(corners, np.float64).reshape(4, 2)
+    short, long_ = size
+    d = [float(np.hypot(*(p[(i + 1) % 4] - p[i]))) for i in range(4)]
+    for k in (0, 1):  # k: the sides p[k] -> p[k+1] and p[k+3] -> p[k+2] run across both cards
+        across, along = (d[k] + d[k + 2]) / 2, (d[k + 1] + d[(k + 3) % 4]) / 2
+        if not (
+            PAIR_ACROSS[0] * short <= across <= PAIR_ACROSS[1] * short
+            and PAIR_ALONG[0] * long_ <= along <= PAIR_ALONG[1] * long_
+        ):
+            continue
+        a, b, c, e = p[k], p[(k + 1) % 4], p[(k + 2) % 4], p[(k + 3) % 4]
+        u1, u2 = (b - a) / d[k], (c - e) / d[(k + 2) % 4]
+        first = np.array([a, a + u1 * short, e + u2 * short, e], np.float32)
+        second = np.array([b - u1 * short, b, c, c - u2 * short], np.float32)
+        return [first, second]
+    return []

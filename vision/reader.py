@@ -39,7 +39,7 @@ from vision.detector import (
     warp,
 )
 from vision.glyphs import Templates, load_templates
-from vision.piles import card_size, corner_cards, grown
+from vision.piles import card_size, corner_cards, grown, halves
 from vision.segment import Component, components, ink_masks
 from vision.verdict import Learned, combine, decide_learned, read_corners, read_corners_batch
 
@@ -261,6 +261,35 @@ def _retry_grown(
             kept.append((Quad(order_clockwise(g), q.fill), r))
 
 
+def _retry_split(
+    image: NDArray[Any],
+    groups: list[list[Quad]],
+    kept: list[tuple[Quad, CardRead]],
+    threshold: float,
+    t: Templates,
+    trace: list[Attempt] | None = None,
+) -> None:
+    """Read each unread outline shaped like two cards of the size of those read lying
+    side by side (their silhouettes merged into one four-sided outline, which passes
+    as one card: :func:`vision.piles.halves`) as those two cards, each by the rules of
+    any outline; readings added to ``kept``."""
+    size = card_size([q.corners for q, _ in kept])
+    if size is None:
+        return
+    done = {id(q) for q, _ in kept}
+    for group in groups:
+        q = group[0]
+        if id(q) in done or any(
+            cv2.pointPolygonTest(k.corners.reshape(-1, 1, 2), q.center, False) >= 0 for k, _ in kept
+        ):
+            continue
+        for half in halves(q.corners, size):
+            h = Quad(order_clockwise(half), q.fill, whole=False)
+            r, _ = _read_quad(image, h, t, trace=trace)
+            if r is not None and r.confidence >= threshold and all(r.card != c.card for _, c in kept):
+                kept.append((h, r))
+
+
 def detect(
     image: NDArray[Any], threshold: float = DEFAULT_THRESHOLD, trace: list[Attempt] | None = None
 ) -> list[Detection]:
@@ -294,6 +323,7 @@ def detect(
             if not printed:
                 break  # nothing printed inside: another outline of it will not help
     _retry_grown(image, groups, kept, threshold, t, trace)
+    _retry_split(image, groups, kept, threshold, t, trace)
     out = [Detection(r.card, r.confidence, order_clockwise(q.corners)) for q, r in kept]
     # cards in piles and tricks by a visible index corner; a card read twice in
     # different places (one deck) is unsure

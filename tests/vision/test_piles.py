@@ -154,6 +154,21 @@ def test_a_small_outline_is_grown_to_the_cards_size_along_its_own_axes() -> None
     assert piles.grown(box(0.3 * SHORT, LONG), (SHORT, LONG)) is None
 
 
+def test_an_outline_two_cards_wide_is_split_into_a_card_at_each_end() -> None:
+    # two portrait cards side by side, overlapping by a tenth of a card's width
+    pair = rect(100, 100, 1.9 * SHORT, LONG)
+    left, right = piles.halves(pair, (SHORT, LONG))
+    assert np.abs(left - rect(100, 100, SHORT, LONG)).max() < 1e-3
+    assert np.abs(right - rect(100 + 0.9 * SHORT, 100, SHORT, LONG)).max() < 1e-3
+    # the same pair turned a quarter (its first side runs along the cards)
+    turned = np.roll(pair, 1, axis=0)
+    assert len(piles.halves(turned, (SHORT, LONG))) == 2
+    # a single card, cards end to end, three side by side: no pair
+    assert piles.halves(rect(0, 0, SHORT, LONG), (SHORT, LONG)) == []
+    assert piles.halves(rect(0, 0, SHORT, 2 * LONG), (SHORT, LONG)) == []
+    assert piles.halves(rect(0, 0, 3 * SHORT, LONG), (SHORT, LONG)) == []
+
+
 def test_the_lowest_card_of_a_fan_is_read_by_its_corner_with_its_whole_outline() -> None:
     from tests.helpers import trickvideo as tv
     from vision.reader import detect

@@ -57,6 +57,24 @@ def test_drawn_cards_on_other_tables(kind: str) -> None:
     assert len(read) >= 2, read
 
 
+def test_two_cards_side_by_side_merged_into_one_outline_are_read_as_two() -> None:
+    """Two cards laid edge to edge (or overlapping by a tenth) along a line make one
+    oblong silhouette that passes as a single card outline; with a card read alone
+    elsewhere in the frame giving the cards' size, it is read as two."""
+    for below, above in [("7H", "5D"), ("9D", "4H")]:
+        for gap in (0.9, 0.95, 1.0):
+            frame = table("felt")
+            truth = {
+                below: place(frame, card_face(below), (560.0, 360.0), 0.0, 100),
+                above: place(frame, card_face(above), (560.0 + 100 * gap, 360.0), 0.0, 100),
+                "AD": place(frame, card_face("AD"), (200.0, 200.0), 10.0, 100),
+            }
+            read = {d.card: d for d in detect(frame)}
+            assert set(read) == set(truth), f"{below} and {above} {gap} apart: read {sorted(read)}"
+            for card, d in read.items():
+                assert np.abs(d.corners - order_clockwise(truth[card])).max() < 8, card
+
+
 def test_overlapping_cards_never_give_a_wrong_label() -> None:
     """A card laid partly over the previous one: the one on top is usually found by
     its three visible corners; the one below only when little of it is hidden."""
