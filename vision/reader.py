@@ -7,6 +7,7 @@ The names of the template reader and the verdict are re-exported here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -232,17 +233,18 @@ def _read_quad(
     return max(reads, key=lambda r: r.confidence), True
 
 
-def _retry_grown(
+def _retry(
     image: NDArray[Any],
     groups: list[list[Quad]],
     kept: list[tuple[Quad, CardRead]],
     threshold: float,
     t: Templates,
+    outlines: Callable[[Quad, tuple[float, float]], list[Quad]],
     trace: list[Attempt] | None = None,
 ) -> None:
-    """Read again, grown to the size of the cards read (:func:`vision.piles.grown`),
-    each unread outline notably smaller than they are and not inside one of them;
-    readings added to ``kept`` (same rules as any outline)."""
+    """Read again, as the ``outlines`` it gives for the size (short, long) of the cards
+    read, each group's first outline left unread and not inside a card read; readings
+    (same rules as any outline, a card not read already) added to ``kept``."""
     size = card_size([q.corners for q, _ in kept])
     if size is None:
         return
@@ -253,41 +255,25 @@ def _retry_grown(
             cv2.pointPolygonTest(k.corners.reshape(-1, 1, 2), q.center, False) >= 0 for k, _ in kept
         ):
             continue
-        g = grown(q.corners, size)
-        if g is None:
-            continue
-        r, _ = _read_quad(image, Quad(order_clockwise(g), q.fill), t, trace=trace)
-        if r is not None and r.confidence >= threshold and all(r.card != c.card for _, c in kept):
-            kept.append((Quad(order_clockwise(g), q.fill), r))
-
-
-def _retry_split(
-    image: NDArray[Any],
-    groups: list[list[Quad]],
-    kept: list[tuple[Quad, CardRead]],
-    threshold: float,
-    t: Templates,
-    trace: list[Attempt] | None = None,
-) -> None:
-    """Read each unread outline shaped like two cards of the size of those read lying
-    side by side (their silhouettes merged into one four-sided outline, which passes
-    as one card: :func:`vision.piles.halves`) as those two cards, each by the rules of
-    any outline; readings added to ``kept``."""
-    size = card_size([q.corners for q, _ in kept])
-    if size is None:
-        return
-    done = {id(q) for q, _ in kept}
-    for group in groups:
-        q = group[0]
-        if id(q) in done or any(
-            cv2.pointPolygonTest(k.corners.reshape(-1, 1, 2), q.center, False) >= 0 for k, _ in kept
-        ):
-            continue
-        for half in halves(q.corners, size):
-            h = Quad(order_clockwise(half), q.fill, whole=False)
-            r, _ = _read_quad(image, h, t, trace=trace)
+        for o in outlines(q, size):
+            r, _ = _read_quad(image, o, t, trace=trace)
             if r is not None and r.confidence >= threshold and all(r.card != c.card for _, c in kept):
-                kept.append((h, r))
+                kept.append((o, r))
+
+
+def _grown(q: Quad, size: tuple[float, float]) -> list[Quad]:
+    """``q`` grown to a card of ``size`` when notably smaller than one
+    (:func:`vision.piles.grown`: a card's printed area, its margin lost against a pale
+    table); else none."""
+    g = grown(q.corners, size)
+    return [] if g is None else [Quad(order_clockwise(g), q.fill)]
+
+
+def _halves(q: Quad, size: tuple[float, float]) -> list[Quad]:
+    """The two cards of ``size`` of an outline shaped like two of them lying side by side
+    (their silhouettes merged into one four-sided outline, which passes as one card:
+    :func:`vision.piles.halves`); else none."""
+    return [Quad(order_clockwise(h), q.fill, whole=False) for h in halves(q.corners, size)]
 
 
 def detect(
@@ -322,8 +308,8 @@ def detect(
                 break
             if not printed:
                 break  # nothing printed inside: another outline of it will not help
-    _retry_grown(image, groups, kept, threshold, t, trace)
-    _retry_split(image, groups, kept, threshold, t, trace)
+    _retry(image, groups, kept, threshold, t, _grown, trace)  # outlines notably smaller than a card
+    _retry(image, groups, kept, threshold, t, _halves, trace)  # two cards side by side as one outline
     out = [Detection(r.card, r.confidence, order_clockwise(q.corners)) for q, r in kept]
     # cards in piles and tricks by a visible index corner; a card read twice in
     # different places (one deck) is unsure
