@@ -281,6 +281,47 @@ def _calibrate_piles(
     return {"pile_corner": t}
 
 
+#: environment that makes torch compute the same numbers on any x86-64 CPU, set
+#: before torch loads (:func:`same_numbers_on_any_cpu`)
+CPU_INDEPENDENT_ENV = {"ATEN_CPU_CAPABILITY": "default", "MKL_CBWR": "COMPATIBLE"}
+
+
+def same_numbers_on_any_cpu() -> Any:
+    """Import torch set up so that training gives the same weights, bit for bit, on
+    any x86-64 CPU (one thread, deterministic algorithms), and return the module.
+
+    torch picks its kernels by the CPU it runs on: ATen's vectorised kernels
+    (AVX2 or AVX-512), oneDNN's convolutions and NNPACK by the instruction sets
+    present, MKL's matrix products by the processor; each sums in another order,
+    so the weights (and the thresholds calibrated on them) differ from machine to
+    machine. Measured on one AVX-512 machine with the smoke training:
+    ``ATEN_CPU_CAPABILITY=avx2`` or ``ONEDNN_MAX_CPU_ISA=AVX2`` (what an AVX2-only
+    CPU would use) each gave other weights than the default run; and the shipped
+    models, retrained from the same seed on another machine, read 3 photos fewer
+    of cards-table with pair recall 60.8% instead of 66.7%. Here ATen runs its
+    plain kernels (``ATEN_CPU_CAPABILITY=default``), MKL its reproducible path
+    (``MKL_CBWR=COMPATIBLE``) and oneDNN and NNPACK are off: with these, the AVX2
+    settings above give the same weights as the default run. The cost: training
+    about twice as slow. Raises RuntimeError if torch was loaded before (its
+    kernels would already be chosen)."""
+    import sys
+
+    if "torch" in sys.modules and any(os.environ.get(k) != v for k, v in CPU_INDEPENDENT_ENV.items()):
+        raise RuntimeError("torch was imported before the training set its CPU-independent numerics")
+    os.environ.update(CPU_INDEPENDENT_ENV)
+    import torch
+
+    torch.set_num_threads(1)
+    torch.use_deterministic_algorithms(True)
+    torch.backends.mkldnn.enabled = False  # type: ignore[assignment]  # (a ContextProp)
+    torch.backends.nnpack.set_flags(False)  # type: ignore[no-untyped-call]
+    if torch.backends.cpu.get_cpu_capability() != "DEFAULT":
+        raise RuntimeError(
+            f"torch uses {torch.backends.cpu.get_cpu_capability()} kernels, not the plain ones"
+        )
+    return torch
+
+
 #: the members of each classifier's ensemble: (file suffix, epochs of A, epochs of B,
 #: whether batches are varied afresh (:func:`vision.train.nets.augment`)); each
 #: member starts from the same seeded weights and sees the same crops
@@ -289,6 +330,54 @@ MEMBERS: tuple[tuple[str, int, int, bool], ...] = (
     ("1", 12, 20, False),
     ("2", 8, 16, True),
 )
+
+
+#: the training sets of the members being trained (read by the forked workers of
+#: :func:`_train_members`, which so need no copy of them)
+_sets: dict[str, Any] = {}
+
+
+def _train_member(task: tuple[str, str, int, bool, int, Path]) -> tuple[list[float], int, float]:
+    """Train and export one member, ``(group, file suffix, epochs, varied, seed, out)``,
+    on ``_sets[group]``; returns (loss per epoch, parameters, seconds). Its weights
+    depend on the task alone (the seeds are set here), not on what else a process ran."""
+    from vision.train import nets
+
+    torch = same_numbers_on_any_cpu()
+    g, suffix, ep, vary, seed, out = task
+    ts = time.time()
+    name = f"index_{g.lower()}{suffix}.onnx"
+    torch.manual_seed(seed + ord(g))  # the initial weights
+    model: Any = nets.IndexNetA() if g == "A" else nets.IndexNetB()
+    x, r, s, _ = _sets[g]
+    print(f"training {name} ({nets.n_params(model)} params, {ep} epochs) on {len(x)} crops", flush=True)
+    losses = nets.train(
+        model, x, r, s, ep, seed + ord(g), vary=vary, log=lambda m: print(f"{name}{m}", flush=True)
+    )
+    nets.export(model, out / name)
+    return losses, nets.n_params(model), round(time.time() - ts, 1)
+
+
+def _train_members(
+    tasks: list[tuple[str, str, int, bool, int, Path]], sets: dict[str, Any], jobs: int
+) -> list[tuple[list[float], int, float]]:
+    """:func:`_train_member` of each task, in ``jobs`` forked processes at once (one
+    torch thread each), most epochs first; results in the order of ``tasks``."""
+    import multiprocessing
+
+    _sets.clear()
+    _sets.update(sets)
+    order = sorted(range(len(tasks)), key=lambda i: -tasks[i][2])
+    if jobs <= 1:
+        done = [_train_member(tasks[i]) for i in order]
+    else:
+        ctx = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(jobs, mp_context=ctx) as ex:
+            done = list(ex.map(_train_member, [tasks[i] for i in order]))
+    out: list[Any] = [None] * len(tasks)
+    for i, res in zip(order, done, strict=True):
+        out[i] = res
+    return out
 
 
 def _at_least_one(text: str) -> int:
@@ -341,12 +430,7 @@ def main(argv: list[str] | None = None) -> int:
     a.data.mkdir(parents=True, exist_ok=True)
     if a.calibrate:
         return _recalibrate(a, argv)
-    import torch
-
-    from vision.train import nets
-
-    torch.set_num_threads(1)
-    torch.use_deterministic_algorithms(True)
+    same_numbers_on_any_cpu()
     a.out.mkdir(parents=True, exist_ok=True)
     t0 = time.time()
     if a.smoke:
@@ -360,22 +444,19 @@ def main(argv: list[str] | None = None) -> int:
     metrics: dict[str, Any] = {}
     train_s = {}
     members: dict[str, list[dict[str, Any]]] = {"A": [], "B": []}
-    for suffix, ep_a, ep_b, vary in MEMBERS:
-        for g, cls, ep in (("A", nets.IndexNetA, ep_a), ("B", nets.IndexNetB, ep_b)):
-            ts = time.time()
-            torch.manual_seed(a.seed + ord(g))  # the initial weights
-            model: Any = cls()
-            x, r, s, _ = sets[g]
-            name = f"index_{g.lower()}{suffix}.onnx"
-            print(
-                f"training {name} ({nets.n_params(model)} params, {ep} epochs) on {len(x)} crops", flush=True
-            )
-            losses = nets.train(model, x, r, s, ep, a.seed + ord(g), vary=vary)
-            nets.export(model, a.out / name)
-            metrics[f"{g}{suffix}_losses"] = [round(v, 4) for v in losses]
-            metrics[f"{g}_params"] = nets.n_params(model)
-            train_s[name] = round(time.time() - ts, 1)
-            members[g].append({"file": name, "sha256": sha256(a.out / name), "epochs": ep, "varied": vary})
+    tasks = [
+        (g, suffix, ep, vary, a.seed, a.out)
+        for suffix, ep_a, ep_b, vary in MEMBERS
+        for g, ep in (("A", ep_a), ("B", ep_b))
+    ]
+    for (g, suffix, ep, vary, _, _), (losses, params, seconds) in zip(
+        tasks, _train_members(tasks, sets, a.jobs), strict=True
+    ):
+        name = f"index_{g.lower()}{suffix}.onnx"
+        metrics[f"{g}{suffix}_losses"] = [round(v, 4) for v in losses]
+        metrics[f"{g}_params"] = params
+        train_s[name] = seconds
+        members[g].append({"file": name, "sha256": sha256(a.out / name), "epochs": ep, "varied": vary})
     models_entry = {
         g: {
             "file": members[g][0]["file"],
