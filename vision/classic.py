@@ -190,8 +190,11 @@ def read_pips(comps: list[Component], t: Templates, tint: float = 0.0) -> PipRea
     body = [c for c in comps if is_body(c)]
     if not body:
         return PipRead(None, None, None, 0)
-    amax = max(c.area for c in body)
-    big = [c for c in body if c.area >= 0.35 * amax]
+    # a pip is about as wide as it is tall (two merged ones about twice): a long strip
+    # is an edge (the table, a covering card's edge or shadow inside a loose outline)
+    pipish = [c for c in body if max(c.w, c.h) <= PIP_MAX_ELONGATION * min(c.w, c.h)] or body
+    amax = max(c.area for c in pipish)
+    big = [c for c in pipish if c.area >= 0.35 * amax]
     n = len(big)
     areas = [c.area for c in big]
     clean = 1 <= n <= 10 and max(areas) <= 2.2 * min(areas) and amax < 0.06 * area
@@ -244,6 +247,11 @@ def read_pips(comps: list[Component], t: Templates, tint: float = 0.0) -> PipRea
     mean[SOLIDITY] = float(np.mean([solidity(c.mask) for c in shapes]))
     return PipRead(rank, mean, red, n, red_fraction)
 
+
+#: a shape longer than this many times its width is no pip (generated pile frame
+#: 1921171: a strip of table 144 x 8 px along a loose outline's edge, counted with a
+#: 6D's six pips as the centre pip of a 7, backed a covered corner read 7D)
+PIP_MAX_ELONGATION = 3.0
 
 #: a pip whose centre is within this fraction of the card's height of its middle is
 #: a centre pip (either way up)

@@ -27,3 +27,15 @@ def test_a_centre_pip_votes_its_suit_either_way_up(card: str, turned: bool) -> N
     assert pips.rank == card[0] and pips.suit is not None
     vote = suit_vote(pips.suit, pips.red, True)
     assert vote is not None and vote.label == card[1]
+
+
+def test_a_long_strip_along_the_edge_is_no_pip() -> None:
+    # a loose outline (a card's under another, sized by the frame) can take in a strip
+    # of table or a covering card's edge along one side: as wide as the card, a few
+    # pixels tall. Counted as a pip it made a 6D's six pips a 7, in the 7's layout
+    # (its centre pip), and backed a covered corner misread 7D (generated frame 1921171).
+    face = cv2.resize(card_face("6D"), (CARD_W, CARD_H), interpolation=cv2.INTER_AREA)
+    face[CARD_H - 8 : CARD_H - 3, 10 : CARD_W - 10] = (60, 70, 110)  # 130 x 5 px, a pip's area
+    ink = ink_masks(face)
+    pips = read_pips(components(ink), load_templates(), ink.tint)
+    assert (pips.rank, pips.count) == ("6", 6)
