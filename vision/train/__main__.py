@@ -49,6 +49,7 @@ from numpy.typing import NDArray
 
 from vision.train.calibrate import calibrate, write_check
 from vision.train.fonts import FONT_GROUPS, find_fonts, group_bank
+from vision.train.numerics import CPU_INDEPENDENT_ENV, same_numbers_on_any_cpu
 
 MODELS = Path(__file__).resolve().parents[1] / "models"
 
@@ -279,47 +280,6 @@ def _calibrate_piles(
     metrics.update(m)
     print(f"pile corners: {m} ({time.time() - ts:.0f} s)", flush=True)
     return {"pile_corner": t}
-
-
-#: environment that makes torch compute the same numbers on any x86-64 CPU, set
-#: before torch loads (:func:`same_numbers_on_any_cpu`)
-CPU_INDEPENDENT_ENV = {"ATEN_CPU_CAPABILITY": "default", "MKL_CBWR": "COMPATIBLE"}
-
-
-def same_numbers_on_any_cpu() -> Any:
-    """Import torch set up so that training gives the same weights, bit for bit, on
-    any x86-64 CPU (one thread, deterministic algorithms), and return the module.
-
-    torch picks its kernels by the CPU it runs on: ATen's vectorised kernels
-    (AVX2 or AVX-512), oneDNN's convolutions and NNPACK by the instruction sets
-    present, MKL's matrix products by the processor; each sums in another order,
-    so the weights (and the thresholds calibrated on them) differ from machine to
-    machine. Measured on one AVX-512 machine with the smoke training:
-    ``ATEN_CPU_CAPABILITY=avx2`` or ``ONEDNN_MAX_CPU_ISA=AVX2`` (what an AVX2-only
-    CPU would use) each gave other weights than the default run; and the shipped
-    models, retrained from the same seed on another machine, read 3 photos fewer
-    of cards-table with pair recall 60.8% instead of 66.7%. Here ATen runs its
-    plain kernels (``ATEN_CPU_CAPABILITY=default``), MKL its reproducible path
-    (``MKL_CBWR=COMPATIBLE``) and oneDNN and NNPACK are off: with these, the AVX2
-    settings above give the same weights as the default run. The cost: training
-    about twice as slow. Raises RuntimeError if torch was loaded before (its
-    kernels would already be chosen)."""
-    import sys
-
-    if "torch" in sys.modules and any(os.environ.get(k) != v for k, v in CPU_INDEPENDENT_ENV.items()):
-        raise RuntimeError("torch was imported before the training set its CPU-independent numerics")
-    os.environ.update(CPU_INDEPENDENT_ENV)
-    import torch
-
-    torch.set_num_threads(1)
-    torch.use_deterministic_algorithms(True)
-    torch.backends.mkldnn.enabled = False  # type: ignore[assignment]  # (a ContextProp)
-    torch.backends.nnpack.set_flags(False)  # type: ignore[no-untyped-call]
-    if torch.backends.cpu.get_cpu_capability() != "DEFAULT":
-        raise RuntimeError(
-            f"torch uses {torch.backends.cpu.get_cpu_capability()} kernels, not the plain ones"
-        )
-    return torch
 
 
 #: the members of each classifier's ensemble: (file suffix, epochs of A, epochs of B,
