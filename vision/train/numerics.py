@@ -30,8 +30,9 @@ def same_numbers_on_any_cpu() -> Any:
     (``MKL_CBWR=COMPATIBLE``) and oneDNN and NNPACK are off: with these, the AVX2
     settings above give the same weights as the default run. The cost: a member
     trains 1.2-2 times slower (classifier A the most: its convolutions at full
-    resolution), which training two members at a time more than wins back. Raises RuntimeError if torch was loaded before (its
-    kernels would already be chosen)."""
+    resolution), which training two members at a time more than wins back.
+    Raises RuntimeError if torch was loaded before (its kernels would already be
+    chosen)."""
     if "torch" in sys.modules and any(os.environ.get(k) != v for k, v in CPU_INDEPENDENT_ENV.items()):
         raise RuntimeError("torch was imported before the training set its CPU-independent numerics")
     os.environ.update(CPU_INDEPENDENT_ENV)
