@@ -75,6 +75,26 @@ def test_thresholds_are_calibrated_probabilities_in_order() -> None:
     assert t["pair_covered"] == pytest.approx(t["pair"] + (1 - t["pair"]) / 2, abs=1e-3)
 
 
+def test_the_models_were_made_with_the_cpu_independent_numerics_and_the_pinned_libraries() -> None:
+    # issue 10, point 4: a clean clone with the train extra makes the same files again
+    # only with torch's CPU-independent setup and the libraries that drew the crops
+    import tomllib
+
+    from vision.train.numerics import CPU_INDEPENDENT_ENV
+
+    m = manifest()
+    assert m["numerics"] == {**CPU_INDEPENDENT_ENV, "mkldnn": False, "nnpack": False}
+    assert m["seed"] == 20261202 and "--seed" not in m["command"]  # the default seed made them
+    extra = tomllib.loads((MODELS.parents[1] / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"
+    ]
+    pins = dict(r.split("==") for r in extra["train"])
+    names = {"torch": "torch", "onnx": "onnx", "cairosvg": "cairosvg", "PIL": "Pillow", "numpy": "numpy"}
+    for lib, dist in names.items():
+        assert m["versions"][lib].split("+")[0] == pins[dist], lib
+    assert pins["opencv-python"].startswith(m["versions"]["opencv"] + ".")
+
+
 def test_the_pile_corner_threshold_is_its_own_zero_wrong_point_with_half_the_doubt_again() -> None:
     m = manifest()["metrics"]
     t = m["pile_t_zero_wrong"]
