@@ -83,7 +83,13 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
       SUIT_MIN_MARGIN (:func:`shape_lead`). Or B reads it at
       ``index_pips_b`` (its own 1%-wrong point) and the pips' shape says its suit.
       A read on one corner, the other not backing it, that B reads as another
-      card there gives none (:func:`_disputed_lone_corner`: a covered pip).
+      card there gives none (:func:`_disputed_lone_corner`: a covered pip). A card
+      read on one corner only (the other backs it in neither classifier: covered,
+      or cut off by an outline that is not the card's own) needs A and B alike on
+      that corner at ``pair`` too: an outline cut along a covering card's edge
+      turns the pips, and turned pips' shapes mislead (generated frame 1620133,
+      held-apart fonts: an AC under a TS read AS by A at 0.87 and B at 0.98 on
+      its one index, its lone pip turned 45 degrees scored spade 0.80, club 0.74).
     * J, Q, K: the pips show a picture, and A and B (built and trained
       differently) read the card on one corner, each at its own zero-wrong point
       for court corners (``court_a``, ``court_b``) or more, and the other corner
@@ -135,6 +141,8 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
     if rank in NUMBER_RANKS and pips.rank == rank and max(by_a, by_b) >= 0.5:
         if not _pips_back(pips, learned, card, by_a >= 0.5):
             return None
+        if not _backed(learned, card) and pair < th["pair"]:
+            return None  # one index shows: a covered card (see decide_learned)
         return CardRead(card, max(by_a, by_b), details | {"path": "index+pips"})
     court = _court_pair(learned, card, th)
     if court is None and rank in COURT_RANKS and pips.rank == FACE and _symbol_says(pips, suit):
