@@ -82,14 +82,9 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
       when scored, favours the suit over the other of its colour by more than
       SUIT_MIN_MARGIN (:func:`shape_lead`). Or B reads it at
       ``index_pips_b`` (its own 1%-wrong point) and the pips' shape says its suit.
-      A read on one corner, the other not backing it, that B reads as another
-      card there gives none (:func:`_disputed_lone_corner`: a covered pip). A card
-      read on one corner only (the other backs it in neither classifier: covered,
-      or cut off by an outline that is not the card's own) needs A and B alike on
-      that corner at ``pair`` too: an outline cut along a covering card's edge
-      turns the pips, and turned pips' shapes mislead (generated frame 1620133,
-      held-apart fonts: an AC under a TS read AS by A at 0.87 and B at 0.98 on
-      its one index, its lone pip turned 45 degrees scored spade 0.80, club 0.74).
+      A card read on one corner only (the other backs it in neither classifier:
+      covered, or cut off by an outline that is not the card's own) needs A and B
+      alike on that corner at ``pair`` too (:func:`_lone_corner_unsure`).
     * J, Q, K: the pips show a picture, and A and B (built and trained
       differently) read the card on one corner, each at its own zero-wrong point
       for court corners (``court_a``, ``court_b``) or more, and the other corner
@@ -141,8 +136,8 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
     if rank in NUMBER_RANKS and pips.rank == rank and max(by_a, by_b) >= 0.5:
         if not _pips_back(pips, learned, card, by_a >= 0.5):
             return None
-        if not _backed(learned, card) and pair < th["pair"]:
-            return None  # one index shows: a covered card (see decide_learned)
+        if _lone_corner_unsure(learned, card, pair, th):
+            return None
         return CardRead(card, max(by_a, by_b), details | {"path": "index+pips"})
     court = _court_pair(learned, card, th)
     if court is None and rank in COURT_RANKS and pips.rank == FACE and _symbol_says(pips, suit):
@@ -168,15 +163,13 @@ def _pips_back(pips: PipRead, learned: Learned, card: str, by_a: bool) -> bool:
     """Whether pips that count ``card``'s rank (2-10, A) back its index reading (see
     :func:`decide_learned`): their colour, when clear, the suit's; their shape, when
     scored, favouring the suit over the other of its colour by more than
-    SUIT_MIN_MARGIN; no disputed lone corner (:func:`_disputed_lone_corner`); and
+    SUIT_MIN_MARGIN; and
     for B's reading alone (``by_a`` False) the shape saying the suit."""
     suit = card[1]
     red = suit in RED_SUITS
     if pips.red is not None and pips.red != red:
         return False
     if pips.suit is not None and shape_lead(pips.suit, suit) > -SUIT_MIN_MARGIN:
-        return False
-    if _disputed_lone_corner(learned, card):
         return False
     if by_a:
         return True
@@ -192,21 +185,24 @@ def _backed(learned: Learned, card: str) -> bool:
     return all(ra.card == card or rb.card == card for ra, rb in zip(learned[0], learned[1], strict=True))
 
 
-def _disputed_lone_corner(learned: Learned, card: str) -> bool:
-    """True if A reads ``card`` on one corner only, the other corner does not back it
-    (:func:`_backed`) and B does not read it on that corner (another card, or none):
-    a veto of index+pips.
+def _lone_corner_unsure(learned: Learned, card: str, pair: float, th: dict[str, float]) -> bool:
+    """True if ``card`` (2-10, A) is read on one corner only (:func:`_backed` fails:
+    covered, or cut off by an outline that is not the card's own) and A and B do not
+    both read it on a corner at ``th["pair"]`` (``pair``: the best such pair): a veto
+    of index+pips, the pips of a covered card being poor evidence.
 
     Measured on generated pile frames in held-apart fonts (3000 frames): the three
-    wrong cards of index+pips were all such (a 6C with a pip under another card, five
-    pips counted, read 5C by A at 0.98 and 6C by B at 0.79; a 6H likewise; an AC read
-    AS by A, AC by B); of its 6294 right ones, 88 were, and 24 more with B reading
-    none there. On 2400 frames of other glyph draws two more wrong ones had B reading
-    none there (a 3D with a pip covered read 2D by A at 0.96; a 2C read 2S)."""
-    if _backed(learned, card):
-        return False
-    ks = [k for k, r in enumerate(learned[0]) if r.card == card]
-    return bool(ks) and all(learned[1][k].card != card for k in ks)
+    wrong cards of index+pips were all read on one corner (a 6C with a pip under
+    another card, five pips counted, read 5C by A at 0.98 and 6C by B at 0.79; a 6H
+    likewise; an AC read AS by A, AC by B); of its 6294 right ones, 88 were, and 24
+    more with B reading none there. On 2400 frames of other glyph draws two more had
+    B reading none there (a 3D with a pip covered read 2D by A at 0.96; a 2C read
+    2S). And B agreeing is not enough (frame 1620133, other models): an AC under a
+    TS, its outline cut along the TS's edge, read AS by A at 0.87 and B at 0.98 on
+    its one index; the cut outline turned its lone pip 45 degrees, scored spade 0.80,
+    club 0.74. With the shipped models the pair threshold cost 1 card of
+    cards-table, of the generated piles and of 704 in other fonts."""
+    return not _backed(learned, card) and pair < th["pair"]
 
 
 #: the other suit of the same colour
