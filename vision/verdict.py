@@ -134,7 +134,7 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
     red = suit in RED_SUITS
     by_a, by_b = _scaled(conf_a, th["index_pips"]), _scaled(conf_b, th["index_pips_b"])
     if rank in NUMBER_RANKS and pips.rank == rank and max(by_a, by_b) >= 0.5:
-        if not _pips_back(pips, learned, card, by_a >= 0.5):
+        if not _pips_back(pips, card, by_a >= 0.5):
             return None
         if _lone_corner_unsure(learned, card, pair, th):
             return None
@@ -159,12 +159,12 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
     return None
 
 
-def _pips_back(pips: PipRead, learned: Learned, card: str, by_a: bool) -> bool:
+def _pips_back(pips: PipRead, card: str, by_a: bool) -> bool:
     """Whether pips that count ``card``'s rank (2-10, A) back its index reading (see
     :func:`decide_learned`): their colour, when clear, the suit's; their shape, when
     scored, favouring the suit over the other of its colour by more than
-    SUIT_MIN_MARGIN; and
-    for B's reading alone (``by_a`` False) the shape saying the suit."""
+    SUIT_MIN_MARGIN; and for B's reading alone (``by_a`` False) the shape saying the
+    suit."""
     suit = card[1]
     red = suit in RED_SUITS
     if pips.red is not None and pips.red != red:

@@ -24,11 +24,11 @@ def same_numbers_on_any_cpu() -> Any:
     machine. Measured on one AVX-512 machine with the smoke training:
     ``ATEN_CPU_CAPABILITY=avx2`` or ``ONEDNN_MAX_CPU_ISA=AVX2`` (what an AVX2-only
     CPU would use) each gave other weights than the default run; and the models
-    shipped before these settings, retrained from the same seed on another machine,
-    read 3 photos fewer of cards-table, with pair recall 60.8% instead of 66.7%. Here ATen runs its
-    plain kernels (``ATEN_CPU_CAPABILITY=default``), MKL its reproducible path
-    (``MKL_CBWR=COMPATIBLE``) and oneDNN and NNPACK are off: with these, the AVX2
-    settings above give the same weights as the default run. The cost: a member
+    shipped before these settings, retrained from the same seed on another
+    machine, read 3 photos fewer of cards-table, with pair recall 60.8% instead of
+    66.7%. Here ATen runs its plain kernels (``ATEN_CPU_CAPABILITY=default``), MKL
+    its reproducible path (``MKL_CBWR=COMPATIBLE``) and oneDNN and NNPACK are off:
+    with these, the AVX2 settings above give the same weights as the default run. The cost: a member
     trains 1.2-2 times slower (classifier A the most: its convolutions at full
     resolution), which training two members at a time more than wins back.
     Raises RuntimeError if torch was loaded before (its kernels would already be
