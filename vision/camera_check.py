@@ -76,8 +76,9 @@ def _width(corners: NDArray[Any]) -> float:
 
 def check_frame(image: NDArray[Any]) -> FrameCheck:
     """Measure a BGR uint8 frame (H, W, 3). Raises ValueError for another shape."""
-    from vision.detector import find_cards, whiteness
+    from vision.detector import find_cards
     from vision.reader import detect
+    from vision.tablemasks import whiteness
 
     if image.ndim != 3 or image.shape[2] != 3:
         raise ValueError(f"expected an (H, W, 3) BGR image, got shape {image.shape}")

@@ -10,8 +10,12 @@ outline inwards. Overlapping cards form one blob; there, cards are found from
 three visible corners (see ``_quads_in_blob``). Every outline is only a
 candidate: the reader reports nothing it cannot read.
 
-Limits: a table about as white as the cards gives no contrast (not handled);
-a card whose four corners are all hidden is not found.
+On a pale table (wood, beige or white cloth) the paper may be little whiter than
+the table: there the distance from the table's own colour (CIELAB, the table
+estimated locally) is thresholded too, which keeps a card with its print one shape.
+
+Limits: a card about the colour of the table gives no contrast; a card whose four
+corners are all hidden is not found.
 
 All coordinates are image pixels, x to the right and y down, as float32.
 """
@@ -25,6 +29,8 @@ from typing import Any
 import cv2
 import numpy as np
 from numpy.typing import NDArray
+
+from vision.tablemasks import card_masks
 
 #: Size of a rectified card, (width, height) in pixels, portrait.
 CARD_W = 150
@@ -282,71 +288,6 @@ def _quads_in_blob(
     return out
 
 
-def whiteness(image: NDArray[Any]) -> NDArray[Any]:
-    """Per-pixel minimum of B, G, R: high only on bright colourless pixels. (H, W) uint8."""
-    b, g, r = cv2.split(image)
-    return np.asarray(cv2.min(cv2.min(b, g), r))
-
-
-def colourless(image: NDArray[Any]) -> NDArray[Any]:
-    """2 x min(B, G, R) - max(B, G, R), clipped to 0..255: white paper stays bright
-    (~ its whiteness), a coloured surface such as yellow maple or oak loses about
-    twice its colourfulness. (H, W) uint8."""
-    return _measures(image)[1]
-
-
-def _measures(image: NDArray[Any]) -> tuple[NDArray[Any], NDArray[Any]]:
-    """(:func:`whiteness`, :func:`colourless`) of a BGR uint8 image, from one split."""
-    b, g, r = cv2.split(image)
-    lo = cv2.min(cv2.min(b, g), r)
-    hi = cv2.max(cv2.max(b, g), r)
-    return np.asarray(lo), np.asarray(cv2.subtract(cv2.add(lo, lo), hi))
-
-
-def _median_u8(a: NDArray[Any], hist: NDArray[Any] | None = None) -> float:
-    """``np.median`` of a uint8 array, from its 256-bin histogram (``hist`` if given):
-    the middle value, or the mean of the two middle values of an even count."""
-    if hist is None:
-        hist = cv2.calcHist([a], [0], None, [256], [0, 256]).ravel()
-    cum = np.cumsum(hist.astype(np.int64))
-    n = int(cum[-1])
-    hi = int(np.searchsorted(cum, n // 2 + 1))  # the value at sorted index n // 2
-    if n % 2:
-        return float(hi)
-    lo = int(np.searchsorted(cum, n // 2))  # ... and at n // 2 - 1
-    return (lo + hi) / 2
-
-
-#: a table is "pale and coloured" (wood, beige cloth) when its median whiteness is at
-#: least PALE_TABLE and the colourless measure is at least COLOURED_TABLE lower there
-PALE_TABLE = 90
-COLOURED_TABLE = 25
-
-
-def _masks(white: NDArray[Any]) -> list[NDArray[Any]]:
-    """Binary masks (255 = card-like) of ``white`` at several thresholds."""
-    masks = []
-    otsu, m = cv2.threshold(white, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    masks.append(m)
-    hist = cv2.calcHist([white], [0], None, [256], [0, 256]).ravel().astype(np.float64)
-    cum = np.cumsum(hist) / max(1.0, hist.sum())
-    hi = float(np.searchsorted(cum, 0.995))
-    levels = np.arange(256, dtype=np.float64)
-    mean = float((hist * levels).sum() / max(1.0, hist.sum()))
-    std = float(np.sqrt((hist * (levels - mean) ** 2).sum() / max(1.0, hist.sum())))
-    for frac in (0.55, 0.75):
-        t = otsu + frac * (hi - otsu) if hi > otsu else otsu
-        masks.append(cv2.threshold(white, t, 255, cv2.THRESH_BINARY)[1])
-    # local threshold: brighter than the surroundings (uneven light, dark photos)
-    h, w = white.shape
-    k = max(31, (min(h, w) // 4) | 1)
-    bg = cv2.blur(white, (k, k))
-    spread = max(8.0, std * 0.5)
-    loc = cv2.compare(white, cv2.add(bg, np.full_like(bg, min(255, round(spread)))), cv2.CMP_GT)
-    masks.append(loc)
-    return masks
-
-
 def find_cards(image: NDArray[Any], min_side_px: float = 24.0) -> list[Quad]:
     """Find card outlines in a BGR uint8 image of shape (H, W, 3): the largest
     outline of each group of :func:`find_card_groups`. Raises ValueError on a non-BGR array."""
@@ -369,20 +310,8 @@ def find_card_groups(
         raise ValueError(f"expected an (H, W, 3) BGR image, got shape {image.shape}")
     h, w = image.shape[:2]
     scale = min(1.0, WORK_SIDE / max(h, w))
-    white, pale = _measures(image)
-    if scale < 1:
-        white = cv2.resize(white, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
-        pale = cv2.resize(pale, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
-    white = cv2.GaussianBlur(white, (3, 3), 0)
-    masks = _masks(white)
-    first = {0}
-    # on a pale coloured table (light wood, beige cloth) whiteness hardly separates the
-    # cards: the colourless measure does
-    mw = _median_u8(white)
-    if mw >= PALE_TABLE and mw - _median_u8(pale) >= COLOURED_TABLE:
-        first.add(len(masks))
-        masks += _masks(cv2.GaussianBlur(pale, (3, 3), 0))
-    sh, sw = white.shape
+    masks, first = card_masks(image, scale)
+    sh, sw = masks[0].shape
     min_area = (min_side_px * scale) ** 2 * 1.3
     max_area = 0.9 * sh * sw
     found: list[Quad] = []

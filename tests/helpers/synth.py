@@ -115,7 +115,8 @@ def card_back(seed: int = 0, colour: tuple[int, int, int] = (150, 40, 30)) -> An
 
 
 def table(kind: str, size: tuple[int, int] = (1280, 720), seed: int = 0) -> Any:
-    """A table texture ``kind`` in {"felt", "wood", "cloth"} of ``size`` (w, h), BGR."""
+    """A table texture ``kind`` in {"felt", "wood", "cloth", "white"} of ``size`` (w, h),
+    BGR; "white": a pale cloth nearly as white as the cards, lit unevenly."""
     w, h = size
     rng = np.random.default_rng(seed)
     if kind == "felt":
@@ -129,6 +130,9 @@ def table(kind: str, size: tuple[int, int] = (1280, 720), seed: int = 0) -> Any:
         img = np.stack([50 + grain * 0.4, 75 + grain * 0.7, 130 + grain], axis=2)
     elif kind == "cloth":
         img = np.full((h, w, 3), 28, np.float32) + rng.normal(0, 4, (h, w, 1))
+    elif kind == "white":
+        x = np.arange(w, dtype=np.float32)[None, :, None]
+        img = np.array([208, 216, 212], np.float32) + 16 * (x / w - 0.5) + rng.normal(0, 3, (h, w, 1))
     else:
         raise ValueError(kind)
     return np.clip(img, 0, 255).astype(np.uint8)

@@ -75,7 +75,7 @@ def test_a_faded_red_index_is_ink_but_the_rim_of_strong_red_print_is_not() -> No
 
 
 def test_histogram_median_equals_numpy_median() -> None:
-    from vision.detector import _median_u8
+    from vision.tablemasks import median_u8
 
     rng = np.random.default_rng(5)
     for n in (1, 2, 3, 4, 11, 1000, 360_000):
@@ -83,7 +83,7 @@ def test_histogram_median_equals_numpy_median() -> None:
             a = rng.integers(0, 256, (1, n), dtype=np.uint8)
             if rng.random() < 0.5:
                 a = (a // 64 * 64).astype(np.uint8)  # few distinct values: ties
-            assert _median_u8(a) == float(np.median(a))
+            assert median_u8(a) == float(np.median(a))
 
 
 def test_batched_corner_reads_equal_one_card_at_a_time() -> None:

@@ -57,6 +57,28 @@ def test_drawn_cards_on_other_tables(kind: str) -> None:
     assert len(read) >= 2, read
 
 
+def test_cards_on_an_unevenly_lit_white_cloth_are_outlined() -> None:
+    """A white cloth lit from one side: the shaded cards on the far side are darker
+    than the lit cloth on the near side, so no whiteness level parts every card from
+    the table; the distance from the table's own colour does (issue 10, light
+    tables). Every card's outline is found within 5 px of where it was drawn."""
+    frame = table("white", seed=3)
+    cards = ["4H", "9D", "7S", "AD", "3D", "5H"]
+    truth = {
+        card: place(frame, card_face(card), (160.0 + 190 * i, 330.0 + 80 * (i % 2)), 25.0 * i - 40, 100)
+        for i, card in enumerate(cards)
+    }
+    x = np.arange(frame.shape[1], dtype=np.float32)[None, :, None]
+    frame = np.clip(frame * (1 - 0.45 * x / frame.shape[1]), 0, 255).astype(np.uint8)
+    quads = [q.corners for q in find_cards(frame)]
+    for card, corners in truth.items():
+        err = min(np.abs(q - order_clockwise(corners)).max() for q in quads)
+        assert err < 5, f"{card}: nearest outline {err:.1f} px off"
+    read = [d.card for d in detect(frame)]
+    assert set(read) <= set(cards), read
+    assert len(read) >= 4, read
+
+
 def test_two_cards_side_by_side_merged_into_one_outline_are_read_as_two() -> None:
     """Two cards laid edge to edge (or overlapping by a tenth) along a line make one
     oblong silhouette that passes as a single card outline; with a card read alone

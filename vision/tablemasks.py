@@ -1,0 +1,151 @@
+"""Masks of card-like pixels in a frame, for the outline finder (:mod:`vision.detector`).
+
+A card face is bright and nearly colourless paper on a table that is darker or more
+saturated (wood, felt, cloth). "Whiteness" (the per-pixel minimum of B, G and R:
+high only where all three are high) is thresholded at several levels. On a pale
+coloured table (light wood, beige cloth) whiteness hardly parts the cards from the
+table: a "colourless" measure (2 min - max) does. On any pale table the paper may
+be little whiter than the table, and a threshold high enough to part them breaks a
+card along its print: there the distance from the table's own colour (CIELAB, the
+table estimated locally) is thresholded too, which keeps a card with its print one
+shape (on generated pile frames, seeds 6000-6099: single cards read 239 -> 270 of
+283, cards of tricks 167 -> 183 of 256, of piles 44 -> 47 of 156, 0 wrong).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+
+def whiteness(image: NDArray[Any]) -> NDArray[Any]:
+    """Per-pixel minimum of B, G, R: high only on bright colourless pixels. (H, W) uint8."""
+    b, g, r = cv2.split(image)
+    return np.asarray(cv2.min(cv2.min(b, g), r))
+
+
+def colourless(image: NDArray[Any]) -> NDArray[Any]:
+    """2 x min(B, G, R) - max(B, G, R), clipped to 0..255: white paper stays bright
+    (~ its whiteness), a coloured surface such as yellow maple or oak loses about
+    twice its colourfulness. (H, W) uint8."""
+    return measures(image)[1]
+
+
+def measures(image: NDArray[Any]) -> tuple[NDArray[Any], NDArray[Any]]:
+    """(:func:`whiteness`, :func:`colourless`) of a BGR uint8 image, from one split."""
+    b, g, r = cv2.split(image)
+    lo = cv2.min(cv2.min(b, g), r)
+    hi = cv2.max(cv2.max(b, g), r)
+    return np.asarray(lo), np.asarray(cv2.subtract(cv2.add(lo, lo), hi))
+
+
+def median_u8(a: NDArray[Any], hist: NDArray[Any] | None = None) -> float:
+    """``np.median`` of a uint8 array, from its 256-bin histogram (``hist`` if given):
+    the middle value, or the mean of the two middle values of an even count."""
+    if hist is None:
+        hist = cv2.calcHist([a], [0], None, [256], [0, 256]).ravel()
+    cum = np.cumsum(hist.astype(np.int64))
+    n = int(cum[-1])
+    hi = int(np.searchsorted(cum, n // 2 + 1))  # the value at sorted index n // 2
+    if n % 2:
+        return float(hi)
+    lo = int(np.searchsorted(cum, n // 2))  # ... and at n // 2 - 1
+    return (lo + hi) / 2
+
+
+#: a table is "pale and coloured" (wood, beige cloth) when its median whiteness is at
+#: least PALE_TABLE and the colourless measure is at least COLOURED_TABLE lower there
+PALE_TABLE = 90
+COLOURED_TABLE = 25
+
+
+def threshold_masks(white: NDArray[Any]) -> list[NDArray[Any]]:
+    """Binary masks (255 = card-like) of ``white`` at several thresholds."""
+    masks = []
+    otsu, m = cv2.threshold(white, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    masks.append(m)
+    hist = cv2.calcHist([white], [0], None, [256], [0, 256]).ravel().astype(np.float64)
+    cum = np.cumsum(hist) / max(1.0, hist.sum())
+    hi = float(np.searchsorted(cum, 0.995))
+    levels = np.arange(256, dtype=np.float64)
+    mean = float((hist * levels).sum() / max(1.0, hist.sum()))
+    std = float(np.sqrt((hist * (levels - mean) ** 2).sum() / max(1.0, hist.sum())))
+    for frac in (0.55, 0.75):
+        t = otsu + frac * (hi - otsu) if hi > otsu else otsu
+        masks.append(cv2.threshold(white, t, 255, cv2.THRESH_BINARY)[1])
+    # local threshold: brighter than the surroundings (uneven light, dark photos)
+    h, w = white.shape
+    k = max(31, (min(h, w) // 4) | 1)
+    bg = cv2.blur(white, (k, k))
+    spread = max(8.0, std * 0.5)
+    loc = cv2.compare(white, cv2.add(bg, np.full_like(bg, min(255, round(spread)))), cv2.CMP_GT)
+    masks.append(loc)
+    return masks
+
+
+#: on a pale table, pixels this many times the median distance from the table colour
+#: (most pixels are table) or more are "not table" (:func:`table_masks`)
+NOT_TABLE_LEVELS = (3.0, 5.0, 8.0)
+
+
+def table_distance(small: NDArray[Any]) -> NDArray[Any]:
+    """How far each pixel is from the local table colour towards paper, (H, W) uint8
+    (2 units per CIELAB unit, clipped), of a BGR uint8 image at the work scale: the
+    CIELAB distance with lightness counted only where the pixel is lighter than the
+    table. Paper (lighter, less coloured) and coloured print stand out; a card's
+    shadow does not, so it does not widen the card's outline (six drawn cards on an
+    unevenly lit white cloth: 3 outlines within 5 px when darker pixels counted too,
+    all 6 when not; generated pile frames, seeds 6000-6099: cards of tricks read 174
+    -> 183).
+
+    The table colour is a median over about a fifth of the image width (cards are a
+    minority there), then, at the table pixels that median finds (close to it), their
+    local mean: a card or pile does not pull it towards paper.
+    """
+    h, w = small.shape[:2]
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
+    c = cv2.resize(lab, (max(1, w // 8), max(1, h // 8)), interpolation=cv2.INTER_AREA)
+    cf = c.astype(np.float32)
+    bg = cv2.medianBlur(c, 21).astype(np.float32)
+    table = (np.sqrt(((cf - bg) ** 2).sum(axis=2)) < 12).astype(np.float32)
+    num = cv2.blur(cf * table[..., None], (31, 31))
+    den = cv2.blur(table, (31, 31))[..., None]
+    bg = np.where(den > 0.05, num / np.maximum(den, 1e-6), bg)
+    diff = lab.astype(np.float32) - cv2.resize(bg, (w, h), interpolation=cv2.INTER_LINEAR)
+    np.maximum(diff[..., 0], 0, out=diff[..., 0])  # darker than the table: print or shadow
+    return np.asarray(np.clip(2 * np.sqrt((diff**2).sum(axis=2)), 0, 255), np.uint8)
+
+
+def table_masks(dist: NDArray[Any]) -> list[NDArray[Any]]:
+    """Binary masks (255 = not table) of :func:`table_distance` at NOT_TABLE_LEVELS
+    times its median (at least 10)."""
+    med = median_u8(dist)
+    return [cv2.threshold(dist, max(10.0, f * med), 255, cv2.THRESH_BINARY)[1] for f in NOT_TABLE_LEVELS]
+
+
+def card_masks(image: NDArray[Any], scale: float) -> tuple[list[NDArray[Any]], set[int]]:
+    """(binary masks (255 = card-like) of a BGR uint8 image at ``scale`` (<= 1, the
+    work scale), the indices of those whose shapes that are no single card are
+    searched for overlapping cards): whiteness at several levels, and on a pale table
+    the colourless measure (a coloured one) and the distance from the table colour."""
+    white, pale = measures(image)
+    if scale < 1:
+        white = cv2.resize(white, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
+        pale = cv2.resize(pale, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
+    white = cv2.GaussianBlur(white, (3, 3), 0)
+    masks = threshold_masks(white)
+    first = {0}
+    mw = median_u8(white)
+    if mw >= PALE_TABLE and mw - median_u8(pale) >= COLOURED_TABLE:
+        first.add(len(masks))
+        masks += threshold_masks(cv2.GaussianBlur(pale, (3, 3), 0))
+    if mw >= PALE_TABLE:
+        sh, sw = white.shape
+        small = image if scale >= 1 else cv2.resize(image, (sw, sh), interpolation=cv2.INTER_AREA)
+        tm = table_masks(table_distance(small))
+        first.update(range(len(masks), len(masks) + len(tm)))
+        masks += tm
+    return masks, first
