@@ -66,13 +66,18 @@ class Quad:
     clockwise order starting with the corner nearest the image top-left.
     ``fill`` is contour area / outline area (1.0 for a perfect quadrilateral).
     ``whole``: False for an outline completed from three corners visible in a blob
-    of overlapping cards (the card's middle may lie under another card).
+    of overlapping cards (the card's middle may lie under another card), or one of
+    two halves of an outline (:mod:`vision.reader`). ``middle_seen``: False for an
+    outline grown to a card's size (:mod:`vision.reader`), whose grown part may show
+    another card: the template reader alone, whose check is the pips, reports no
+    card from it.
     ``area``, ``center`` and ``upright`` are computed once (the corners are not to be changed).
     """
 
     corners: FloatArray
     fill: float
     whole: bool = True
+    middle_seen: bool = True
 
     @cached_property
     def area(self) -> float:

@@ -115,11 +115,17 @@ def _prepare(image: NDArray[Any], quads: list[Quad]) -> list[_Prepared]:
 
 
 def _read(
-    card: NDArray[Any], t: Templates, pre: _Prepared | None = None, trace: list[Attempt] | None = None
+    card: NDArray[Any],
+    t: Templates,
+    pre: _Prepared | None = None,
+    trace: list[Attempt] | None = None,
+    partial: bool = False,
 ) -> tuple[CardRead | None, bool]:
     """(reading or None, whether the card shows any print at all: pips, picture or index).
     ``pre``: the card's learned reads, when already made (:func:`_prepare`). ``trace``:
-    receives an :class:`Attempt` when an index was seen (by either reader)."""
+    receives an :class:`Attempt` when an index was seen (by either reader). ``partial``:
+    the card's middle may show another card (``Quad.middle_seen`` False): only a
+    learned reading is reported, never the template reader's alone."""
     ink = ink_masks(card)
     comps = components(ink)
     # the other corner index, the card turned half a turn (only shapes that can be
@@ -150,6 +156,13 @@ def _read(
     classic = decide(pips, idx) if idx else None
     verdict = decide_learned(pips, learned)
     final = combine(classic, verdict, learned, pips, per_corner)
+    if partial and verdict is None:
+        # an outline grown to a card's size: its grown part may show another card,
+        # and the template reader alone is checked by the pips (generated frame
+        # 1720070 of the hunt at seed 1700000: a 6H outline grown over an ace's big
+        # spade, pips "a picture", its template "Q" let pass against A and B reading
+        # 6H on both corners: QH reported)
+        final = None
     if trace is not None:
         trace.append(Attempt(pips, per_corner, learned, classic, verdict, final))
     return final, True
@@ -219,14 +232,14 @@ def _read_quad(
         return None, False
     first, printed = None, True  # too short to read this way up: only the other way
     if card_height(orders[0]) >= MIN_CARD_HEIGHT:
-        first, printed = _read(pre.card, t, pre, trace)
+        first, printed = _read(pre.card, t, pre, trace, not quad.middle_seen)
     if first is not None and ratio > 1.25:
         return first, True  # clearly upright: the other way would squash the card by half
     if not printed:
         return None, False  # blank (glare, a white object, a card's back border): not a face
     second = None
     if card_height(orders[1]) >= MIN_CARD_HEIGHT:
-        second, _ = _read(warp(image, orders[1]), t, trace=trace)
+        second, _ = _read(warp(image, orders[1]), t, trace=trace, partial=not quad.middle_seen)
     reads = [r for r in (first, second) if r is not None]
     if not reads or len({r.card for r in reads}) != 1:
         return None, True
@@ -264,9 +277,10 @@ def _retry(
 def _grown(q: Quad, size: tuple[float, float]) -> list[Quad]:
     """``q`` grown to a card of ``size`` when notably smaller than one
     (:func:`vision.piles.grown`: a card's printed area, its margin lost against a pale
-    table); else none."""
+    table), its middle not seen as such (the grown part may show another card); else
+    none."""
     g = grown(q.corners, size)
-    return [] if g is None else [Quad(order_clockwise(g), q.fill)]
+    return [] if g is None else [Quad(order_clockwise(g), q.fill, middle_seen=False)]
 
 
 def _halves(q: Quad, size: tuple[float, float]) -> list[Quad]:
