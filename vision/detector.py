@@ -70,7 +70,7 @@ class Quad:
     two halves of an outline (:mod:`vision.reader`). ``middle_seen``: False for an
     outline grown to a card's size (:mod:`vision.reader`), whose grown part may show
     another card: the template reader alone, whose check is the pips, reports no
-    card from it.
+    card from it where a classifier names another card on a corner.
     ``area``, ``center`` and ``upright`` are computed once (the corners are not to be changed).
     """
 

@@ -124,8 +124,9 @@ def _read(
     """(reading or None, whether the card shows any print at all: pips, picture or index).
     ``pre``: the card's learned reads, when already made (:func:`_prepare`). ``trace``:
     receives an :class:`Attempt` when an index was seen (by either reader). ``partial``:
-    the card's middle may show another card (``Quad.middle_seen`` False): only a
-    learned reading is reported, never the template reader's alone."""
+    the card's middle may show another card (``Quad.middle_seen`` False): the template
+    reader's reading alone is not reported where a classifier names another card on
+    a corner."""
     ink = ink_masks(card)
     comps = components(ink)
     # the other corner index, the card turned half a turn (only shapes that can be
@@ -156,9 +157,10 @@ def _read(
     classic = decide(pips, idx) if idx else None
     verdict = decide_learned(pips, learned)
     final = combine(classic, verdict, learned, pips, per_corner)
-    if partial and verdict is None:
+    if partial and verdict is None and final is not None and _named_other(learned, final.card):
         # an outline grown to a card's size: its grown part may show another card,
-        # and the template reader alone is checked by the pips (generated frame
+        # and the template reader alone is checked by the pips; a classifier naming
+        # another card on a corner is not to be answered by them (generated frame
         # 1720070 of the hunt at seed 1700000: a 6H outline grown over an ace's big
         # spade, pips "a picture", its template "Q" let pass against A and B reading
         # 6H on both corners: QH reported)
@@ -166,6 +168,12 @@ def _read(
     if trace is not None:
         trace.append(Attempt(pips, per_corner, learned, classic, verdict, final))
     return final, True
+
+
+def _named_other(learned: Learned | None, card: str) -> bool:
+    """True if a classifier's best guess on a corner (whatever its probability) is a
+    card other than ``card``."""
+    return learned is not None and any(r.card not in (None, card) for reads in learned for r in reads)
 
 
 @dataclass(frozen=True)
