@@ -7,9 +7,11 @@ coloured table (light wood, beige cloth) whiteness hardly parts the cards from t
 table: a "colourless" measure (2 min - max) does. On any pale table the paper may
 be little whiter than the table, and a threshold high enough to part them breaks a
 card along its print: there the distance from the table's own colour (CIELAB, the
-table estimated locally) is thresholded too, which keeps a card with its print one
-shape (on generated pile frames, seeds 6000-6099: single cards read 239 -> 270 of
-283, cards of tricks 167 -> 183 of 256, of piles 44 -> 47 of 156, 0 wrong).
+table estimated locally; only lighter and not more coloured than the table counts)
+is thresholded too, which keeps a card one shape whatever its print. On generated
+pile frames (seeds 6000-6099, every face-up card with an index in full view) the
+single cards read went from 239 to 269 of 283 with it, 0 wrong; those lying alone
+were read on every table but the pale ones before.
 """
 
 from __future__ import annotations
@@ -89,14 +91,20 @@ def threshold_masks(white: NDArray[Any]) -> list[NDArray[Any]]:
 #: on a pale table, pixels this many times the median distance from the table colour
 #: (most pixels are table) or more are "not table" (:func:`table_masks`)
 NOT_TABLE_LEVELS = (3.0, 5.0, 8.0)
+#: a pixel this much more coloured than the table (CIELAB chroma, OpenCV's 8-bit
+#: units) is no paper (a chip, a hand, red print: a hole in the card's shape at most)
+NOT_PAPER_CHROMA = 16.0
 
 
 def table_distance(small: NDArray[Any]) -> NDArray[Any]:
     """How far each pixel is from the local table colour towards paper, (H, W) uint8
     (twice the distance in OpenCV's 8-bit CIELAB, rounded, clipped at 255), of a BGR
     uint8 image at the work scale, lightness counted only where the pixel is lighter
-    than the table. Paper (lighter, less coloured) and coloured print stand out; a card's
-    shadow does not, so it does not widen the card's outline (six drawn cards on an
+    than the table, and 0 where the pixel is more coloured than the table by
+    NOT_PAPER_CHROMA. Paper (lighter, less coloured) stands out; a card's shadow does
+    not, so it does not widen the card's outline, nor does a chip or a hand beside it
+    (generated frame 1620290 of the hunt at seed 1600000: a 6S and the red chip under
+    its corner made one four-sided shape, read QS, when strong colour still counted) (six drawn cards on an
     unevenly lit white cloth: 3 outlines within 5 px when darker pixels counted too,
     all 6 when not; generated pile frames, seeds 6000-6099: cards of tricks read 174
     -> 183).
@@ -114,10 +122,16 @@ def table_distance(small: NDArray[Any]) -> NDArray[Any]:
     num = cv2.blur(cf * table[..., None], (31, 31))
     den = cv2.blur(table, (31, 31))[..., None]
     bg = np.where(den > 0.05, num / np.maximum(den, 1e-6), bg).astype(np.float32)
-    dl, da, db = cv2.split(cv2.subtract(lab, cv2.resize(bg, (w, h)), dtype=cv2.CV_32F))
+    bgw = cv2.resize(bg, (w, h))
+    dl, da, db = cv2.split(cv2.subtract(lab, bgw, dtype=cv2.CV_32F))
     dl = np.maximum(dl, np.float32(0))  # darker than the table (print, a shadow) does not count
     # (OpenCV's operations: half the time of the same in NumPy)
-    return np.asarray(cv2.convertScaleAbs(cv2.magnitude(cv2.magnitude(dl, da), db), alpha=2.0), np.uint8)
+    out = np.asarray(cv2.convertScaleAbs(cv2.magnitude(cv2.magnitude(dl, da), db), alpha=2.0), np.uint8)
+    _, a, b = cv2.split(lab)
+    _, ta, tb = cv2.split(bgw)
+    chroma = cv2.magnitude(a.astype(np.float32) - 128, b.astype(np.float32) - 128)
+    out[chroma > cv2.magnitude(ta - 128, tb - 128) + NOT_PAPER_CHROMA] = 0
+    return out
 
 
 def table_masks(dist: NDArray[Any]) -> list[NDArray[Any]]:

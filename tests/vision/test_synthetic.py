@@ -80,6 +80,23 @@ def test_cards_on_an_unevenly_lit_white_cloth_are_outlined() -> None:
     assert len(read) >= 4, read
 
 
+def test_a_chip_under_a_card_on_a_white_cloth_does_not_widen_its_outline() -> None:
+    """A coloured chip sticking out from under a card's corner differs from the cloth
+    as much as the card does, but is no paper: the card's outline stays its own."""
+    frame = table("white", seed=4)
+    cards = ["6H", "9D", "4H", "5D"]
+    centres = [(250.0 + 260 * i, 360.0) for i in range(4)]
+    colours = [(40, 40, 200), (200, 60, 20), (30, 150, 30), (20, 20, 20)]
+    for (x, y), colour in zip(centres, colours, strict=True):
+        chip(frame, (int(x) + 40, int(y) + 62), 26, colour)
+    truth = {card: place(frame, card_face(card), c, 0.0, 100) for card, c in zip(cards, centres, strict=True)}
+    quads = [q.corners for q in find_cards(frame)]
+    for card, corners in truth.items():
+        err = min(np.abs(q - order_clockwise(corners)).max() for q in quads)
+        assert err < 5, f"{card}: nearest outline {err:.1f} px off"
+    assert set(d.card for d in detect(frame)) <= set(cards)
+
+
 def test_two_cards_side_by_side_merged_into_one_outline_are_read_as_two() -> None:
     """Two cards laid edge to edge (or overlapping by a tenth) along a line make one
     oblong silhouette that passes as a single card outline; with a card read alone
