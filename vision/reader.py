@@ -291,10 +291,34 @@ def _grown(q: Quad, size: tuple[float, float]) -> list[Quad]:
     return [] if g is None else [Quad(order_clockwise(g), q.fill, middle_seen=False)]
 
 
+#: an outline read as a court card that is this many times the area of the other cards
+#: read, less oblong than they are by TWO_CARDS_ASPECT, and shaped like two of them
+#: partly over each other (:func:`vision.piles.halves`), may be two number cards, their
+#: pips seen as a picture: it is left unread (number cards are not: their pips must
+#: match the index; the dev close-up jacky_testData_1, an oblique view, has an AS and a
+#: 5D of 1.45 times the other cards' area, 1.0 and 1.1 long to wide against 1.55)
+TWO_CARDS_AREA = 1.25
+TWO_CARDS_ASPECT = 0.1
+
+
+def _two_cards(q: Quad, others: list[Quad]) -> bool:
+    """True if ``q``, an outline read as one card, may be two cards partly over each
+    other, their silhouettes merged (see TWO_CARDS_AREA), given the outlines of the
+    ``others`` read in the frame. Its court-card reading is then not to be trusted: the
+    pips of two cards in one warp can pass as a court card's picture (generated hold'em
+    frame 800139, bank seed 800000: a 9S half under a TS, their union read JS, both
+    classifiers reading a redrawn "10" as J at 0.97-0.99)."""
+    size = card_size([o.corners for o in others])
+    if size is None or q.area < TWO_CARDS_AREA * size[0] * size[1]:
+        return False
+    return q.upright[1] < size[1] / size[0] - TWO_CARDS_ASPECT and bool(halves(q.corners, size))
+
+
 def _halves(q: Quad, size: tuple[float, float]) -> list[Quad]:
     """The two cards of ``size`` of an outline shaped like two of them lying side by side
-    (their silhouettes merged into one four-sided outline, which passes as one card:
-    :func:`vision.piles.halves`); else none."""
+    or partly over each other (their silhouettes merged into one four-sided outline,
+    which passes as one card: :func:`vision.piles.halves`, both ways where it fits
+    both); else none."""
     return [Quad(order_clockwise(h), q.fill, whole=False) for h in halves(q.corners, size)]
 
 
@@ -330,12 +354,26 @@ def detect(
                 break
             if not printed:
                 break  # nothing printed inside: another outline of it will not help
+    kept[:] = [
+        (q, r)
+        for q, r in kept
+        if r.card[0] not in "JQK" or not _two_cards(q, [k for k, _ in kept if k is not q])
+    ]
     _retry(image, groups, kept, threshold, t, _grown, trace)  # outlines notably smaller than a card
     _retry(image, groups, kept, threshold, t, _halves, trace)  # two cards side by side as one outline
+    size = card_size([q.corners for q, _ in kept])
+    read = {id(q) for q, _ in kept}
+    # an outline of two overlapping cards (not read as one card): the lower card's
+    # index corner may be all that shows of it: read there like a pile's corners
+    pairs = (
+        []
+        if size is None
+        else [h for g in groups if id(g[0]) not in read for h in halves(g[0].corners, size)]
+    )
     out = [Detection(r.card, r.confidence, order_clockwise(q.corners)) for q, r in kept]
     # cards in piles and tricks by a visible index corner; a card read twice in
     # different places (one deck) is unsure
-    extra, clash = corner_cards(image, blobs, {d.card: d.corners for d in out}, quads)
+    extra, clash = corner_cards(image, blobs, {d.card: d.corners for d in out}, quads, pairs)
     return [d for d in out if d.card not in clash] + [
         Detection(c.card, c.confidence, order_clockwise(c.outline))
         for c in extra
