@@ -262,13 +262,15 @@ def _retry(
     t: Templates,
     outlines: Callable[[Quad, tuple[float, float]], list[Quad]],
     trace: list[Attempt] | None = None,
+    near: int | None = None,
 ) -> None:
     """Read again, as the ``outlines`` it gives for the size (short, long) of the cards
-    read, each group's first outline left unread and not inside a card read; readings
-    (same rules as any outline, a card not read already) added to ``kept``."""
-    size = card_size([q.corners for q, _ in kept])
-    if size is None:
+    read (``near``: of the ``near`` cards read nearest it), each group's first outline
+    left unread and not inside a card read; readings (same rules as any outline, a card
+    not read already) added to ``kept``."""
+    if not kept:
         return
+    every = card_size([q.corners for q, _ in kept])
     done = {id(q) for q, _ in kept}
     for group in groups:
         q = group[0]
@@ -276,10 +278,25 @@ def _retry(
             cv2.pointPolygonTest(k.corners.reshape(-1, 1, 2), q.center, False) >= 0 for k, _ in kept
         ):
             continue
+        size = every if near is None else near_size(q, [k for k, _ in kept], near)
+        assert size is not None
         for o in outlines(q, size):
             r, _ = _read_quad(image, o, t, trace=trace)
             if r is not None and r.confidence >= threshold and all(r.card != c.card for _, c in kept):
                 kept.append((o, r))
+
+
+#: the size of a card split from an outline of two (:func:`_halves`) is that of this many
+#: cards read nearest it: seen obliquely, cards nearer the camera are larger
+NEAR_CARDS = 3
+
+
+def near_size(q: Quad, read: list[Quad], n: int = NEAR_CARDS) -> tuple[float, float] | None:
+    """:func:`vision.piles.card_size` of the ``n`` outlines of ``read`` whose centres lie
+    nearest that of ``q``; None if ``read`` is empty."""
+    cx, cy = q.center
+    nearest = sorted(read, key=lambda k: (k.center[0] - cx) ** 2 + (k.center[1] - cy) ** 2)[:n]
+    return card_size([k.corners for k in nearest])
 
 
 def _grown(q: Quad, size: tuple[float, float]) -> list[Quad]:
@@ -360,16 +377,14 @@ def detect(
         if r.card[0] not in "JQK" or not _two_cards(q, [k for k, _ in kept if k is not q])
     ]
     _retry(image, groups, kept, threshold, t, _grown, trace)  # outlines notably smaller than a card
-    _retry(image, groups, kept, threshold, t, _halves, trace)  # two cards side by side as one outline
-    size = card_size([q.corners for q, _ in kept])
+    _retry(image, groups, kept, threshold, t, _halves, trace, NEAR_CARDS)  # two cards as one outline
     read = {id(q) for q, _ in kept}
     # an outline of two overlapping cards (not read as one card): the lower card's
     # index corner may be all that shows of it: read there like a pile's corners
-    pairs = (
-        []
-        if size is None
-        else [h for g in groups if id(g[0]) not in read for h in halves(g[0].corners, size)]
-    )
+    pairs = []
+    for g in groups:
+        size = near_size(g[0], [q for q, _ in kept]) if id(g[0]) not in read else None
+        pairs += [] if size is None else halves(g[0].corners, size)
     out = [Detection(r.card, r.confidence, order_clockwise(q.corners)) for q, r in kept]
     # cards in piles and tricks by a visible index corner; a card read twice in
     # different places (one deck) is unsure

@@ -261,3 +261,16 @@ def test_an_outline_of_two_cards_read_as_a_court_card_is_left_unread(monkeypatch
     for card, shown in (("JS", False), ("QH", False), ("7S", True)):
         said["card"] = card
         assert (card in {d.card for d in reader.detect(frame)}) is shown, card
+
+
+def test_a_split_card_takes_the_size_of_the_cards_read_nearest_it() -> None:
+    # seen obliquely: cards 100 x 140 px near the camera (bottom), 70 x 98 far (top)
+    from vision.detector import Quad
+    from vision.reader import near_size
+
+    near = [Quad(rect(100 + 150 * i, 500, SHORT, LONG), 1.0) for i in range(3)]
+    far = [Quad(rect(100 + 150 * i, 50, 70, 98), 1.0) for i in range(4)]
+    pair = Quad(rect(600, 480, 1.5 * SHORT, LONG), 1.0)
+    assert near_size(pair, near + far) == pytest.approx((SHORT, LONG))
+    assert near_size(Quad(rect(600, 40, 105, 98), 1.0), near + far) == pytest.approx((70, 98))
+    assert near_size(pair, []) is None
