@@ -20,11 +20,14 @@ not reported):
   cards' indices redrawn in the held-apart fonts of group C, which neither
   classifier saw (the CC0 art of the other sets is in their training data); needs
   Pillow and those fonts (the ``train`` extra), else skipped with a note;
+* ``hands, other fonts``: ``--hands`` hold'em frames (:func:`vision.train.scenes.hand_scene`:
+  five cards in a row, four hands of two cards lying partly over each other, often on
+  a dark printed mat, a third seen obliquely), indices redrawn likewise;
 * reader time per 13-card 1280x720 frame, one thread, median of 20 (CPU time).
 
 ``--explain`` lists each wrong card of the generated sets with its frame's seed
-and what every reader made of it (:func:`describe`); ``--seed`` and
-``--other-fonts`` choose other and more frames (a hunt for wrong cards).
+and what every reader made of it (:func:`describe`); ``--seed``,
+``--other-fonts`` and ``--hands`` choose other and more frames (a hunt for wrong cards).
 
 Sets whose data is missing are skipped with a note (the generated ones need the
 CC0 art cache of ``python -m vision.train``, see ``--data``).
@@ -265,19 +268,21 @@ def generated(
     bank: Any = None,
     why: TextIO | None = None,
     name: str = "generated",
+    hands: bool = False,
 ) -> tuple[Tally, int]:
     """(tally, unlabelled cards reported) over ``n`` generated frames from ``seed``;
-    ``bank``: a glyph bank that redraws indices (:func:`vision.train.scenes.pile_scene`).
+    ``bank``: a glyph bank that redraws indices (:func:`vision.train.scenes.pile_scene`);
+    ``hands``: hold'em layouts (:func:`vision.train.scenes.hand_scene`), not piles.
     ``why``: for each wrong card (one not in its frame), a line to it with the set's
     ``name``, the frame's seed, the card and the labels, and under it what every reader made of
     the outline that gave it (:func:`describe` and the verdict's path), or that a
     pile corner gave it."""
     from vision.reader import detect
-    from vision.train.scenes import pile_scene
+    from vision.train.scenes import hand_scene, pile_scene
 
     total, extra = Tally(), 0
     for i in range(n):
-        s = pile_scene(seed + i, art, face_up, bank)
+        s = hand_scene(seed + i, art, bank) if hands else pile_scene(seed + i, art, face_up, bank)
         frame, labels, cards = s.frame, s.labels, s.cards
         trace: list[Attempt] | None = [] if why is not None else None
         reported = [d.card for d in detect(frame, threshold, trace)]
@@ -334,6 +339,7 @@ def benchmark(
     out: TextIO | None = None,
     other_fonts: int = 100,
     explain: bool = False,
+    hands: int = 40,
 ) -> dict[str, Tally]:
     """The whole benchmark (see the module docstring); returns {set: Tally}.
     ``explain``: each wrong card of the generated sets explained (:func:`generated`)."""
@@ -385,6 +391,18 @@ def benchmark(
             )
             res["generated piles, other fonts"] = t
             rows.append(_line("piles, other fonts", t, f"  ({other_fonts} frames; +{extra} covered)"))
+            t, extra = generated(
+                seed + 30_000,
+                hands,
+                art,
+                threshold,
+                bank=bank,
+                why=why,
+                name="hands, other fonts",
+                hands=True,
+            )
+            res["generated hands, other fonts"] = t
+            rows.append(_line("hands, other fonts", t, f"  ({hands} frames; +{extra} covered)"))
     else:
         rows.append(
             f"generated sets: skipped (no CC0 art cache {data / 'art.npz'}: run python -m vision.train first)"
@@ -421,6 +439,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--other-fonts", type=int, default=100, help="benchmark: generated frames in held-apart fonts"
     )
+    p.add_argument(
+        "--hands",
+        type=int,
+        default=40,
+        help="benchmark: generated hold'em frames (hands of two overlapping cards) in held-apart fonts",
+    )
     p.add_argument("--seed", type=int, default=1000)
     p.add_argument(
         "--data",
@@ -449,6 +473,7 @@ def main(argv: list[str] | None = None) -> int:
                 a.data,
                 other_fonts=a.other_fonts,
                 explain=a.explain,
+                hands=a.hands,
             )
         else:
             evaluate(a.dir, a.threshold, explain=a.explain)

@@ -95,7 +95,8 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
       zero-wrong points (``court_rank_a``, ``court_rank_b``).
     * No pips or picture to agree with (a covered card: the index alone shows):
       A and B both at ``pair_covered`` on the same corner, and the pips show
-      nothing against it (an ace may show a picture: ornate aces), their shape
+      nothing against it (an ace may show a picture: ornate aces), their colour,
+      when clear, the suit's, their shape
       not favouring the other suit of the colour by more than SUIT_MIN_MARGIN
       (measured: a 3C read 3S by both, its uncounted pips club 0.10, spade -0.26).
 
@@ -154,6 +155,13 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
         return None
     if _shaped_as_twin(pips, card):
         return None  # pips too unclear to count, yet shaped like the other suit of the colour
+    if pips.red is not None and pips.red != red:
+        # pips of the other colour: another card's, over this one, or the index misread
+        # (generated hold'em frame 31009, bank seed 1000: a 3C under a 6H, its index
+        # redrawn with a small pointed club, read 3S by A at 0.9985 and B at 0.9999, the
+        # 6H's red pips filling the outline; the pile-corner reading of that index
+        # stands, at its own threshold)
+        return None
     if pair >= th["pair_covered"]:
         return CardRead(card, _scaled(pair, th["pair_covered"]), details | {"path": "pair-alone"})
     return None

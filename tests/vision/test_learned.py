@@ -403,6 +403,21 @@ def test_a_covered_card_read_by_the_index_alone_is_vetoed_by_pips_of_the_other_s
     assert card_of(decide_learned(PipRead(None, spade, False, 3, 0.0), (a, b))) == "3S"
 
 
+def test_an_index_alone_is_vetoed_by_pips_of_the_other_colour() -> None:
+    """Generated hold'em frame 31009 (bank seed 1000): a 3C under a 6H, its index
+    redrawn with a small pointed club, read 3S by A at 0.9985 and B at 0.9999 on its
+    one corner; the pips in its outline, the 6H's, too covered to count, red."""
+    none = CornerRead("-", "-", 1.0, 1.0)
+    a = [CornerRead("3", "S", 0.9985, 0.9985), none]
+    b = [CornerRead("3", "S", 0.9999, 0.9999), none]
+    assert thresholds()["pair_covered"] <= 0.9985  # the pair alone would pass
+    leaning = {"S": 0.45, "C": 0.30, "H": -0.2, "D": -0.3}
+    assert decide_learned(PipRead(None, leaning, True, 4, 0.9), (a, b)) is None
+    # black pips, or pips of no clear colour: the pair stands
+    assert card_of(decide_learned(PipRead(None, leaning, False, 4, 0.0), (a, b))) == "3S"
+    assert card_of(decide_learned(PipRead(None, leaning, None, 4, 0.5), (a, b))) == "3S"
+
+
 def test_template_and_learned_readings_that_differ_give_no_card() -> None:
     r = reads(None, 0.99)
     assert combine(CardRead("7H", 0.9), CardRead("7D", 0.9), (r, r)) is None

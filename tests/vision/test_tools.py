@@ -129,6 +129,27 @@ def test_a_generated_scene_gives_each_face_up_cards_outline_portrait() -> None:
 
 
 @pytest.mark.slow
+def test_a_generated_holdem_frame_has_five_cards_in_a_row_and_four_hands_of_two() -> None:
+    np = pytest.importorskip("numpy")
+    from vision.train.scenes import hand_scene
+
+    art = stand_in_art()
+    a, b = hand_scene(7, art), hand_scene(7, art)
+    assert a.frame.shape == (720, 1280, 3) and (a.frame == b.frame).all() and a.labels == b.labels
+    assert len(a.cards) == 13 and set(a.labels) <= set(a.cards) and sorted(a.outlines) == sorted(a.cards)
+    centres = [a.outlines[c].mean(axis=0) for c in a.cards]
+    widths = [float(np.hypot(*(a.outlines[c][1] - a.outlines[c][0]))) for c in a.cards]
+    # each hand: the upper card 0.35-0.75 of a card's width from the lower one (seen
+    # obliquely a third of the time: distances shrink towards the far edge)
+    for k in range(5, 13, 2):
+        step = float(np.hypot(*(centres[k + 1] - centres[k])))
+        assert 0.2 * widths[k] < step < 0.8 * widths[k]
+    # the row: neighbours a card's width or more apart, not over each other
+    for k in range(4):
+        assert float(np.hypot(*(centres[k + 1] - centres[k]))) > 0.9 * widths[k]
+
+
+@pytest.mark.slow
 def test_a_glyph_bank_redraws_indices_and_leaves_the_scene_as_it_was() -> None:
     np = pytest.importorskip("numpy")
     pytest.importorskip("PIL", reason="the held-apart fonts are drawn with Pillow (the train extra)")

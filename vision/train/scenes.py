@@ -7,6 +7,10 @@ hands as distractors; gradient light, glare, blur, noise, JPEG. Returns the
 frame, the cards whose index shows on at least one corner (the labels) and
 every face-up card in it. :func:`empty_frame`: the same without face-up cards.
 
+The same for :func:`hand_scene`: a hold'em layout (five cards in a row, hands of two
+cards lying partly over each other, face-down stacks), often on a dark printed mat,
+a third of the frames seen obliquely.
+
 Needs the CC0 art (:func:`vision.train.synth.load_art`), not torch.
 """
 
@@ -147,23 +151,47 @@ def pile_scene(
         c = (int(rng.integers(0, W)), int(rng.integers(0, H)))
         col = (np.array([120, 150, 200]) + rng.uniform(-40, 30, 3)).tolist()
         cv2.ellipse(img, c, (90, 45), float(rng.uniform(0, 180)), 0, 360, col, -1)
+    labels, cards = _shown(placed, cover)
+    frame = _shoot(rng, img)
+    outlines = {card: _card_box(x, y, cw, ang) for card, x, y, cw, ang, _ in placed}
+    return PileScene(frame, labels, cards, outlines)
+
+
+def _shown(
+    placed: list[tuple[str, float, float, float, float, int]], cover: NDArray[np.int32]
+) -> tuple[list[str], list[str]]:
+    """(the placed cards with one index box wholly uncovered, every placed card); ``cover``
+    (H, W) holds each pixel's topmost card number."""
     labels, cards = [], []
     for card, x, y, cw, ang, kk in placed:
         cards.append(card)
         for poly in _index_boxes(x, y, cw, ang):
-            m = np.zeros((H, W), np.uint8)
+            if (
+                (poly < 0).any()
+                or (poly[:, 0] >= cover.shape[1]).any()
+                or (poly[:, 1] >= cover.shape[0]).any()
+            ):
+                continue  # partly out of the frame
+            m = np.zeros(cover.shape, np.uint8)
             cv2.fillConvexPoly(m, np.round(poly).astype(np.int32), 1)
             sel = m > 0
             if sel.any() and (cover[sel] == kk).all():
                 labels.append(card)
                 break
-    yy, xx = synth.grid(H, W)
-    g = (rng.uniform(-1, 1, 2) / W).astype(np.float32)
+    return labels, cards
+
+
+def _shoot(rng: np.random.Generator, img: Any) -> NDArray[np.uint8]:
+    """The laid table ``img`` (H, W, 3) float32 as a camera gives it: a light gradient,
+    maybe glare, a colour cast, blur, noise and JPEG (decoded BGR uint8)."""
+    h, w = img.shape[:2]
+    yy, xx = synth.grid(h, w)
+    g = (rng.uniform(-1, 1, 2) / w).astype(np.float32)
     img *= (
-        1 - np.float32(rng.uniform(0, 0.35)) * np.clip((xx - W / 2) * g[0] + (yy - H / 2) * g[1] + 0.5, 0, 1)
+        1 - np.float32(rng.uniform(0, 0.35)) * np.clip((xx - w / 2) * g[0] + (yy - h / 2) * g[1] + 0.5, 0, 1)
     )[..., None]
     if rng.random() < 0.4:
-        gx, gy = rng.uniform(0, W), rng.uniform(0, H)
+        gx, gy = rng.uniform(0, w), rng.uniform(0, h)
         img += (
             np.float32(rng.uniform(40, 120))
             * np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / np.float32(2 * rng.uniform(40, 160) ** 2))[
@@ -172,11 +200,119 @@ def pile_scene(
         )
     img *= (rng.uniform(0.85, 1.1, 3) * rng.uniform(0.6, 1.1)).astype(np.float32)
     img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.4, 1.1))
-    img += np.float32(rng.uniform(1, 5)) * rng.standard_normal((H, W, 3), dtype=np.float32)
+    img += np.float32(rng.uniform(1, 5)) * rng.standard_normal((h, w, 3), dtype=np.float32)
     u8 = np.clip(img, 0, 255).astype(np.uint8)
     _, enc = cv2.imencode(".jpg", u8, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(60, 92))])
-    outlines = {card: _card_box(x, y, cw, ang) for card, x, y, cw, ang, _ in placed}
-    frame: NDArray[np.uint8] = np.asarray(cv2.imdecode(enc, cv2.IMREAD_COLOR), np.uint8)
+    return np.asarray(cv2.imdecode(enc, cv2.IMREAD_COLOR), np.uint8)
+
+
+def _mat(rng: np.random.Generator, img: NDArray[np.float32]) -> None:
+    """Lay a dark printed mat (a poker layout: a rounded oblong of cloth with lines,
+    rings and lettering in one pale ink) over most of ``img`` (H, W, 3) float32."""
+    h, w = img.shape[:2]
+    x0, y0 = int(rng.uniform(0, 0.12 * w)), int(rng.uniform(0, 0.12 * h))
+    x1, y1 = w - int(rng.uniform(0, 0.12 * w)), h - int(rng.uniform(0, 0.12 * h))
+    r = int(rng.uniform(20, 90))
+    inside = np.zeros((h, w), np.uint8)
+    cv2.rectangle(inside, (x0 + r, y0), (x1 - r, y1), 1, -1)
+    cv2.rectangle(inside, (x0, y0 + r), (x1, y1 - r), 1, -1)
+    for cx, cy in ((x0 + r, y0 + r), (x1 - r, y0 + r), (x0 + r, y1 - r), (x1 - r, y1 - r)):
+        cv2.circle(inside, (cx, cy), r, 1, -1)
+    yy, xx = synth.grid(h, w)
+    t = np.sin(xx * np.float32(rng.uniform(0.02, 0.1))) * np.cos(yy * np.float32(rng.uniform(0.02, 0.1)))
+    cloth = rng.uniform(15, 70, 3).astype(np.float32) + (
+        rng.uniform(-25, 25, 3).astype(np.float32) * (t > 0.3)[..., None]
+    )
+    ink = np.zeros((h, w), np.uint8)
+    for _ in range(int(rng.integers(2, 6))):
+        c = (int(rng.uniform(x0, x1)), int(rng.uniform(y0, y1)))
+        cv2.circle(ink, c, int(rng.uniform(20, 80)), 1, int(rng.integers(1, 4)))
+    for _ in range(int(rng.integers(1, 4))):
+        a = (int(rng.uniform(0, w)), int(rng.uniform(0, h)))
+        cv2.line(ink, a, (int(rng.uniform(0, w)), int(rng.uniform(0, h))), 1, int(rng.integers(1, 4)))
+    for _ in range(int(rng.integers(0, 4))):
+        word = "POKER"[: int(rng.integers(3, 6))]
+        at = (int(rng.uniform(0, w - 200)), int(rng.uniform(40, h)))
+        cv2.putText(
+            ink, word, at, cv2.FONT_HERSHEY_SIMPLEX, rng.uniform(0.8, 2.5), 1, int(rng.integers(1, 4))
+        )
+    cloth[ink > 0] = rng.uniform(120, 230, 3).astype(np.float32)
+    img[inside > 0] = cloth[inside > 0]
+
+
+def hand_scene(seed: int, art: dict[str, Any], bank: synth.GlyphBank | None = None) -> PileScene:
+    """A generated 1280x720 frame of a hold'em layout, as phone and webcam photos of card
+    tables show it: a table (often a dark printed mat over it), five cards in a row in
+    the middle, four hands of two cards each, the upper card 0.35-0.75 of a card's
+    width along from the lower one and turned up to 12 degrees from it, face-down
+    stacks and chips; a third of the frames seen obliquely (the far edge 0.75-0.9 of
+    the near one); light, blur, noise and JPEG as :func:`pile_scene`. ``bank``: as
+    :func:`pile_scene`. Labels, cards and outlines (image pixels) as :class:`PileScene`."""
+    rng = np.random.default_rng([seed, 11])
+    redraw = np.random.default_rng([seed, 12])
+    synth.reset_noise()
+    img: Any = synth.table(rng, H, W).astype(np.float32)
+    if rng.random() < 0.6:
+        _mat(rng, img)
+    cover = np.zeros((H, W), np.int32)
+    deck = [f"{r}{s}" for r in synth.RANKS for s in synth.SUITS]
+    order = rng.permutation(len(deck))
+    cw0 = rng.uniform(80, 98)
+    turn = rng.uniform(0, 360) if rng.random() < 0.25 else rng.uniform(-8, 8)
+    ca, sa = np.cos(np.radians(turn)), np.sin(np.radians(turn))
+
+    def at(x: float, y: float) -> tuple[float, float]:  # the layout turned about the middle
+        x, y = x - W / 2, y - H / 2
+        return W / 2 + x * ca - y * sa, H / 2 + x * sa + y * ca
+
+    spots: list[tuple[float, float, float, bool]] = []
+    for i in range(5):
+        x, y = at(W / 2 + (i - 2) * cw0 * rng.uniform(1.1, 1.3), H / 2 + rng.uniform(-5, 5))
+        spots.append((x, y, turn + rng.uniform(-5, 5), True))
+    for hx, hy in ((W / 2, H / 2 - 235), (W / 2, H / 2 + 235), (W / 2 - 470, H / 2), (W / 2 + 470, H / 2)):
+        ang = rng.uniform(0, 360)
+        step = cw0 * rng.uniform(0.35, 0.75)
+        x, y = at(hx + rng.uniform(-30, 30), hy + rng.uniform(-15, 15))
+        spots.append((x, y, ang, True))
+        a = np.radians(ang)
+        spots.append((x + step * np.cos(a), y + step * np.sin(a), ang + rng.uniform(-12, 12), True))
+    for _ in range(int(rng.integers(1, 3))):  # face-down stacks
+        sx, sy, sang = rng.uniform(80, W - 80), rng.uniform(80, H - 80), rng.uniform(0, 360)
+        spots += [(sx + 0.7 * j, sy - 0.7 * j, sang, False) for j in range(int(rng.integers(2, 6)))]
+    placed: list[tuple[str, float, float, float, float, int]] = []
+    for k, (x, y, ang, up) in enumerate(spots, start=1):
+        card = deck[int(order[(k - 1) % len(deck)])]
+        cw = cw0 * rng.uniform(0.98, 1.02)
+        face = art[card] if up else synth.back_face(rng, art)
+        if up and bank is not None and redraw.random() < REDRAWN:
+            made = synth.font_face(redraw, art, bank, card)
+            face = art[card] if made is None else made[0]
+        _place(rng, img, cover, face, x, y, cw, ang, k)
+        if up:
+            placed.append((card, x, y, cw, ang, k))
+    for _ in range(int(rng.integers(0, 4))):  # chips
+        c = (int(rng.integers(0, W)), int(rng.integers(0, H)))
+        r = int(rng.integers(12, 22))
+        cv2.circle(img, c, r, rng.uniform(0, 255, 3).tolist(), -1)
+        cv2.circle(img, c, r * 2 // 3, (230, 230, 230), 2)
+    labels, cards = _shown(placed, cover)
+    hom: Any = np.eye(3)
+    if rng.random() < 1 / 3:  # seen obliquely: the far (top) edge shorter
+        f = rng.uniform(0.75, 0.9)
+        near = np.array([[0, 0], [W, 0], [W, H], [0, H]], np.float32)
+        far = np.array(
+            [[W * (1 - f) / 2, H * (1 - f) / 2], [W * (1 + f) / 2, H * (1 - f) / 2], [W, H], [0, H]],
+            np.float32,
+        )
+        hom = cv2.getPerspectiveTransform(near, far)
+        img = cv2.warpPerspective(img, hom, (W, H), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+    frame = _shoot(rng, img)
+    outlines = {
+        card: np.asarray(
+            cv2.perspectiveTransform(_card_box(x, y, cw, ang).reshape(-1, 1, 2), hom), np.float32
+        ).reshape(4, 2)
+        for card, x, y, cw, ang, _ in placed
+    }
     return PileScene(frame, labels, cards, outlines)
 
 
