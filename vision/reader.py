@@ -120,13 +120,16 @@ def _read(
     pre: _Prepared | None = None,
     trace: list[Attempt] | None = None,
     partial: bool = False,
+    covered: bool = False,
 ) -> tuple[CardRead | None, bool]:
     """(reading or None, whether the card shows any print at all: pips, picture or index).
     ``pre``: the card's learned reads, when already made (:func:`_prepare`). ``trace``:
     receives an :class:`Attempt` when an index was seen (by either reader). ``partial``:
     the card's middle may show another card (``Quad.middle_seen`` False): the template
-    reader's reading alone is not reported where a classifier names another card on
-    a corner."""
+    reader's reading alone is not reported where it is a court card (its picture may
+    be another card's) or a classifier names another card on a corner. ``covered``:
+    part of the card may lie under another (``Quad.covered``): the template reader's
+    reading alone is not reported."""
     ink = ink_masks(card)
     comps = components(ink)
     # the other corner index, the card turned half a turn (only shapes that can be
@@ -157,13 +160,28 @@ def _read(
     classic = decide(pips, idx) if idx else None
     verdict = decide_learned(pips, learned)
     final = combine(classic, verdict, learned, pips, per_corner)
-    if partial and verdict is None and final is not None and _named_other(learned, final.card):
+    if covered and verdict is None:
+        # a card split from an outline of two lying partly over each other: the other
+        # card's pips and index may show in it, and the template reader's one check is
+        # the pips (generated hold'em frame 1730219, bank seed 1700000: a 4H half under
+        # a TD, the TD's "10" and five pips in its outline, template "5", five red pips
+        # counted, A seeing no card: 5D reported)
+        final = None
+    if (
+        partial
+        and verdict is None
+        and final is not None
+        and (final.card[0] in "JQK" or _named_other(learned, final.card))
+    ):
         # an outline grown to a card's size: its grown part may show another card,
         # and the template reader alone is checked by the pips; a classifier naming
         # another card on a corner is not to be answered by them (generated frame
         # 1720070 of the hunt at seed 1700000: a 6H outline grown over an ace's big
         # spade, pips "a picture", its template "Q" let pass against A and B reading
-        # 6H on both corners: QH reported)
+        # 6H on both corners: QH reported), and "a picture" there may be any mixture
+        # (generated hold'em frame 1730312, bank seed 1700000: the part of a 7D showing
+        # under a TH, grown, its redrawn "7" read J on both corners by the template
+        # reader, A seeing no card: JD reported)
         final = None
     if trace is not None:
         trace.append(Attempt(pips, per_corner, learned, classic, verdict, final))
@@ -240,14 +258,16 @@ def _read_quad(
         return None, False
     first, printed = None, True  # too short to read this way up: only the other way
     if card_height(orders[0]) >= MIN_CARD_HEIGHT:
-        first, printed = _read(pre.card, t, pre, trace, not quad.middle_seen)
+        first, printed = _read(pre.card, t, pre, trace, not quad.middle_seen, quad.covered)
     if first is not None and ratio > 1.25:
         return first, True  # clearly upright: the other way would squash the card by half
     if not printed:
         return None, False  # blank (glare, a white object, a card's back border): not a face
     second = None
     if card_height(orders[1]) >= MIN_CARD_HEIGHT:
-        second, _ = _read(warp(image, orders[1]), t, trace=trace, partial=not quad.middle_seen)
+        second, _ = _read(
+            warp(image, orders[1]), t, trace=trace, partial=not quad.middle_seen, covered=quad.covered
+        )
     reads = [r for r in (first, second) if r is not None]
     if not reads or len({r.card for r in reads}) != 1:
         return None, True
@@ -308,24 +328,35 @@ def _grown(q: Quad, size: tuple[float, float]) -> list[Quad]:
     return [] if g is None else [Quad(order_clockwise(g), q.fill, middle_seen=False)]
 
 
-#: an outline read as a court card that is this many times the area of the other cards
-#: read, less oblong than they are by TWO_CARDS_ASPECT, and shaped like two of them
-#: partly over each other (:func:`vision.piles.halves`), may be two number cards, their
-#: pips seen as a picture: it is left unread (number cards are not: their pips must
-#: match the index; the dev close-up jacky_testData_1, an oblique view, has an AS and a
-#: 5D of 1.45 times the other cards' area, 1.0 and 1.1 long to wide against 1.55)
+#: an outline this many times the area of the three other cards read nearest it, less
+#: oblong than they are by TWO_CARDS_ASPECT, and shaped like two of them partly over
+#: each other (:func:`vision.piles.halves`), may be two cards: a reading of it that no
+#: pip count backs (a court card by its picture, an index alone) is left unread; two
+#: cards' pips pass as a picture. Number cards whose pips were counted stand. (The dev
+#: close-up jacky_testData_1, an oblique view, has an AS and a 5D of 1.45 times the
+#: median area of all the others, 1.0 and 1.1 long to wide against 1.55: measured
+#: against all of them, its AS, read by its index alone, was lost.)
 TWO_CARDS_AREA = 1.25
 TWO_CARDS_ASPECT = 0.1
+
+
+def _counted(r: CardRead) -> bool:
+    """True if reading ``r`` is a number card or an ace whose pips, counted, gave its rank
+    (learned or template reading)."""
+    return r.card[0] not in "JQK" and r.details.get("pips") == r.card[0]
 
 
 def _two_cards(q: Quad, others: list[Quad]) -> bool:
     """True if ``q``, an outline read as one card, may be two cards partly over each
     other, their silhouettes merged (see TWO_CARDS_AREA), given the outlines of the
-    ``others`` read in the frame. Its court-card reading is then not to be trusted: the
-    pips of two cards in one warp can pass as a court card's picture (generated hold'em
-    frame 800139, bank seed 800000: a 9S half under a TS, their union read JS, both
-    classifiers reading a redrawn "10" as J at 0.97-0.99)."""
-    size = card_size([o.corners for o in others])
+    ``others`` read in the frame. A reading of it that no pip count backs is then not to
+    be trusted: the pips of two cards in one warp can pass as a court card's picture
+    (generated hold'em frame 800139, bank seed 800000: a 9S half under a TS, their union
+    read JS, both classifiers reading a redrawn "10" as J at 0.97-0.99), and one card's
+    picture lets an index read alone pass as an ornate ace (frame 1730174, bank seed
+    1700000: an AC over a JC, their union read AS by A and B at 1.00 on the AC's
+    redrawn index, the JC's picture in the middle)."""
+    size = near_size(q, others)
     if size is None or q.area < TWO_CARDS_AREA * size[0] * size[1]:
         return False
     return q.upright[1] < size[1] / size[0] - TWO_CARDS_ASPECT and bool(halves(q.corners, size))
@@ -336,7 +367,14 @@ def _halves(q: Quad, size: tuple[float, float]) -> list[Quad]:
     or partly over each other (their silhouettes merged into one four-sided outline,
     which passes as one card: :func:`vision.piles.halves`, both ways where it fits
     both); else none."""
-    return [Quad(order_clockwise(h), q.fill, whole=False) for h in halves(q.corners, size)]
+    hs = halves(q.corners, size)
+    # cards lying partly over each other (not side by side): either may cover the other
+    over = len(hs) > 2 or bool(
+        hs
+        and cv2.intersectConvexConvex(hs[0].reshape(-1, 1, 2), hs[1].reshape(-1, 1, 2))[0]
+        > 0.1 * size[0] * size[1]
+    )
+    return [Quad(order_clockwise(h), q.fill, whole=False, covered=over) for h in hs]
 
 
 def detect(
@@ -372,9 +410,7 @@ def detect(
             if not printed:
                 break  # nothing printed inside: another outline of it will not help
     kept[:] = [
-        (q, r)
-        for q, r in kept
-        if r.card[0] not in "JQK" or not _two_cards(q, [k for k, _ in kept if k is not q])
+        (q, r) for q, r in kept if _counted(r) or not _two_cards(q, [k for k, _ in kept if k is not q])
     ]
     _retry(image, groups, kept, threshold, t, _grown, trace)  # outlines notably smaller than a card
     _retry(image, groups, kept, threshold, t, _halves, trace, NEAR_CARDS)  # two cards as one outline

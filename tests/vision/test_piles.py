@@ -232,15 +232,19 @@ def test_the_lowest_card_of_a_fan_is_read_by_its_corner_with_its_whole_outline()
     assert np.abs(dets["7C"].corners - truth).max() < 0.08 * w
 
 
-def test_an_outline_of_two_cards_read_as_a_court_card_is_left_unread(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Two number cards half over each other make one four-sided outline; their pips in
-    one warp can pass as a court card's picture, and a classifier may misread an index
-    in an unseen font as a J (generated hold'em frame 800139: a 9S under a TS read JS).
-    An outline 1.4 cards in area, squarer than the cards read, that splits into two of
-    them, is not reported as a court card; a number card read there (pips and index
-    must agree) stands."""
+def test_an_outline_of_two_cards_is_read_only_where_pips_were_counted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two cards partly over each other make one four-sided outline; their pips in one
+    warp can pass as a court card's picture, and a classifier may misread an index in
+    an unseen font (generated hold'em frames: a 9S under a TS read JS; an AC over a
+    JC read AS on the AC's index alone, the JC's picture taken for an ornate ace's
+    pip). An outline 1.4 cards in area, squarer than the cards read nearest it, that
+    splits into two of them, is reported only as a card whose pips, counted, gave
+    its rank."""
     from tests.helpers import trickvideo as tv
     from vision import reader
+    from vision.classic import FACE
 
     frame = tv.surface("felt", np.random.default_rng(5), (1280, 720))
     w = 95
@@ -249,18 +253,25 @@ def test_an_outline_of_two_cards_read_as_a_court_card_is_left_unread(monkeypatch
     tv.put(frame, tv.face("9S", "plain"), (400, 400), 0, w)
     tv.put(frame, tv.face("TS", "plain"), (400 + 0.4 * w, 400), 0, w)
     real = reader._read_quad
-    said = {"card": ""}
+    said: dict[str, Any] = {}
 
     def misread(image: Any, quad: Any, t: Any, pre: Any = None, trace: Any = None) -> Any:
         r, printed = real(image, quad, t, pre, trace)
         if quad.whole and quad.area > 1.3 * w * w * 1.4:  # the pair's union, as the hunt saw it
-            return reader.CardRead(said["card"], 0.99, {}), True
+            return reader.CardRead(said["card"], 0.99, said["details"]), True
         return r, printed
 
     monkeypatch.setattr(reader, "_read_quad", misread)
-    for card, shown in (("JS", False), ("QH", False), ("7S", True)):
-        said["card"] = card
-        assert (card in {d.card for d in reader.detect(frame)}) is shown, card
+    for card, details, shown in (
+        ("JS", {"pips": FACE, "path": "pair+picture"}, False),
+        ("QH", {"pips": FACE}, False),  # the template reader's
+        ("AS", {"pips": FACE, "path": "pair-alone"}, False),
+        ("7S", {"pips": None, "path": "pair-alone"}, False),
+        ("7S", {"pips": "7", "path": "index+pips"}, True),
+        ("3S", {"pips": "3"}, True),  # the template reader's, its pips counted
+    ):
+        said.update(card=card, details=details)
+        assert (card in {d.card for d in reader.detect(frame)}) is shown, (card, details)
 
 
 def test_a_split_card_takes_the_size_of_the_cards_read_nearest_it() -> None:

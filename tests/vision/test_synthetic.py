@@ -233,3 +233,53 @@ def test_a_grown_outline_is_not_read_by_the_templates_against_a_classifier() -> 
             kept += a.verdict is None
             assert partial is not None and partial.card == card, card
     assert dropped > 0 and kept > 0, (dropped, kept)
+
+
+def test_a_card_that_may_lie_under_another_is_not_read_by_the_templates_alone() -> None:
+    """One of two cards split from an outline of both lying partly over each other may
+    show the other card's index and pips (generated hold'em frame 1730219: a 4H under a
+    TD read 5D by the template reader, A seeing no card): read as such (``covered``),
+    only a learned reading is reported (drawn cards: the classifiers read some, the
+    templates the rest)."""
+    from vision.detector import CARD_H, CARD_W
+    from vision.glyphs import load_templates
+    from vision.reader import Attempt, _read
+
+    t = load_templates()
+    dropped = kept = 0
+    for card in ["7H", "5D", "8H", "2H", "3D", "6H", "AD", "4H", "9D", "TH", "7D", "4D"]:
+        face = cv2.resize(card_face(card), (CARD_W, CARD_H), interpolation=cv2.INTER_AREA)
+        trace: list[Attempt] = []
+        seen, _ = _read(face, t, trace=trace)
+        covered, _ = _read(face, t, covered=True)
+        assert seen is not None and seen.card == card
+        if trace[-1].verdict is None:
+            dropped += 1
+            assert covered is None, f"{card}: read {covered.card} by the template reader alone"
+        else:
+            kept += 1
+            assert covered is not None and covered.card == card, card
+    assert dropped > 0 and kept > 0, (dropped, kept)
+
+
+def test_a_grown_outline_is_not_read_as_a_court_card_by_the_templates_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An outline grown to a card's size may take in any mixture of print, which the
+    pips reader may call a picture (generated hold'em frame 1730312: the part of a 7D
+    showing under a TH, grown, read JD by the template reader, A seeing no card).
+    With no classifier reading (A sees no card), the template reader's court cards
+    stand on an outline seen whole and not on a grown one."""
+    from tests.helpers import trickvideo as tv
+    from vision import reader
+    from vision.detector import CARD_H, CARD_W
+    from vision.glyphs import load_templates
+
+    monkeypatch.setattr(reader, "read_corners", lambda card: None)
+    t = load_templates()
+    for card in ["JH", "QD", "KS", "JC"]:
+        face = cv2.resize(tv.face(card, "plain")[..., :3], (CARD_W, CARD_H), interpolation=cv2.INTER_AREA)
+        seen, _ = reader._read(face, t)
+        grown, _ = reader._read(face, t, partial=True)
+        assert seen is not None and seen.card == card
+        assert grown is None, card
