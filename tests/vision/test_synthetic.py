@@ -204,6 +204,28 @@ def test_card_height_is_the_mean_of_the_two_upright_sides() -> None:
     assert card_height(order) == pytest.approx((80 + np.hypot(2, 90)) / 2)
 
 
+RED = [*DRAWN, "4H", "9D", "TH", "7D", "4D"]
+
+
+def drawn_reads(partial: bool = False, covered: bool = False) -> list[tuple[str, Any, Any]]:
+    """For each drawn red card of RED, rectified: (card, the reading of the card seen
+    whole, with its :class:`vision.reader.Attempt`; the reading as ``partial`` or
+    ``covered``, see ``vision.reader._read``), the first checked to be the card."""
+    from vision.detector import CARD_H, CARD_W
+    from vision.glyphs import load_templates
+    from vision.reader import Attempt, _read
+
+    t = load_templates()
+    out = []
+    for card in RED:
+        face = cv2.resize(card_face(card), (CARD_W, CARD_H), interpolation=cv2.INTER_AREA)
+        trace: list[Attempt] = []
+        seen, _ = _read(face, t, trace=trace)
+        assert seen is not None and seen.card == card
+        out.append((card, trace[-1], _read(face, t, partial=partial, covered=covered)[0]))
+    return out
+
+
 def test_a_grown_outline_is_not_read_by_the_templates_against_a_classifier() -> None:
     """An outline grown to a card's size may take in another card's picture or pips,
     and the template reader's only check is the pips: read as such (``partial``), the
@@ -211,19 +233,8 @@ def test_a_grown_outline_is_not_read_by_the_templates_against_a_classifier() -> 
     corner names another card; a learned reading, or a template one no classifier
     contradicts, stands (drawn cards: the classifiers read some as other cards, e.g.
     a drawn 7D as 2D, others not at all)."""
-    from vision.detector import CARD_H, CARD_W
-    from vision.glyphs import load_templates
-    from vision.reader import Attempt, _read
-
-    t = load_templates()
     dropped = kept = 0
-    for card in ["7H", "5D", "8H", "2H", "3D", "6H", "AD", "4H", "9D", "TH", "7D", "4D"]:
-        face = cv2.resize(card_face(card), (CARD_W, CARD_H), interpolation=cv2.INTER_AREA)
-        trace: list[Attempt] = []
-        seen, _ = _read(face, t, trace=trace)
-        partial, _ = _read(face, t, partial=True)
-        assert seen is not None and seen.card == card
-        a = trace[-1]
+    for card, a, partial in drawn_reads(partial=True):
         named = [r.card for rs in a.learned or () for r in rs]
         contradicted = any(c not in (None, card) for c in named)
         if a.verdict is None and contradicted:
@@ -241,19 +252,9 @@ def test_a_card_that_may_lie_under_another_is_not_read_by_the_templates_alone() 
     TD read 5D by the template reader, A seeing no card): read as such (``covered``),
     only a learned reading is reported (drawn cards: the classifiers read some, the
     templates the rest)."""
-    from vision.detector import CARD_H, CARD_W
-    from vision.glyphs import load_templates
-    from vision.reader import Attempt, _read
-
-    t = load_templates()
     dropped = kept = 0
-    for card in ["7H", "5D", "8H", "2H", "3D", "6H", "AD", "4H", "9D", "TH", "7D", "4D"]:
-        face = cv2.resize(card_face(card), (CARD_W, CARD_H), interpolation=cv2.INTER_AREA)
-        trace: list[Attempt] = []
-        seen, _ = _read(face, t, trace=trace)
-        covered, _ = _read(face, t, covered=True)
-        assert seen is not None and seen.card == card
-        if trace[-1].verdict is None:
+    for card, a, covered in drawn_reads(covered=True):
+        if a.verdict is None:
             dropped += 1
             assert covered is None, f"{card}: read {covered.card} by the template reader alone"
         else:

@@ -60,6 +60,32 @@ def _place(
     return None
 
 
+def _face(
+    rng: np.random.Generator,
+    redraw: np.random.Generator,
+    art: dict[str, Any],
+    bank: synth.GlyphBank | None,
+    card: str,
+    up: bool,
+) -> NDArray[np.uint8]:
+    """The face (FH, FW, 4) BGRA to lay: ``card``'s art (with ``bank``, a share REDRAWN
+    get their indices redrawn from it, drawn with ``redraw``), or a back when not ``up``."""
+    face: NDArray[np.uint8] = art[card] if up else synth.back_face(rng, art)
+    if up and bank is not None and redraw.random() < REDRAWN:
+        made = synth.font_face(redraw, art, bank, card)
+        face = art[card] if made is None else made[0]
+    return face
+
+
+def _chips(rng: np.random.Generator, img: NDArray[np.float32], n: int) -> None:
+    """Draw ``n`` chips (discs of a random colour with a pale ring) on ``img``."""
+    for _ in range(n):
+        c = (int(rng.integers(0, W)), int(rng.integers(0, H)))
+        r = int(rng.integers(12, 22))
+        cv2.circle(img, c, r, rng.uniform(0, 255, 3).tolist(), -1)
+        cv2.circle(img, c, r * 2 // 3, (230, 230, 230), 2)
+
+
 def _index_boxes(cx: float, cy: float, cw: float, ang: float) -> list[NDArray[Any]]:
     """The two index boxes (image polygons) of a card placed like :func:`_place`."""
     box = _card_box(cx, cy, cw, ang)
@@ -134,20 +160,13 @@ def pile_scene(
         card = deck[int(order[j])]
         cw = cw0 * rng.uniform(0.95, 1.05)
         up = face_up and rng.random() > 0.1
-        face = art[card] if up else synth.back_face(rng, art)
-        if up and bank is not None and redraw.random() < REDRAWN:
-            made = synth.font_face(redraw, art, bank, card)
-            face = art[card] if made is None else made[0]
+        face = _face(rng, redraw, art, bank, card, up)
         _place(rng, img, cover, face, x, y, cw, ang, k)
         if up:
             placed.append((card, x, y, cw, ang, k))
         k += 1
-    for _ in range(int(rng.integers(1, 4))):  # chips and a hand
-        c = (int(rng.integers(0, W)), int(rng.integers(0, H)))
-        r = int(rng.integers(12, 22))
-        cv2.circle(img, c, r, rng.uniform(0, 255, 3).tolist(), -1)
-        cv2.circle(img, c, r * 2 // 3, (230, 230, 230), 2)
-    if rng.random() < 0.5:
+    _chips(rng, img, int(rng.integers(1, 4)))
+    if rng.random() < 0.5:  # a hand
         c = (int(rng.integers(0, W)), int(rng.integers(0, H)))
         col = (np.array([120, 150, 200]) + rng.uniform(-40, 30, 3)).tolist()
         cv2.ellipse(img, c, (90, 45), float(rng.uniform(0, 180)), 0, 360, col, -1)
@@ -283,18 +302,11 @@ def hand_scene(seed: int, art: dict[str, Any], bank: synth.GlyphBank | None = No
     for k, (x, y, ang, up) in enumerate(spots, start=1):
         card = deck[int(order[(k - 1) % len(deck)])]
         cw = cw0 * rng.uniform(0.98, 1.02)
-        face = art[card] if up else synth.back_face(rng, art)
-        if up and bank is not None and redraw.random() < REDRAWN:
-            made = synth.font_face(redraw, art, bank, card)
-            face = art[card] if made is None else made[0]
+        face = _face(rng, redraw, art, bank, card, up)
         _place(rng, img, cover, face, x, y, cw, ang, k)
         if up:
             placed.append((card, x, y, cw, ang, k))
-    for _ in range(int(rng.integers(0, 4))):  # chips
-        c = (int(rng.integers(0, W)), int(rng.integers(0, H)))
-        r = int(rng.integers(12, 22))
-        cv2.circle(img, c, r, rng.uniform(0, 255, 3).tolist(), -1)
-        cv2.circle(img, c, r * 2 // 3, (230, 230, 230), 2)
+    _chips(rng, img, int(rng.integers(0, 4)))
     labels, cards = _shown(placed, cover)
     hom: Any = np.eye(3)
     if rng.random() < 1 / 3:  # seen obliquely: the far (top) edge shorter
