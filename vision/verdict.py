@@ -96,8 +96,9 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
     * No pips or picture to agree with (a covered card: the index alone shows):
       A and B both at ``pair_covered`` on the same corner, and the pips show
       nothing against it (an ace may show a picture: ornate aces), their colour,
-      when clear, the suit's, their shape
-      not favouring the other suit of the colour by more than SUIT_MIN_MARGIN
+      when clear, the suit's, their shape not favouring the other suit of the colour
+      by more than SUIT_MIN_MARGIN, and for 2-10 and A, when scored, favouring the
+      suit by more than that
       (measured: a 3C read 3S by both, its uncounted pips club 0.10, spade -0.26).
 
     Any corner read by either classifier as another card at its dissent threshold
@@ -153,18 +154,35 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
     # decorated pip reads as a picture)
     if pips.rank is not None and pips.rank != rank and not (rank == "A" and pips.rank == FACE):
         return None
+    if _pips_say_otherwise(pips, card):
+        return None
+    if pair >= th["pair_covered"]:
+        return CardRead(card, _scaled(pair, th["pair_covered"]), details | {"path": "pair-alone"})
+    return None
+
+
+def _pips_say_otherwise(pips: PipRead, card: str) -> bool:
+    """True if pips too unclear to count say something against ``card`` read on its
+    index alone: shaped like the other suit of the colour (:func:`_shaped_as_twin`), of
+    the other colour, or, for 2-10 and A, shaped not clearly like its suit."""
     if _shaped_as_twin(pips, card):
-        return None  # pips too unclear to count, yet shaped like the other suit of the colour
-    if pips.red is not None and pips.red != red:
+        return True
+    if pips.red is not None and pips.red != (card[1] in RED_SUITS):
         # pips of the other colour: another card's, over this one, or the index misread
         # (generated hold'em frame 31009, bank seed 1000: a 3C under a 6H, its index
         # redrawn with a small pointed club, read 3S by A at 0.9985 and B at 0.9999, the
         # 6H's red pips filling the outline; the pile-corner reading of that index
         # stands, at its own threshold)
-        return None
-    if pair >= th["pair_covered"]:
-        return CardRead(card, _scaled(pair, th["pair_covered"]), details | {"path": "pair-alone"})
-    return None
+        return True
+    # pips in the outline, their shape not clearly the suit's: for a 2-10 or an ace the
+    # one check of its suit against the other of the colour (generated hold'em frame
+    # 1930256, bank seed 1900000: an AC's redrawn club read as a spade by A and B at
+    # 1.00, the pips in its outline spade 0.44, club 0.41)
+    return (
+        card[0] in NUMBER_RANKS
+        and pips.suit is not None
+        and shape_lead(pips.suit, card[1]) > -SUIT_MIN_MARGIN
+    )
 
 
 def _pips_back(pips: PipRead, card: str, by_a: bool) -> bool:

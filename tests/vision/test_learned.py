@@ -418,6 +418,22 @@ def test_an_index_alone_is_vetoed_by_pips_of_the_other_colour() -> None:
     assert card_of(decide_learned(PipRead(None, leaning, None, 4, 0.5), (a, b))) == "3S"
 
 
+def test_a_number_card_read_on_its_index_alone_needs_pips_shaped_like_its_suit() -> None:
+    """Generated hold'em frame 1930256 (bank seed 1900000): an AC's redrawn club read as
+    a spade by A and B at 1.00 on its one index; the pips in the outline, too unclear to
+    count, spade 0.44, club 0.41: not clearly a spade, so no AS. A court card has no
+    pips of its own to ask."""
+    none = CornerRead("-", "-", 1.0, 1.0)
+    a = [CornerRead("A", "S", 1.0, 1.0), none]
+    unclear = {"S": 0.44, "C": 0.41, "H": -0.2, "D": -0.3}
+    assert decide_learned(PipRead(None, unclear, False, 2, 0.0), (a, a)) is None
+    spade = {"S": 0.60, "C": 0.41, "H": -0.2, "D": -0.3}
+    assert card_of(decide_learned(PipRead(None, spade, False, 2, 0.0), (a, a))) == "AS"
+    assert card_of(decide_learned(PipRead(None, None, None, 0, 0.5), (a, a))) == "AS"  # no pips seen
+    k = [CornerRead("K", "S", 1.0, 1.0), none]
+    assert card_of(decide_learned(PipRead(None, unclear, False, 2, 0.0), (k, k))) == "KS"
+
+
 def test_template_and_learned_readings_that_differ_give_no_card() -> None:
     r = reads(None, 0.99)
     assert combine(CardRead("7H", 0.9), CardRead("7D", 0.9), (r, r)) is None
