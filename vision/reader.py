@@ -338,6 +338,10 @@ def _grown(q: Quad, size: tuple[float, float]) -> list[Quad]:
 #: against all of them, its AS, read by its index alone, was lost.)
 TWO_CARDS_AREA = 1.25
 TWO_CARDS_ASPECT = 0.1
+#: ... or this many times their area, however oblong: two cards side by side make an
+#: outline about as oblong as one (generated hold'em frame 1930458, bank seed 1900000:
+#: a 6C beside an AC, their outline read AS on the AC's redrawn index by A and B at 1.00)
+TWO_CARDS_SIDE_BY_SIDE = 1.6
 
 
 def _counted(r: CardRead) -> bool:
@@ -359,7 +363,8 @@ def _two_cards(q: Quad, others: list[Quad]) -> bool:
     size = near_size(q, others)
     if size is None or q.area < TWO_CARDS_AREA * size[0] * size[1]:
         return False
-    return q.upright[1] < size[1] / size[0] - TWO_CARDS_ASPECT and bool(halves(q.corners, size))
+    squarer = q.upright[1] < size[1] / size[0] - TWO_CARDS_ASPECT
+    return (squarer or q.area >= TWO_CARDS_SIDE_BY_SIDE * size[0] * size[1]) and bool(halves(q.corners, size))
 
 
 def _halves(q: Quad, size: tuple[float, float]) -> list[Quad]:

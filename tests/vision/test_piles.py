@@ -239,9 +239,14 @@ def test_an_outline_of_two_cards_is_read_only_where_pips_were_counted(
     warp can pass as a court card's picture, and a classifier may misread an index in
     an unseen font (generated hold'em frames: a 9S under a TS read JS; an AC over a
     JC read AS on the AC's index alone, the JC's picture taken for an ornate ace's
-    pip). An outline 1.4 cards in area, squarer than the cards read nearest it, that
-    splits into two of them, is reported only as a card whose pips, counted, gave
-    its rank."""
+    pip; a 6C beside an AC read AS likewise). An outline 1.4 cards in area, squarer
+    than the cards read nearest it, or 1.9 cards in area however oblong, that splits
+    into two of them, is reported only as a card whose pips, counted, gave its rank."""
+    for step in (0.4, 0.95):  # a hand laid half over; two cards side by side, just apart
+        _two_cards_read_as_one(monkeypatch, step)
+
+
+def _two_cards_read_as_one(monkeypatch: pytest.MonkeyPatch, step: float) -> None:
     from tests.helpers import trickvideo as tv
     from vision import reader
     from vision.classic import FACE
@@ -251,7 +256,7 @@ def test_an_outline_of_two_cards_is_read_only_where_pips_were_counted(
     for k, (c, x) in enumerate((("9D", 800), ("4H", 950), ("2C", 1100))):  # cards alone: the size
         tv.put(frame, tv.face(c, "plain"), (x, 150), 5 * k, w)
     tv.put(frame, tv.face("9S", "plain"), (400, 400), 0, w)
-    tv.put(frame, tv.face("TS", "plain"), (400 + 0.4 * w, 400), 0, w)
+    tv.put(frame, tv.face("TS", "plain"), (400 + step * w, 400), 0, w)
     real = reader._read_quad
     said: dict[str, Any] = {}
 
@@ -271,7 +276,7 @@ def test_an_outline_of_two_cards_is_read_only_where_pips_were_counted(
         ("3S", {"pips": "3"}, True),  # the template reader's, its pips counted
     ):
         said.update(card=card, details=details)
-        assert (card in {d.card for d in reader.detect(frame)}) is shown, (card, details)
+        assert (card in {d.card for d in reader.detect(frame)}) is shown, (step, card, details)
 
 
 def test_a_split_card_takes_the_size_of_the_cards_read_nearest_it() -> None:
