@@ -309,17 +309,18 @@ def _explain_wrong(
             print(f"    {card}: read on a pile corner (both classifiers on one index crop)", file=out)
 
 
-def _held_apart_bank(art: Any, seed: int) -> Any:
-    """The glyph bank of the fonts of group C (neither classifier was trained on them),
-    or None without Pillow or those fonts."""
+def held_apart_bank(art: Any, seed: int) -> tuple[Any, str]:
+    """(the glyph bank of the fonts of group C, which neither classifier was trained on,
+    and "") or (None, why there is none: the fonts are not installed, or an import
+    failed, named: a hunt whose checkout changed under it said only "needs Pillow")."""
     from vision.train.fonts import FONT_GROUPS, find_fonts, group_bank
 
     if not find_fonts(FONT_GROUPS["C"]):
-        return None
+        return None, "the fonts of group C are not installed (see python -m vision.train)"
     try:
-        return group_bank("C", art, seed)
-    except ImportError:
-        return None
+        return group_bank("C", art, seed), ""
+    except ImportError as exc:
+        return None, f"cannot import what drawing them needs ({exc}; Pillow is in the train extra)"
 
 
 def frame_ms(data: Path, repeat: int = 20) -> tuple[float, float, int]:
@@ -382,9 +383,9 @@ def benchmark(
         )
         res["generated empty"] = t
         rows.append(_line("generated empty", t))
-        bank = _held_apart_bank(art, seed)
+        bank, why_not = held_apart_bank(art, seed)
         if bank is None:
-            rows.append("generated piles, other fonts: skipped (needs Pillow and the fonts of group C)")
+            rows.append(f"generated sets in other fonts: skipped ({why_not})")
         else:
             t, extra = generated(
                 seed + 20_000, other_fonts, art, threshold, bank=bank, why=why, name="piles, other fonts"

@@ -311,3 +311,22 @@ def test_pile_banks_below_one_is_a_usage_error(capsys: pytest.CaptureFixture[str
         main(["--pile-banks", "0", "--calibrate"])
     assert e.value.code == 2
     assert "--pile-banks: '0': expected a whole number of at least 1" in capsys.readouterr().err
+
+
+def test_a_benchmark_without_the_held_apart_fonts_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    from vision import evaluate
+    from vision.train import fonts
+
+    art = stand_in_art()
+    monkeypatch.setattr(fonts, "FONT_GROUPS", {"C": ["NoSuchFont-Regular.ttf"]})
+    bank, why = evaluate.held_apart_bank(art, 0)
+    assert bank is None and "not installed" in why
+    monkeypatch.setattr(fonts, "FONT_GROUPS", {"C": ["x.ttf"]})
+    monkeypatch.setattr(fonts, "find_fonts", lambda names: ["/fonts/x.ttf"])
+
+    def no_pillow(*args: object) -> None:
+        raise ImportError("No module named 'PIL'")
+
+    monkeypatch.setattr(fonts, "group_bank", no_pillow)
+    bank, why = evaluate.held_apart_bank(art, 0)
+    assert bank is None and "No module named 'PIL'" in why
