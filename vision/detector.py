@@ -70,10 +70,11 @@ class Quad:
     two halves of an outline (:mod:`vision.reader`). ``middle_seen``: False for an
     outline grown to a card's size (:mod:`vision.reader`), whose grown part may show
     another card: the template reader alone, whose check is the pips, reports no
-    court card from it, nor a card where a classifier names another on a corner. ``covered``: True
-    for one of two cards split from an outline of both lying partly over each other
-    (:mod:`vision.reader`): part of it may lie under the other, whose pips and index
-    then show in it, and the template reader alone reports nothing from it.
+    court card from it, nor a card where a classifier names another on a corner.
+    ``covered``: True for one of two cards split from an outline of both lying partly
+    over each other (:mod:`vision.reader`): part of it may lie under the other, whose
+    pips and index then show in it, and the template reader alone reports nothing
+    from it.
     ``area``, ``center`` and ``upright`` are computed once (the corners are not to be changed).
     """
 

@@ -386,7 +386,8 @@ def grown(corners: NDArray[Any], size: tuple[float, float]) -> NDArray[np.float3
 #: silhouettes merged), as a hand of two is laid down. From 1.5 across, generated hold'em
 #: frames (a hand's upper card 0.35-0.75 of a width over the lower, seeds 7000-7039)
 #: read 83 of 153 lower and 114 of 151 upper cards; from 1.2, with both ways tried where
-#: the outline is about square and the lower card's corners read, 109 and 131 (0 wrong)
+#: the outline is about square and the lower card's corners read, 109 and 129 (0 wrong;
+#: with the reader's rules for outlines of two cards, :mod:`vision.reader`)
 PAIR_ACROSS = (1.2, 2.3)
 PAIR_ALONG = (0.85, 1.2)
 

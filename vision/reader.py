@@ -42,7 +42,7 @@ from vision.detector import (
 from vision.glyphs import Templates, load_templates
 from vision.piles import card_size, corner_cards, grown, halves
 from vision.segment import Component, components, ink_masks
-from vision.verdict import Learned, combine, decide_learned, read_corners, read_corners_batch
+from vision.verdict import COURT_RANKS, Learned, combine, decide_learned, read_corners, read_corners_batch
 
 __all__ = [
     "FACE",
@@ -171,7 +171,7 @@ def _read(
         partial
         and verdict is None
         and final is not None
-        and (final.card[0] in "JQK" or _named_other(learned, final.card))
+        and (final.card[0] in COURT_RANKS or _named_other(learned, final.card))
     ):
         # an outline grown to a card's size: its grown part may show another card,
         # and the template reader alone is checked by the pips; a classifier naming
@@ -347,7 +347,7 @@ TWO_CARDS_SIDE_BY_SIDE = 1.6
 def _counted(r: CardRead) -> bool:
     """True if reading ``r`` is a number card or an ace whose pips, counted, gave its rank
     (learned or template reading)."""
-    return r.card[0] not in "JQK" and r.details.get("pips") == r.card[0]
+    return r.card[0] not in COURT_RANKS and r.details.get("pips") == r.card[0]
 
 
 def _two_cards(q: Quad, others: list[Quad]) -> bool:

@@ -163,10 +163,9 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
 
 def _pips_say_otherwise(pips: PipRead, card: str) -> bool:
     """True if pips too unclear to count say something against ``card`` read on its
-    index alone: shaped like the other suit of the colour (:func:`_shaped_as_twin`), of
-    the other colour, or, for 2-10 and A, shaped not clearly like its suit."""
-    if _shaped_as_twin(pips, card):
-        return True
+    index alone: of the other colour, or, for 2-10 and A, when scored, not favouring its
+    suit over the other of the colour by more than SUIT_MIN_MARGIN (which includes
+    :func:`_shaped_as_twin`, favouring the other)."""
     if pips.red is not None and pips.red != (card[1] in RED_SUITS):
         # pips of the other colour: another card's, over this one, or the index misread
         # (generated hold'em frame 31009, bank seed 1000: a 3C under a 6H, its index
