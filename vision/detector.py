@@ -22,7 +22,7 @@ All coordinates are image pixels, x to the right and y down, as float32.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -75,6 +75,9 @@ class Quad:
     over each other (:mod:`vision.reader`): part of it may lie under the other, whose
     pips and index then show in it, and the template reader alone reports nothing
     from it.
+    ``contour``: the contour ((N, 2) float32 image pixels) the outline was fitted to,
+    for an outline found whole by :func:`find_card_groups` (else None): an outline of
+    two cards is split along it (:func:`vision.piles.fit_half`).
     ``area``, ``center`` and ``upright`` are computed once (the corners are not to be changed).
     """
 
@@ -83,6 +86,7 @@ class Quad:
     whole: bool = True
     middle_seen: bool = True
     covered: bool = False
+    contour: FloatArray | None = field(default=None, compare=False, repr=False)
 
     @cached_property
     def area(self) -> float:
@@ -350,7 +354,8 @@ def find_card_groups(
                     blobs_out.append(c.reshape(-1, 2).astype(np.float32) / scale)
                 continue
             quad, fill = r
-            found.append(Quad(order_clockwise(quad / scale), fill))
+            contour = c.reshape(-1, 2).astype(np.float32) / scale
+            found.append(Quad(order_clockwise(quad / scale), fill, contour=contour))
     # overlapping cards make one blob: look for their corners, in blobs the size of
     # two to six cards like those found alone (any size if none was)
     areas = sorted(q.area * scale * scale for q in found)

@@ -372,7 +372,7 @@ def _halves(q: Quad, size: tuple[float, float]) -> list[Quad]:
     or partly over each other (their silhouettes merged into one four-sided outline,
     which passes as one card: :func:`vision.piles.halves`, both ways where it fits
     both); else none."""
-    hs = halves(q.corners, size)
+    hs = halves(q.corners, size, q.contour)
     # cards lying partly over each other (not side by side): either may cover the other
     over = len(hs) > 2 or bool(
         hs
@@ -425,7 +425,7 @@ def detect(
     pairs = []
     for g in groups:
         size = near_size(g[0], [q for q, _ in kept]) if id(g[0]) not in read else None
-        pairs += [] if size is None else halves(g[0].corners, size)
+        pairs += [] if size is None else halves(g[0].corners, size, g[0].contour)
     out = [Detection(r.card, r.confidence, order_clockwise(q.corners)) for q, r in kept]
     # cards in piles and tricks by a visible index corner; a card read twice in
     # different places (one deck) is unsure

@@ -169,6 +169,17 @@ def test_an_outline_two_cards_wide_is_split_into_a_card_at_each_end() -> None:
     assert piles.halves(rect(0, 0, 3 * SHORT, LONG), (SHORT, LONG)) == []
 
 
+def test_a_pair_is_split_into_cards_as_long_as_its_outline() -> None:
+    # seen obliquely, the cards read nearest a hand may lie nearer the camera: here a
+    # tenth larger than the hand's two cards (0.9 of a width over each other); a hand's
+    # cards are as long as its outline, and as wide as that makes them
+    s, w = 0.9 * SHORT, 0.9 * LONG
+    pair = rect(100, 100, 1.9 * s, w)
+    left, right = piles.halves(pair, (SHORT, LONG))
+    assert np.abs(left - rect(100, 100, s, w)).max() < 1e-3
+    assert np.abs(right - rect(100 + 0.9 * s, 100, s, w)).max() < 1e-3
+
+
 def test_an_outline_of_two_cards_overlapping_by_half_is_split_both_ways_when_square() -> None:
     # a hold'em hand: the upper card 0.6 of a card's width right of the lower one
     pair = rect(100, 100, 1.6 * SHORT, LONG)
@@ -290,3 +301,31 @@ def test_a_split_card_takes_the_size_of_the_cards_read_nearest_it() -> None:
     assert near_size(pair, near + far) == pytest.approx((SHORT, LONG))
     assert near_size(Quad(rect(600, 40, 105, 98), 1.0), near + far) == pytest.approx((70, 98))
     assert near_size(pair, []) is None
+
+
+def test_a_hands_upper_card_turned_from_the_lower_is_fitted_to_the_pairs_outline() -> None:
+    """A hold'em hand: the upper card 0.6 of a width right of the lower one and turned
+    10 degrees from it. Their silhouettes make one four-sided outline; the upper card's
+    end and sides lie on it, so the half fitted to the outline's contour is the upper
+    card (within 2 px); cut by the outline's sides alone it is off by more than 5."""
+    import cv2
+
+    from vision.detector import _quad_from_contour
+
+    def card(cx: float, cy: float, deg: float) -> np.ndarray:
+        return cv2.boxPoints(((cx, cy), (SHORT, LONG), deg)).astype(np.float32)
+
+    lower, upper = card(300, 300, 0), card(360, 300, 10)
+    mask = np.zeros((600, 700), np.uint8)
+    for c in (lower, upper):
+        cv2.fillConvexPoly(mask, np.round(c * 16).astype(np.int32), 255, cv2.LINE_AA, 4)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    found = _quad_from_contour(contours[0], 1000)
+    assert found is not None  # the pair passes as one card's outline
+    quad, contour = found[0], contours[0].reshape(-1, 2).astype(np.float32)
+
+    def error(h: np.ndarray) -> float:  # largest corner distance, the outline starting anywhere
+        return min(float(np.hypot(*(np.roll(h, k, axis=0) - upper).T).max()) for k in range(4))
+
+    assert min(error(h) for h in piles.halves(quad, (SHORT, LONG), contour)) < 2
+    assert min(error(h) for h in piles.halves(quad, (SHORT, LONG))) > 5
