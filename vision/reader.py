@@ -430,8 +430,41 @@ def detect(
     # cards in piles and tricks by a visible index corner; a card read twice in
     # different places (one deck) is unsure
     extra, clash = corner_cards(image, blobs, {d.card: d.corners for d in out}, quads, pairs)
-    return [d for d in out if d.card not in clash] + [
+    found = [d for d in out if d.card not in clash] + [
         Detection(c.card, c.confidence, order_clockwise(c.outline))
         for c in extra
         if c.confidence >= threshold
     ]
+    return _one_card_per_corner(found)
+
+
+#: two cards read whose outlines have corners this close (a fraction of the cards' short
+#: side) may be one card's index read through two outlines: neither is reported
+SAME_CORNER = 0.12
+#: ... and that overlap by this share of the smaller outline
+SAME_CORNER_OVERLAP = 0.3
+
+
+def _one_card_per_corner(found: list[Detection]) -> list[Detection]:
+    """``found`` less every card whose outline has a corner within SAME_CORNER of the
+    cards' short side (:func:`vision.piles.card_size` of all of them) of a corner of
+    another card's outline, the two overlapping by SAME_CORNER_OVERLAP: one index
+    corner read as two cards through two outlines (generated hold'em frame 2530282,
+    bank seed 2500000: an AC lying over a KH read AC by its own outline, and AS, by A
+    and B at 1.00, by an outline of the pair's upper part turned a quarter, its corner
+    on the AC's index corner; before the pair's split was fitted, AS alone was
+    reported). Cards side by side may touch at a corner: they do not overlap."""
+    if len(found) < 2:
+        return found
+    size = card_size([d.corners for d in found])
+    if size is None:
+        return found
+    pts = np.stack([d.corners for d in found])  # (n, 4, 2)
+    diff = pts[:, None, :, None, :] - pts[None, :, None, :, :]  # (n, n, 4, 4, 2)
+    gap = np.hypot(diff[..., 0], diff[..., 1])
+    near = (gap.min(axis=(2, 3)) < SAME_CORNER * size[0]) & ~np.eye(len(found), dtype=bool)
+    for i, j in zip(*np.nonzero(near), strict=True):  # cards side by side may touch at a corner
+        inter = cv2.intersectConvexConvex(pts[i].reshape(-1, 1, 2), pts[j].reshape(-1, 1, 2))[0]
+        smaller = min(abs(cv2.contourArea(pts[i])), abs(cv2.contourArea(pts[j])))
+        near[i, j] = inter > SAME_CORNER_OVERLAP * smaller
+    return [d for i, d in enumerate(found) if not near[i].any()]

@@ -284,3 +284,28 @@ def test_a_grown_outline_is_not_read_as_a_court_card_by_the_templates_alone(
         grown, _ = reader._read(face, t, partial=True)
         assert seen is not None and seen.card == card
         assert grown is None, card
+
+
+def test_one_index_corner_read_as_two_cards_through_two_outlines_gives_neither() -> None:
+    """Generated hold'em frame 2530282 (bank seed 2500000): an AC over a KH read AC by
+    its own outline and AS by an outline of the pair's upper part turned a quarter, that
+    outline's corner on the AC's index corner. Two cards whose outlines overlap and
+    share a corner are reported as neither; cards side by side touching at a corner,
+    and a pile's lower card showing beside the upper one, stand."""
+    from vision.reader import Detection, _one_card_per_corner
+
+    def card(cx: float, cy: float, w: float, h: float, deg: float) -> np.ndarray:
+        return order_clockwise(cv2.boxPoints(((cx, cy), (w, h), deg)))
+
+    ac = card(262, 90, 90, 126, -18)
+    tl = ac[0]  # the AC's top-left corner, its index
+    turned = order_clockwise(tl + np.array([(1, 3), (114, -46), (157, 38), (30, 93)], np.float32))
+    kept = _one_card_per_corner([Detection("AC", 1.0, ac), Detection("AS", 0.55, turned)])
+    assert kept == []
+    # a row: cards side by side, neighbours' corners 5 px apart, no overlap
+    row = [Detection(c, 1.0, card(100 + 93 * i, 300, 90, 126, 0)) for i, c in enumerate(["7D", "7S", "9C"])]
+    assert [d.card for d in _one_card_per_corner(row)] == ["7D", "7S", "9C"]
+    # a pile: the lower card 0.4 of a width across and down from the upper one
+    upper, lower = card(500, 300, 90, 126, 0), card(536, 336, 90, 126, 0)
+    pile = [Detection("QH", 1.0, upper), Detection("4C", 0.9, lower)]
+    assert [d.card for d in _one_card_per_corner(pile)] == ["QH", "4C"]
