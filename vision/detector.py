@@ -77,7 +77,7 @@ class Quad:
     from it.
     ``contour``: the contour ((N, 2) float32 image pixels) the outline was fitted to,
     for an outline found whole by :func:`find_card_groups` (else None): an outline of
-    two cards is split along it (:func:`vision.piles.fit_half`).
+    two cards is split along it (:func:`vision.pairs.fit_half`).
     ``area``, ``center`` and ``upright`` are computed once (the corners are not to be changed).
     """
 

@@ -40,7 +40,8 @@ from vision.detector import (
     warp,
 )
 from vision.glyphs import Templates, load_templates
-from vision.piles import card_size, corner_cards, grown, halves
+from vision.pairs import halves
+from vision.piles import card_size, corner_cards, grown
 from vision.segment import Component, components, ink_masks
 from vision.verdict import COURT_RANKS, Learned, combine, decide_learned, read_corners, read_corners_batch
 
@@ -330,7 +331,7 @@ def _grown(q: Quad, size: tuple[float, float]) -> list[Quad]:
 
 #: an outline this many times the area of the three other cards read nearest it, less
 #: oblong than they are by TWO_CARDS_ASPECT, and shaped like two of them partly over
-#: each other (:func:`vision.piles.halves`), may be two cards: a reading of it that no
+#: each other (:func:`vision.pairs.halves`), may be two cards: a reading of it that no
 #: pip count backs (a court card by its picture, an index alone) is left unread; two
 #: cards' pips pass as a picture. Number cards whose pips were counted stand. (The dev
 #: close-up jacky_testData_1, an oblique view, has an AS and a 5D of 1.45 times the
@@ -370,7 +371,7 @@ def _two_cards(q: Quad, others: list[Quad]) -> bool:
 def _halves(q: Quad, size: tuple[float, float]) -> list[Quad]:
     """The two cards of ``size`` of an outline shaped like two of them lying side by side
     or partly over each other (their silhouettes merged into one four-sided outline,
-    which passes as one card: :func:`vision.piles.halves`, both ways where it fits
+    which passes as one card: :func:`vision.pairs.halves`, both ways where it fits
     both); else none."""
     hs = halves(q.corners, size, q.contour)
     # cards lying partly over each other (not side by side): either may cover the other

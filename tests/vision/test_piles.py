@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import piles
+from vision import pairs, piles
 from vision.learned import CornerRead, thresholds
 
 SHORT, LONG = 100.0, 140.0
@@ -157,16 +157,16 @@ def test_a_small_outline_is_grown_to_the_cards_size_along_its_own_axes() -> None
 def test_an_outline_two_cards_wide_is_split_into_a_card_at_each_end() -> None:
     # two portrait cards side by side, overlapping by a tenth of a card's width
     pair = rect(100, 100, 1.9 * SHORT, LONG)
-    left, right = piles.halves(pair, (SHORT, LONG))
+    left, right = pairs.halves(pair, (SHORT, LONG))
     assert np.abs(left - rect(100, 100, SHORT, LONG)).max() < 1e-3
     assert np.abs(right - rect(100 + 0.9 * SHORT, 100, SHORT, LONG)).max() < 1e-3
     # the same pair turned a quarter (its first side runs along the cards)
     turned = np.roll(pair, 1, axis=0)
-    assert len(piles.halves(turned, (SHORT, LONG))) == 2
+    assert len(pairs.halves(turned, (SHORT, LONG))) == 2
     # a single card, cards end to end, three side by side: no pair
-    assert piles.halves(rect(0, 0, SHORT, LONG), (SHORT, LONG)) == []
-    assert piles.halves(rect(0, 0, SHORT, 2 * LONG), (SHORT, LONG)) == []
-    assert piles.halves(rect(0, 0, 3 * SHORT, LONG), (SHORT, LONG)) == []
+    assert pairs.halves(rect(0, 0, SHORT, LONG), (SHORT, LONG)) == []
+    assert pairs.halves(rect(0, 0, SHORT, 2 * LONG), (SHORT, LONG)) == []
+    assert pairs.halves(rect(0, 0, 3 * SHORT, LONG), (SHORT, LONG)) == []
 
 
 def test_a_pair_is_split_into_cards_as_long_as_its_outline() -> None:
@@ -175,7 +175,7 @@ def test_a_pair_is_split_into_cards_as_long_as_its_outline() -> None:
     # cards are as long as its outline, and as wide as that makes them
     s, w = 0.9 * SHORT, 0.9 * LONG
     pair = rect(100, 100, 1.9 * s, w)
-    left, right = piles.halves(pair, (SHORT, LONG))
+    left, right = pairs.halves(pair, (SHORT, LONG))
     assert np.abs(left - rect(100, 100, s, w)).max() < 1e-3
     assert np.abs(right - rect(100 + 0.9 * s, 100, s, w)).max() < 1e-3
 
@@ -183,12 +183,12 @@ def test_a_pair_is_split_into_cards_as_long_as_its_outline() -> None:
 def test_an_outline_of_two_cards_overlapping_by_half_is_split_both_ways_when_square() -> None:
     # a hold'em hand: the upper card 0.6 of a card's width right of the lower one
     pair = rect(100, 100, 1.6 * SHORT, LONG)
-    left, right = piles.halves(pair, (SHORT, LONG))[:2]
+    left, right = pairs.halves(pair, (SHORT, LONG))[:2]
     assert np.abs(left - rect(100, 100, SHORT, LONG)).max() < 1e-3
     assert np.abs(right - rect(160, 100, SHORT, LONG)).max() < 1e-3
     # 0.4 of a width apart the outline is square (1.4 x 1.4 card widths): the cards may
     # lie either way, and both ways are given, each as two cards of the typical size
-    square = piles.halves(rect(100, 100, 1.4 * SHORT, LONG), (SHORT, LONG))
+    square = pairs.halves(rect(100, 100, 1.4 * SHORT, LONG), (SHORT, LONG))
     assert len(square) == 4
 
     def found(r: np.ndarray) -> bool:  # an outline with these corners, starting anywhere
@@ -198,7 +198,7 @@ def test_an_outline_of_two_cards_overlapping_by_half_is_split_both_ways_when_squ
     assert found(rect(100, 100, 1.4 * SHORT, SHORT))  # landscape cards one above the other
     assert found(rect(100, 140, 1.4 * SHORT, SHORT))
     # a card and a sliver (0.1 of a width): one card, no pair
-    assert piles.halves(rect(0, 0, 1.1 * SHORT, LONG), (SHORT, LONG)) == []
+    assert pairs.halves(rect(0, 0, 1.1 * SHORT, LONG), (SHORT, LONG)) == []
 
 
 def test_both_cards_of_a_hand_lying_half_over_each_other_are_read() -> None:
@@ -327,5 +327,5 @@ def test_a_hands_upper_card_turned_from_the_lower_is_fitted_to_the_pairs_outline
     def error(h: np.ndarray) -> float:  # largest corner distance, the outline starting anywhere
         return min(float(np.hypot(*(np.roll(h, k, axis=0) - upper).T).max()) for k in range(4))
 
-    assert min(error(h) for h in piles.halves(quad, (SHORT, LONG), contour)) < 2
-    assert min(error(h) for h in piles.halves(quad, (SHORT, LONG))) > 5
+    assert min(error(h) for h in pairs.halves(quad, (SHORT, LONG), contour)) < 2
+    assert min(error(h) for h in pairs.halves(quad, (SHORT, LONG))) > 5

@@ -1,0 +1,135 @@
+"""Two cards lying side by side or partly over each other, as a hand of two is laid
+down, whose silhouettes merged into one four-sided outline: that outline passes as
+one card. :func:`halves` splits it into the two cards, one at each end, as long as
+the outline; :func:`fit_half` fits each to the outline's contour (a hand's cards are
+often turned a little from each other). The reader (:mod:`vision.reader`) reads them
+by its rules for cards that may lie partly under another.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+#: an outline this many times a card's short side across, and about a card's long side
+#: the other way, may be two cards lying side by side or partly over each other (their
+#: silhouettes merged), as a hand of two is laid down. From 1.5 across, generated hold'em
+#: frames (a hand's upper card 0.35-0.75 of a width over the lower, seeds 7000-7039)
+#: read 83 of 153 lower and 114 of 151 upper cards; from 1.2, with both ways tried where
+#: the outline is about square and the lower card's corners read, 109 and 129 (0 wrong;
+#: with the reader's rules for outlines of two cards, :mod:`vision.reader`)
+PAIR_ACROSS = (1.2, 2.3)
+PAIR_ALONG = (0.85, 1.2)
+
+
+def halves(
+    corners: NDArray[Any], size: tuple[float, float], contour: NDArray[Any] | None = None
+) -> list[NDArray[np.float32]]:
+    """The two card outlines (4, 2 each) of an outline ``corners`` (4, 2) that looks like
+    two cards of ``size`` (short, long) pixels lying side by side or partly over each
+    other, their silhouettes merged into one four-sided outline (PAIR_ACROSS card
+    widths across, PAIR_ALONG card lengths along): a card laid at each end of the long
+    sides, as long as the outline and as wide as that makes a card of ``size``'s
+    proportions (the cards may overlap, so the halves are not cut at the middle). Where
+    the outline fits both ways (about square: cards overlapping by half or more), four
+    outlines, the way nearer a card's length along first. Empty when it does not look
+    like such a pair. ``contour``: the outline's contour ((N, 2) image pixels), each
+    card fitted to it (:func:`fit_half`)."""
+    p = np.asarray(corners, np.float64).reshape(4, 2)
+    short, long_ = size
+    d = [float(np.hypot(*(p[(i + 1) % 4] - p[i]))) for i in range(4)]
+    fits = []
+    for k in (0, 1):  # k: the sides p[k] -> p[k+1] and p[k+3] -> p[k+2] run across both cards
+        across, along = (d[k] + d[k + 2]) / 2, (d[k + 1] + d[(k + 3) % 4]) / 2
+        if (
+            PAIR_ACROSS[0] * short <= across <= PAIR_ACROSS[1] * short
+            and PAIR_ALONG[0] * long_ <= along <= PAIR_ALONG[1] * long_
+        ):
+            fits.append((abs(along / long_ - 1), k))
+    out = []
+    for _, k in sorted(fits):  # both ways may fit (cards overlapping): the nearer a card's length first
+        a, b, c, e = p[k], p[(k + 1) % 4], p[(k + 2) % 4], p[(k + 3) % 4]
+        u1, u2 = (b - a) / d[k], (c - e) / d[(k + 2) % 4]
+        # the cards' width in proportion to the outline's own length (both cards of a
+        # hand are as long as it): the cards read nearest it may lie nearer the camera
+        w = short * (d[(k + 1) % 4] + d[(k + 3) % 4]) / 2 / long_
+        ends = (np.array([a, a + u1 * w, e + u2 * w, e]), np.array([b, b - u1 * w, c - u2 * w, c]))
+        for i, h in enumerate(ends):  # each [the end's two corners first and last, the cut between]
+            f = h.astype(np.float32) if contour is None else fit_half(h, contour, long_ / short)
+            out.append(f[[1, 0, 3, 2]] if i else f)
+    return out
+
+
+def _side_line(pts: NDArray[Any], p0: NDArray[Any], p1: NDArray[Any], t0: float, t1: float) -> NDArray[Any]:
+    """The line (vx, vy, x0, y0) fitted to the points of ``pts`` (N, 2) near the segment
+    ``p0`` -> ``p1`` between fractions ``t0`` and ``t1`` of its length from ``p0``; the
+    segment's own line where fewer than 5 points are there."""
+    d = p1 - p0
+    length = float(np.hypot(*d))
+    u = d / length
+    rel = pts - p0
+    t = rel @ u
+    dist = np.abs(rel @ np.array([-u[1], u[0]]))
+    sel = (t > t0 * length) & (t < t1 * length) & (dist < max(3.0, 0.04 * length))
+    if sel.sum() < 5:
+        return np.array([u[0], u[1], p0[0], p0[1]])
+    line = cv2.fitLine(pts[sel].astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01)
+    return np.asarray(line.ravel(), np.float64)
+
+
+def _meet(l1: NDArray[Any], l2: NDArray[Any]) -> NDArray[Any] | None:
+    """Where lines (vx, vy, x0, y0) ``l1`` and ``l2`` cross; None if about parallel."""
+    det = l1[0] * l2[1] - l1[1] * l2[0]
+    if abs(det) < 1e-6:
+        return None
+    t = ((l2[2] - l1[2]) * l2[1] - (l2[3] - l1[3]) * l2[0]) / det
+    return np.array([l1[2] + t * l1[0], l1[3] + t * l1[1]])
+
+
+#: the two sides of a card fitted by :func:`fit_half` may differ in direction by at most
+#: this many degrees (perspective); more, and one of them ran along another card (in a
+#: pile; generated pile frame 21000 in held-apart fonts lost a 2D to such a fit). With
+#: the fit, generated hold'em frames (seeds 7000-7039, the CC0 art) read 117 of 144
+#: upper cards of hands (101 cut by the outline's sides alone), 104 of 142 lower ones (102)
+FIT_SIDES_APART = 8.0
+
+
+def fit_half(half: NDArray[Any], contour: NDArray[Any], aspect: float) -> NDArray[np.float32]:
+    """A card outline (4, 2) from ``half``, one of :func:`halves`' outlines [a, b, c, e]
+    (a-e the end of the pair's outline, a-b and e-c along its sides, b-c the cut
+    through it), fitted to ``contour`` ((N, 2) image pixels, the pair's outline): the
+    end refitted to the contour points along it, each side to those along its half
+    nearer the end (the other half may run inside the other card), the cut moved to
+    where a card of the end's length and ``aspect`` (long / short) ends, parallel to
+    the end: a hand's cards turned from each other make a pair's sides run along both.
+    ``half`` unchanged if the fit fails, gives sides more than FIT_SIDES_APART degrees
+    apart, or moves a corner by more than a fifth of the card's width."""
+    h = np.asarray(half, np.float64).reshape(4, 2)
+    a, b, c, e = h
+    pts = np.asarray(contour, np.float64).reshape(-1, 2)
+    end = _side_line(pts, e, a, 0.15, 0.85)
+    top, bottom = _side_line(pts, a, b, 0.08, 0.45), _side_line(pts, e, c, 0.08, 0.45)
+    a2, e2 = _meet(end, top), _meet(end, bottom)
+    if a2 is None or e2 is None:
+        return np.asarray(half, np.float32)
+    length = float(np.hypot(*(a2 - e2)))
+    n = np.array([-(a2 - e2)[1], (a2 - e2)[0]]) / max(length, 1e-6)
+    if np.dot(h.mean(axis=0) - a2, n) < 0:
+        n = -n
+    w = length / aspect
+    if abs(float(top[0] * bottom[1] - top[1] * bottom[0])) > np.sin(np.radians(FIT_SIDES_APART)):
+        return np.asarray(half, np.float32)  # sides not of one card: another card's edge in one
+    out = [a2]
+    for p0, line in ((a2, top), (e2, bottom)):
+        v = line[:2] * (1.0 if np.dot(line[:2], n) > 0 else -1.0)
+        along = float(np.dot(v, n))
+        if along < 0.5:  # a side nearly along the end: no card
+            return np.asarray(half, np.float32)
+        out.append(p0 + v * (w / along))
+    res = np.array([a2, out[1], out[2], e2])
+    if np.hypot(*(res - h).T).max() > 0.2 * w:
+        return np.asarray(half, np.float32)
+    return res.astype(np.float32)
