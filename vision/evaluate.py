@@ -14,7 +14,9 @@ not reported):
 * ``generated piles``: ``--piles`` frames of :mod:`vision.train.scenes` with a fixed
   seed (tricks, piles, singles, backs, chips, hands); labels are the cards with an
   index fully visible; a reported card that lies in the frame with both indices
-  covered counts as "unlabelled" (not wrong), one not in the frame as wrong;
+  covered counts as "unlabelled" (not wrong), one not in the frame as wrong, and so
+  does one reported where it does not lie (its outline's centre outside the card's
+  own: another card's index read as it, "misplaced" under ``--explain``);
 * ``generated empty``: frames with backs, chips and hands only;
 * ``piles, other fonts``: ``--other-fonts`` such frames (other seeds) with 70% of the
   cards' indices redrawn in the held-apart fonts of group C, which neither
@@ -285,21 +287,46 @@ def generated(
         s = hand_scene(seed + i, art, bank) if hands else pile_scene(seed + i, art, face_up, bank)
         frame, labels, cards = s.frame, s.labels, s.cards
         trace: list[Attempt] | None = [] if why is not None else None
-        reported = [d.card for d in detect(frame, threshold, trace)]
+        dets = detect(frame, threshold, trace)
+        # a card of the frame read where it does not lie (its outline's centre outside
+        # the card's own) is a wrong card: another card's index read as it
+        reported = [
+            d.card if d.card not in cards or _placed(d, s.outlines[d.card]) else MISPLACED for d in dets
+        ]
         inside = [c for c in reported if c in cards and c not in labels]
         extra += len(inside)
         total.add(score_image(labels, [c for c in reported if c not in inside]))
-        wrong = [c for c in reported if c not in cards]
+        wrong = [
+            d.card + (" (misplaced)" if c == MISPLACED else "")
+            for c, d in zip(reported, dets, strict=True)
+            if c not in cards
+        ]
         if why is not None and trace is not None and wrong:
             _explain_wrong(f"{name}, frame seed {seed + i}", wrong, labels, trace, why)
     return total, extra
+
+
+#: what a card read where it does not lie counts as (no card's label)
+MISPLACED = "misplaced"
+
+
+def _placed(d: Any, outline: Any) -> bool:
+    """True if detection ``d``'s outline has its centre inside ``outline`` ((4, 2) image
+    pixels: where that card lies, all of it, covered parts too)."""
+    import cv2
+    import numpy as np
+
+    c = d.corners.mean(axis=0)
+    shape = np.asarray(outline, np.float32).reshape(-1, 1, 2)
+    return bool(cv2.pointPolygonTest(shape, (float(c[0]), float(c[1])), False) >= 0)
 
 
 def _explain_wrong(
     where: str, wrong: list[str], labels: list[str], trace: list[Attempt], out: TextIO
 ) -> None:
     print(f"{where}: wrong {' '.join(wrong)} (labelled {' '.join(labels) or '-'})", file=out)
-    for card in wrong:
+    for shown in wrong:
+        card = shown.split()[0]
         made = [a for a in trace if a.final is not None and a.final.card == card]
         for a in made:
             assert a.final is not None

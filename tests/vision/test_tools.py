@@ -330,3 +330,30 @@ def test_a_benchmark_without_the_held_apart_fonts_says_why(monkeypatch: pytest.M
     monkeypatch.setattr(fonts, "group_bank", no_pillow)
     bank, why = evaluate.held_apart_bank(art, 0)
     assert bank is None and "No module named 'PIL'" in why
+
+
+@pytest.mark.slow
+def test_a_card_of_the_frame_read_where_it_does_not_lie_is_a_wrong_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The generated sets know where each card lies: a card reported with its label but
+    another card's outline (another card's index read as it: generated hold'em frame
+    31012, an AS read over an AC and a 4C, the frame's AS elsewhere) counts as wrong."""
+    import io
+
+    from vision import evaluate, reader
+    from vision.train.scenes import pile_scene
+
+    art = stand_in_art()
+    s = pile_scene(5, art)
+    first, second = s.labels[0], s.labels[1]
+    out = {first: s.outlines[first], second: s.outlines[first]}  # the second card on the first's place
+
+    def detect(frame: object, threshold: float, trace: object = None) -> list[reader.Detection]:
+        return [reader.Detection(c, 1.0, o) for c, o in out.items()]
+
+    monkeypatch.setattr(reader, "detect", detect)
+    why = io.StringIO()
+    tally, _ = evaluate.generated(5, 1, art, 0.5, why=why, name="piles")
+    assert (tally.right, tally.wrong) == (1, 1)
+    assert why.getvalue().startswith(f"piles, frame seed 5: wrong {second} (misplaced) (labelled ")
