@@ -168,6 +168,11 @@ def _read(
         # a TD, the TD's "10" and five pips in its outline, template "5", five red pips
         # counted, A seeing no card: 5D reported)
         final = None
+    if verdict is None and final is not None and _both_name_other(learned, final.card):
+        # the template reader alone against A and B naming one other card on a corner,
+        # however unsure each: in an outline that may be two cards (:func:`_counted`)
+        # that corner may be the other card's
+        final = CardRead(final.card, final.confidence, {**final.details, "other_corner": True})
     if (
         partial
         and verdict is None
@@ -187,6 +192,15 @@ def _read(
     if trace is not None:
         trace.append(Attempt(pips, per_corner, learned, classic, verdict, final))
     return final, True
+
+
+def _both_name_other(learned: Learned | None, card: str) -> bool:
+    """True if A's and B's best guesses on one corner (whatever their probabilities) are
+    the same card, other than ``card``."""
+    if learned is None:
+        return False
+    a, b = learned
+    return any(x.card is not None and x.card == y.card != card for x, y in zip(a, b, strict=True))
 
 
 def _named_other(learned: Learned | None, card: str) -> bool:
@@ -347,8 +361,14 @@ TWO_CARDS_SIDE_BY_SIDE = 1.6
 
 def _counted(r: CardRead) -> bool:
     """True if reading ``r`` is a number card or an ace whose pips, counted, gave its rank
-    (learned or template reading)."""
-    return r.card[0] not in COURT_RANKS and r.details.get("pips") == r.card[0]
+    (learned or template reading); for an ace (one pip: the least of evidence) read by
+    the template reader alone, not against A and B both naming another card on a corner
+    (generated hold'em frame 2830035, bank seed 2800000: an AC and a JC in one outline,
+    the AC's lone pip and redrawn index read AS by the templates, A and B both naming
+    JC on the other corner at 0.63 and 0.33: AS reported)."""
+    if r.card[0] in COURT_RANKS or r.details.get("pips") != r.card[0]:
+        return False
+    return r.card[0] != "A" or not r.details.get("other_corner")
 
 
 def _two_cards(q: Quad, others: list[Quad]) -> bool:

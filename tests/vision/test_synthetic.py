@@ -309,3 +309,39 @@ def test_one_index_corner_read_as_two_cards_through_two_outlines_gives_neither()
     upper, lower = card(500, 300, 90, 126, 0), card(536, 336, 90, 126, 0)
     pile = [Detection("QH", 1.0, upper), Detection("4C", 0.9, lower)]
     assert [d.card for d in _one_card_per_corner(pile)] == ["QH", "4C"]
+
+
+def test_an_ace_read_by_the_templates_against_both_classifiers_counts_no_pips() -> None:
+    """Generated hold'em frame 2830035: an AC and a JC in one outline, read AS by the
+    template reader (the AC's lone pip, its redrawn index) while A and B both named JC on
+    the other corner, each unsure (0.63, 0.33). A template reading alone against A's and
+    B's best guesses naming one other card on a corner is marked (one classifier, or
+    two naming different cards, do not mark it), and in an outline that may be two
+    cards a marked ace's one pip does not count (a number card's pips still do)."""
+    from vision.classic import CardRead
+    from vision.detector import CARD_H, CARD_W
+    from vision.glyphs import load_templates
+    from vision.learned import CornerRead
+    from vision.reader import Attempt, _counted, _Prepared, _read
+
+    t = load_templates()
+    none = CornerRead("-", "-", 1.0, 1.0)
+    jc, qs = CornerRead("J", "C", 0.63, 0.9), CornerRead("Q", "S", 0.33, 0.9)
+    checked = 0
+    for card in RED:
+        face = cv2.resize(card_face(card), (CARD_W, CARD_H), interpolation=cv2.INTER_AREA)
+        trace: list[Attempt] = []
+        seen, _ = _read(face, t, _Prepared(face, ([none, none], [none, none])), trace)
+        if trace[-1].verdict is not None or seen is None:
+            continue  # only the template reader's readings
+        checked += 1
+        both = _read(face, t, _Prepared(face, ([none, jc], [none, jc])))[0]
+        one = _read(face, t, _Prepared(face, ([none, jc], [none, none])))[0]
+        apart = _read(face, t, _Prepared(face, ([none, jc], [none, qs])))[0]
+        assert both is not None and both.card == card and both.details.get("other_corner"), card
+        assert one is not None and one.card == card and not one.details.get("other_corner"), card
+        assert apart is not None and apart.card == card and not apart.details.get("other_corner"), card
+    assert checked > 0
+    assert not _counted(CardRead("AS", 0.9, {"pips": "A", "other_corner": True}))
+    assert _counted(CardRead("AS", 0.9, {"pips": "A"}))
+    assert _counted(CardRead("TD", 0.9, {"pips": "T", "other_corner": True}))
