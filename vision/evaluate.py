@@ -55,7 +55,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
     from vision.reader import Attempt, CardRead, GlyphRead
@@ -261,95 +261,6 @@ def _line(name: str, t: Tally, note: str = "") -> str:
     )
 
 
-def generated(
-    seed: int,
-    n: int,
-    art: Any,
-    threshold: float,
-    face_up: bool = True,
-    bank: Any = None,
-    why: TextIO | None = None,
-    name: str = "generated",
-    hands: bool = False,
-) -> tuple[Tally, int]:
-    """(tally, unlabelled cards reported) over ``n`` generated frames from ``seed``;
-    ``bank``: a glyph bank that redraws indices (:func:`vision.train.scenes.pile_scene`);
-    ``hands``: hold'em layouts (:func:`vision.train.scenes.hand_scene`), not piles.
-    ``why``: for each wrong card (one not in its frame), a line to it with the set's
-    ``name``, the frame's seed, the card and the labels, and under it what every reader made of
-    the outline that gave it (:func:`describe` and the verdict's path), or that a
-    pile corner gave it."""
-    from vision.reader import detect
-    from vision.train.scenes import hand_scene, pile_scene
-
-    total, extra = Tally(), 0
-    for i in range(n):
-        s = hand_scene(seed + i, art, bank) if hands else pile_scene(seed + i, art, face_up, bank)
-        frame, labels, cards = s.frame, s.labels, s.cards
-        trace: list[Attempt] | None = [] if why is not None else None
-        dets = detect(frame, threshold, trace)
-        # a card of the frame read where it does not lie (its outline's centre outside
-        # the card's own) is a wrong card: another card's index read as it
-        reported = [
-            d.card if d.card not in cards or _placed(d, s.outlines[d.card]) else MISPLACED for d in dets
-        ]
-        inside = [c for c in reported if c in cards and c not in labels]
-        extra += len(inside)
-        total.add(score_image(labels, [c for c in reported if c not in inside]))
-        wrong = [
-            d.card + (" (misplaced)" if c == MISPLACED else "")
-            for c, d in zip(reported, dets, strict=True)
-            if c not in cards
-        ]
-        if why is not None and trace is not None and wrong:
-            _explain_wrong(f"{name}, frame seed {seed + i}", wrong, labels, trace, why)
-    return total, extra
-
-
-#: what a card read where it does not lie counts as (no card's label)
-MISPLACED = "misplaced"
-
-
-def _placed(d: Any, outline: Any) -> bool:
-    """True if detection ``d``'s outline has its centre inside ``outline`` ((4, 2) image
-    pixels: where that card lies, all of it, covered parts too)."""
-    import cv2
-    import numpy as np
-
-    c = d.corners.mean(axis=0)
-    shape = np.asarray(outline, np.float32).reshape(-1, 1, 2)
-    return bool(cv2.pointPolygonTest(shape, (float(c[0]), float(c[1])), False) >= 0)
-
-
-def _explain_wrong(
-    where: str, wrong: list[str], labels: list[str], trace: list[Attempt], out: TextIO
-) -> None:
-    print(f"{where}: wrong {' '.join(wrong)} (labelled {' '.join(labels) or '-'})", file=out)
-    for shown in wrong:
-        card = shown.split()[0]
-        made = [a for a in trace if a.final is not None and a.final.card == card]
-        for a in made:
-            assert a.final is not None
-            path = a.final.details.get("path") or "template"
-            print(f"    {card}: {describe(a)} | path {path}", file=out)
-        if not made:
-            print(f"    {card}: read on a pile corner (both classifiers on one index crop)", file=out)
-
-
-def held_apart_bank(art: Any, seed: int) -> tuple[Any, str]:
-    """(the glyph bank of the fonts of group C, which neither classifier was trained on,
-    and "") or (None, why there is none: the fonts are not installed, or an import
-    failed, named: a hunt whose checkout changed under it said only "needs Pillow")."""
-    from vision.train.fonts import FONT_GROUPS, find_fonts, group_bank
-
-    if not find_fonts(FONT_GROUPS["C"]):
-        return None, "the fonts of group C are not installed (see python -m vision.train)"
-    try:
-        return group_bank("C", art, seed), ""
-    except ImportError as exc:
-        return None, f"cannot import what drawing them needs ({exc}; Pillow is in the train extra)"
-
-
 def frame_ms(data: Path, repeat: int = 20) -> tuple[float, float, int]:
     """(median CPU ms, median wall ms, cards read) of :func:`vision.reader.detect` on
     the 13-card 1280x720 frame of :func:`vision.bench.bench_frame`, one OpenCV thread."""
@@ -370,7 +281,9 @@ def benchmark(
     hands: int = 40,
 ) -> dict[str, Tally]:
     """The whole benchmark (see the module docstring); returns {set: Tally}.
-    ``explain``: each wrong card of the generated sets explained (:func:`generated`)."""
+    ``explain``: each wrong card of the generated sets explained (:func:`vision.benchgen.generated`)."""
+    from vision.benchgen import generated, held_apart_bank
+
     out = out if out is not None else sys.stdout
     null = open(os.devnull, "w")  # noqa: SIM115 - closed below
     res: dict[str, Tally] = {}

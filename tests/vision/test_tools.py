@@ -237,8 +237,8 @@ def test_the_benchmark_explains_each_wrong_card_of_a_generated_frame() -> None:
     a card no outline gave came from a pile corner."""
     import io
 
+    from vision.benchgen import _explain_wrong
     from vision.classic import PipRead
-    from vision.evaluate import _explain_wrong
     from vision.learned import CornerRead
     from vision.reader import Attempt, CardRead
 
@@ -314,12 +314,12 @@ def test_pile_banks_below_one_is_a_usage_error(capsys: pytest.CaptureFixture[str
 
 
 def test_a_benchmark_without_the_held_apart_fonts_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
-    from vision import evaluate
+    from vision import benchgen
     from vision.train import fonts
 
     art = stand_in_art()
     monkeypatch.setattr(fonts, "FONT_GROUPS", {"C": ["NoSuchFont-Regular.ttf"]})
-    bank, why = evaluate.held_apart_bank(art, 0)
+    bank, why = benchgen.held_apart_bank(art, 0)
     assert bank is None and "not installed" in why
     monkeypatch.setattr(fonts, "FONT_GROUPS", {"C": ["x.ttf"]})
     monkeypatch.setattr(fonts, "find_fonts", lambda names: ["/fonts/x.ttf"])
@@ -328,7 +328,7 @@ def test_a_benchmark_without_the_held_apart_fonts_says_why(monkeypatch: pytest.M
         raise ImportError("No module named 'PIL'")
 
     monkeypatch.setattr(fonts, "group_bank", no_pillow)
-    bank, why = evaluate.held_apart_bank(art, 0)
+    bank, why = benchgen.held_apart_bank(art, 0)
     assert bank is None and "No module named 'PIL'" in why
 
 
@@ -341,7 +341,7 @@ def test_a_card_of_the_frame_read_where_it_does_not_lie_is_a_wrong_card(
     31012, an AS read over an AC and a 4C, the frame's AS elsewhere) counts as wrong."""
     import io
 
-    from vision import evaluate, reader
+    from vision import benchgen, reader
     from vision.train.scenes import pile_scene
 
     art = stand_in_art()
@@ -354,6 +354,6 @@ def test_a_card_of_the_frame_read_where_it_does_not_lie_is_a_wrong_card(
 
     monkeypatch.setattr(reader, "detect", detect)
     why = io.StringIO()
-    tally, _ = evaluate.generated(5, 1, art, 0.5, why=why, name="piles")
+    tally, _ = benchgen.generated(5, 1, art, 0.5, why=why, name="piles")
     assert (tally.right, tally.wrong) == (1, 1)
     assert why.getvalue().startswith(f"piles, frame seed 5: wrong {second} (misplaced) (labelled ")
