@@ -118,8 +118,9 @@ def order_clockwise(pts: NDArray[Any]) -> FloatArray:
     return np.roll(p, -start, axis=0)
 
 
-def _line_intersection(l1: NDArray[Any], l2: NDArray[Any]) -> NDArray[Any]:
-    """Intersect two lines given as (vx, vy, x0, y0). Raises ValueError if parallel."""
+def line_intersection(l1: NDArray[Any], l2: NDArray[Any]) -> NDArray[Any]:
+    """The point (2,) where two lines given as (vx, vy, x0, y0) cross. Raises ValueError
+    if they are about parallel."""
     vx1, vy1, x1, y1 = l1
     vx2, vy2, x2, y2 = l2
     det = vx1 * (-vy2) - vy1 * (-vx2)
@@ -166,7 +167,7 @@ def _refine_quad(approx: NDArray[Any], contour: NDArray[Any], partial: bool = Fa
     out = []
     try:
         for i in range(4):
-            out.append(_line_intersection(lines[(i - 1) % 4], lines[i]))
+            out.append(line_intersection(lines[(i - 1) % 4], lines[i]))
     except ValueError:
         return approx
     res = np.array(out)

@@ -14,6 +14,8 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from vision.detector import line_intersection
+
 #: an outline this many times a card's short side across, and about a card's long side
 #: the other way, may be two cards lying side by side or partly over each other (their
 #: silhouettes merged), as a hand of two is laid down. From 1.5 across, generated hold'em
@@ -80,15 +82,6 @@ def _side_line(pts: NDArray[Any], p0: NDArray[Any], p1: NDArray[Any], t0: float,
     return np.asarray(line.ravel(), np.float64)
 
 
-def _meet(l1: NDArray[Any], l2: NDArray[Any]) -> NDArray[Any] | None:
-    """Where lines (vx, vy, x0, y0) ``l1`` and ``l2`` cross; None if about parallel."""
-    det = l1[0] * l2[1] - l1[1] * l2[0]
-    if abs(det) < 1e-6:
-        return None
-    t = ((l2[2] - l1[2]) * l2[1] - (l2[3] - l1[3]) * l2[0]) / det
-    return np.array([l1[2] + t * l1[0], l1[3] + t * l1[1]])
-
-
 #: the two sides of a card fitted by :func:`fit_half` may differ in direction by at most
 #: this many degrees (perspective); more, and one of them ran along another card (in a
 #: pile; generated pile frame 21000 in held-apart fonts lost a 2D to such a fit). With
@@ -112,8 +105,9 @@ def fit_half(half: NDArray[Any], contour: NDArray[Any], aspect: float) -> NDArra
     pts = np.asarray(contour, np.float64).reshape(-1, 2)
     end = _side_line(pts, e, a, 0.15, 0.85)
     top, bottom = _side_line(pts, a, b, 0.08, 0.45), _side_line(pts, e, c, 0.08, 0.45)
-    a2, e2 = _meet(end, top), _meet(end, bottom)
-    if a2 is None or e2 is None:
+    try:
+        a2, e2 = line_intersection(end, top), line_intersection(end, bottom)
+    except ValueError:  # a side about parallel to the end
         return np.asarray(half, np.float32)
     length = float(np.hypot(*(a2 - e2)))
     n = np.array([-(a2 - e2)[1], (a2 - e2)[0]]) / max(length, 1e-6)
