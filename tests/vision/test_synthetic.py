@@ -345,3 +345,26 @@ def test_an_ace_read_by_the_templates_against_both_classifiers_counts_no_pips() 
     assert not _counted(CardRead("AS", 0.9, {"pips": "A", "other_corner": True}))
     assert _counted(CardRead("AS", 0.9, {"pips": "A"}))
     assert _counted(CardRead("TD", 0.9, {"pips": "T", "other_corner": True}))
+
+
+def test_cards_on_a_dark_cloth_framed_by_a_pale_table_are_found() -> None:
+    """A dark mat or cloth on a pale table, the table showing all round it and lit
+    brighter than the cards on the mat: the pale frame is one bright shape with the
+    mat as its hole, and the cards lie inside that hole. Each card is a shape of its
+    own and must be found (generated hold'em frames 31029 and 31022: cards alone on a
+    dark mat inside a beige or lilac table, none found at the thresholds where they
+    are whole)."""
+    frame = table("cloth", seed=7)
+    truth = {}
+    cards = ["7H", "5D", "8H", "2H"]
+    for i, card in enumerate(cards):
+        truth[card] = place(frame, card_face(card), (250.0 + 260 * i, 360.0), 12.0 * i - 15, 100)
+    frame[:] = (frame * 0.75).astype(np.uint8)  # the mat and its cards in the shade
+    frame[:60] = frame[-60:] = frame[:, :60] = frame[:, -60:] = (238, 246, 250)  # the table
+    found = find_cards(frame)
+    for card, outline in truth.items():
+        err = min((np.abs(order_clockwise(outline) - q.corners).max() for q in found), default=np.inf)
+        assert err < 6.0, f"{card}: no outline within 6 px (best {err:.1f})"
+    read = [d.card for d in detect(frame)]
+    assert set(read) <= set(cards), read
+    assert len(read) >= len(cards) - 1, read
