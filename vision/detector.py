@@ -7,7 +7,7 @@ are high) at several levels, keeps external contours whose convex hull is close
 to a quadrilateral (any aspect ratio up to MAX_ASPECT: oblique views squash
 cards), and fits each side with a line so that rounded corners do not pull the
 outline inwards. Overlapping cards form one blob; there, cards are found from
-three visible corners (see ``_quads_in_blob``). Every outline is only a
+their visible corners (:func:`vision.outlines.quads_in_blob`). Every outline is only a
 candidate: the reader reports nothing it cannot read.
 
 On a pale table (wood, beige or white cloth) the paper may be little whiter than
@@ -30,6 +30,14 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from vision.outlines import (
+    MAX_BLOB_AREAS,
+    MAX_BLOB_QUADS,
+    SeenOutlines,
+    card_sides,
+    quads_in_blob,
+    refine_quad,
+)
 from vision.tablemasks import card_masks
 
 #: Size of a rectified card, (width, height) in pixels, portrait.
@@ -40,17 +48,6 @@ CARD_H = 218
 #: cards are 1.40 and 1.56; perspective stretches or squeezes it a little).
 MIN_ASPECT = 1.0
 MAX_ASPECT = 3.6
-
-#: Blobs of overlapping cards searched for card outlines: up to this many times the
-#: area of the cards found alone, with at most MAX_BLOB_VERTICES corners (outline
-#: simplified), giving at most MAX_BLOB_QUADS outlines. A trick of four slightly
-#: overlapping cards is about four card areas, its outline up to about 30 corners:
-#: with 3.5 areas, 16 corners and 4 outlines, cards of tricks read in generated pile
-#: frames (seeds 6000-6099) were 183 of 256, with these 196 (0 wrong; generated piles
-#: in fonts neither classifier saw, 100 frames: 421 -> 443 of 704).
-MAX_BLOB_AREAS = 6.0
-MAX_BLOB_VERTICES = 32
-MAX_BLOB_QUADS = 8
 
 #: Image long side used for finding outlines (speed); outlines are scaled back.
 WORK_SIDE = 800
@@ -72,9 +69,11 @@ class Quad:
     another card: the template reader alone, whose check is the pips, reports no
     court card from it, nor a card where a classifier names another on a corner.
     ``covered``: True for one of two cards split from an outline of both lying partly
-    over each other (:mod:`vision.reader`): part of it may lie under the other, whose
-    pips and index then show in it, and the template reader alone reports nothing
-    from it.
+    over each other (:mod:`vision.reader`), or for an outline completed to a card's
+    size from one whole side in a blob of overlapping cards
+    (:func:`vision.outlines.quads_in_blob`): part of it may lie under another card,
+    whose pips and index then show in it, and the template reader alone reports
+    nothing from it.
     ``contour``: the contour ((N, 2) float32 image pixels) the outline was fitted to,
     for an outline found whole by :func:`find_card_groups` (else None): an outline of
     two cards is split along it (:func:`vision.pairs.fit_half`).
@@ -118,89 +117,8 @@ def order_clockwise(pts: NDArray[Any]) -> FloatArray:
     return np.roll(p, -start, axis=0)
 
 
-def line_intersection(l1: NDArray[Any], l2: NDArray[Any]) -> NDArray[Any]:
-    """The point (2,) where two lines given as (vx, vy, x0, y0) cross. Raises ValueError
-    if they are about parallel."""
-    vx1, vy1, x1, y1 = l1
-    vx2, vy2, x2, y2 = l2
-    det = vx1 * (-vy2) - vy1 * (-vx2)
-    if abs(det) < 1e-6:
-        raise ValueError("parallel lines")
-    t = ((x2 - x1) * (-vy2) - (y2 - y1) * (-vx2)) / det
-    return np.array([x1 + t * vx1, y1 + t * vy1])
-
-
-def _refine_quad(approx: NDArray[Any], contour: NDArray[Any], partial: bool = False) -> NDArray[Any]:
-    """Refit each side of ``approx`` (4, 2) with a line through the contour points near it.
-
-    Points within 15% of a side's length from either end are ignored (rounded
-    corners). With ``partial`` a side with too few points (hidden under another
-    card) keeps its rough line instead of failing. Returns (4, 2) corners;
-    returns ``approx`` unchanged on failure.
-    """
-    pts = contour.reshape(-1, 2).astype(np.float64)
-    # the four sides at once (stacked products: the same numbers as side by side)
-    d = approx[[1, 2, 3, 0]] - approx
-    length = np.hypot(d[:, 0], d[:, 1])
-    if (length < 4).any():
-        return approx
-    u = d / length[:, None]
-    n = np.stack([-u[:, 1], u[:, 0]], axis=1)
-    rel = pts[None] - approx[:, None]  # (4, N, 2)
-    t = (rel @ u[:, :, None])[..., 0]
-    dist = np.abs((rel @ n[:, :, None])[..., 0])
-    sel = (
-        (t > 0.15 * length[:, None])
-        & (t < 0.85 * length[:, None])
-        & (dist < np.maximum(3.0, 0.04 * length)[:, None])
-    )
-    enough = sel.sum(axis=1) >= 5
-    if not partial and not enough.all():
-        return approx
-    lines = []
-    for i in range(4):
-        if not enough[i]:
-            lines.append(np.array([u[i, 0], u[i, 1], approx[i, 0], approx[i, 1]]))
-            continue
-        line = cv2.fitLine(pts[sel[i]].astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
-        lines.append(line.astype(np.float64))
-    out = []
-    try:
-        for i in range(4):
-            out.append(line_intersection(lines[(i - 1) % 4], lines[i]))
-    except ValueError:
-        return approx
-    res = np.array(out)
-    # the refit must stay close to the rough outline
-    if np.max(np.hypot(*(res - approx).T)) > 0.2 * np.sqrt(cv2.contourArea(approx.astype(np.float32))):
-        return approx
-    return res
-
-
-class _Seen:
-    """Rough outlines (4, 2) already handled, in one array: "is there one within
-    ``tol`` px (every coordinate) of this one" is one vectorised test."""
-
-    def __init__(self) -> None:
-        self._keys = np.empty((32, 4, 2), np.float64)
-        self._n = 0
-
-    def near(self, key: NDArray[Any], tol: float) -> bool:
-        """True if an outline within ``tol`` px of ``key`` (4, 2) was added."""
-        if self._n == 0:
-            return False
-        return bool((np.abs(self._keys[: self._n] - key).max(axis=(1, 2)) <= tol).any())
-
-    def add(self, key: NDArray[Any]) -> None:
-        """Remember the outline ``key`` (4, 2)."""
-        if self._n == len(self._keys):
-            self._keys = np.concatenate([self._keys, np.empty_like(self._keys)])
-        self._keys[self._n] = key
-        self._n += 1
-
-
 def _quad_from_contour(
-    contour: NDArray[Any], min_area: float, seen: _Seen | None = None
+    contour: NDArray[Any], min_area: float, seen: SeenOutlines | None = None
 ) -> tuple[NDArray[Any], float] | None:
     """A (4, 2) outline and fill ratio for a card-like contour, else None.
 
@@ -231,7 +149,7 @@ def _quad_from_contour(
         if seen.near(key, 2):
             return None
         seen.add(key)
-    quad = _refine_quad(approx, contour)
+    quad = refine_quad(approx, contour)
     qa = abs(cv2.contourArea(quad.astype(np.float32)))
     if qa <= 0:
         return None
@@ -252,63 +170,6 @@ def _quad_from_contour(
     if min(sides[1], sides[3]) / max(sides[1], sides[3]) < 0.6:
         return None
     return quad, float(fill)
-
-
-def _quads_in_blob(
-    contour: NDArray[Any], mask: NDArray[Any], min_area: float, seen: _Seen
-) -> list[NDArray[Any]]:
-    """Card outlines inside a blob of overlapping cards (work-scale pixels).
-
-    The blob's outline is simplified to a polygon. Wherever two long sides meet
-    at a near right angle with a card's length ratio, the corner and its two
-    neighbours are three corners of a card; the fourth (hidden under or over
-    the other card) completes the parallelogram. A candidate is kept if the
-    blob covers >= 93% of it. Each outline is refitted to the contour points
-    along its visible sides. The reader decides whether anything is readable.
-    """
-    area = cv2.contourArea(contour)
-    if area < 2 * min_area:
-        return []
-    hull_area = cv2.contourArea(cv2.convexHull(contour))
-    if hull_area <= 0 or not 0.5 <= area / hull_area < 0.97:
-        return []
-    peri = cv2.arcLength(contour, True)
-    poly = cv2.approxPolyDP(contour, 0.01 * peri, True).reshape(-1, 2).astype(np.float64)
-    n = len(poly)
-    if not 5 <= n <= MAX_BLOB_VERTICES:
-        return []
-    x, y, w, h = cv2.boundingRect(contour)
-    filled = np.zeros((h, w), np.uint8)  # the blob with its holes (pips) filled
-    cv2.drawContours(filled, [contour], -1, 1, -1, offset=(-x, -y))
-    roi = filled > 0
-    min_side = 0.6 * float(np.sqrt(min_area))
-    out = []
-    for i in range(n):
-        a, b, c = poly[i - 1], poly[i], poly[(i + 1) % n]
-        ab, cb = a - b, c - b
-        la, lc = float(np.hypot(*ab)), float(np.hypot(*cb))
-        if min(la, lc) < min_side:
-            continue
-        cos = float(np.dot(ab, cb) / (la * lc))
-        if abs(cos) > 0.42:  # not within 65-115 degrees
-            continue
-        if not 1.15 <= max(la, lc) / min(la, lc) <= 1.9:
-            continue
-        quad = np.array([a, b, c, a + c - b])
-        qmask = np.zeros((h, w), np.uint8)
-        cv2.fillConvexPoly(qmask, np.round(quad - [x, y]).astype(np.int32), 1)
-        inside = qmask > 0
-        if inside.sum() == 0 or (roi & inside).sum() / inside.sum() < 0.93:
-            continue
-        quad = _refine_quad(quad, contour, partial=True)
-        # the hidden corner again from the three refitted visible ones
-        quad[3] = quad[0] + quad[2] - quad[1]
-        key = quad[np.argsort(quad[:, 0] + 3 * quad[:, 1])]
-        if seen.near(key, 3):
-            continue
-        seen.add(key)
-        out.append(quad)
-    return out
 
 
 def find_cards(image: NDArray[Any], min_side_px: float = 24.0) -> list[Quad]:
@@ -343,7 +204,7 @@ def find_card_groups(
     min_area = (min_side_px * scale) ** 2 * 1.3
     max_area = 0.9 * sh * sw
     found: list[Quad] = []
-    seen = _Seen()
+    seen = SeenOutlines()
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
     blobs: list[tuple[NDArray[Any], NDArray[Any]]] = []
     for k, mask in enumerate(masks):
@@ -370,14 +231,16 @@ def find_card_groups(
     ref = areas[len(areas) // 2] if areas else None
     if blobs_out is not None:
         blobs_out.extend(c.reshape(-1, 2).astype(np.float32) / scale for c, _ in blobs)
+    card = card_sides([q.corners * scale for q in found])
     for c, mask in blobs:
         a = cv2.contourArea(c)
         if ref is not None and not 1.2 * ref <= a <= MAX_BLOB_AREAS * ref:
             continue
         if ref is None and a > 0.25 * sh * sw:
             continue
-        for quad in _quads_in_blob(c, mask, min_area, seen)[:MAX_BLOB_QUADS]:
-            found.append(Quad(order_clockwise(quad / scale), 1.0, whole=False))
+        for quad, part in quads_in_blob(c, mask, min_area, seen, card)[:MAX_BLOB_QUADS]:
+            # completed from one side: the rest may lie under another card
+            found.append(Quad(order_clockwise(quad / scale), 1.0, whole=False, covered=part))
     return _group(found)
 
 

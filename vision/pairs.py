@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.detector import line_intersection
+from vision.outlines import line_intersection
 
 #: an outline this many times a card's short side across, and about a card's long side
 #: the other way, may be two cards lying side by side or partly over each other (their

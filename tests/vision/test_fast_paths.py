@@ -104,7 +104,7 @@ def test_batched_corner_reads_equal_one_card_at_a_time() -> None:
 
 
 def test_side_refit_fits_the_straight_sides_of_a_rounded_card() -> None:
-    from vision.detector import _refine_quad
+    from vision.outlines import refine_quad
 
     mask = np.zeros((300, 300), np.uint8)
     # a card 100 x 140 px with corners rounded by 12 px: the refit meets the true corners
@@ -114,6 +114,6 @@ def test_side_refit_fits_the_straight_sides_of_a_rounded_card() -> None:
         cv2.circle(mask, (cx, cy), 12, 255, -1)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     rough = np.array([[104, 84], [208, 84], [208, 216], [104, 216]], np.float64)
-    quad = _refine_quad(rough, contours[0])
+    quad = refine_quad(rough, contours[0])
     want = np.array([[100, 80], [212, 80], [212, 220], [100, 220]], np.float64)
     assert np.abs(quad - want).max() < 1.0

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from tests.helpers.synth import card_back, card_face, chip, hand, place, table
-from vision.detector import find_cards, order_clockwise, rectify
+from vision.detector import find_card_groups, find_cards, order_clockwise, rectify
 from vision.reader import detect
 
 DRAWN = ["7H", "5D", "8H", "2H", "3D", "6H", "AD"]
@@ -368,3 +368,20 @@ def test_cards_on_a_dark_cloth_framed_by_a_pale_table_are_found() -> None:
     read = [d.card for d in detect(frame)]
     assert set(read) <= set(cards), read
     assert len(read) >= len(cards) - 1, read
+
+
+def test_a_card_whose_side_runs_under_other_cards_is_outlined_at_its_full_size() -> None:
+    """A card of a trick with both right corners under two other cards: its outline in
+    the blob of the three is its left side (whole) and parts of its top and bottom
+    sides. Laid at the size of the cards lying alone, it is found whole, and marked as
+    possibly covered (the reader then trusts no template reading alone from it)."""
+    frame = table("felt", seed=11)
+    for i, c in enumerate(["2H", "3D", "9H"]):  # alone: they give the frame's card size
+        place(frame, card_face(c), (150.0 + 170 * i, 170.0), 5.0 * i, 100)
+    lower = place(frame, card_face("7H"), (640.0, 470.0), 0.0, 100)
+    place(frame, card_face("5D"), (715.0, 375.0), 0.0, 100)  # over its top-right corner
+    place(frame, card_face("8H"), (720.0, 565.0), 0.0, 100)  # over its bottom-right corner
+    outlines = [q for g in find_card_groups(frame) for q in g]
+    near = [q for q in outlines if np.abs(order_clockwise(lower) - q.corners).max() < 6.0]
+    assert near, "no outline of the 7H within 6 px"
+    assert all(q.covered for q in near)
