@@ -23,7 +23,7 @@ from vision.classic import (
     suit_vote,
 )
 from vision.corners import corner_crops
-from vision.learned import CornerRead, models, thresholds
+from vision.learned import NONE, CornerRead, models, thresholds
 
 NUMBER_RANKS = set("A23456789T")
 COURT_RANKS = set("JQK")
@@ -149,6 +149,8 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
             v = suit_vote(pips.suit, red, True)
             if v is not None and v.label != suit and v.ok(0.85, SINGLE_SUIT_MARGIN):
                 return None
+        if _other_suit(learned, suit, th):
+            return None
         return CardRead(card, court, details | {"path": "pair+picture"})
     # the index alone: nothing on the card may say otherwise (an ornate ace's big
     # decorated pip reads as a picture)
@@ -287,6 +289,21 @@ def _court_pair(learned: Learned, card: str, th: dict[str, float], rank_only: bo
             conf = min(_scaled(pa, th[ka]), _scaled(pb, th[kb]))
             best = conf if best is None else max(best, conf)
     return best
+
+
+def _other_suit(learned: Learned, suit: str, th: dict[str, float]) -> bool:
+    """True if a classifier reads another suit than ``suit`` on a corner with that suit's
+    probability at its dissent threshold (``dissent_a``, ``dissent_b``) or more, however
+    unsure its rank: a court card's "picture" may be the pips of two cards lying one
+    over the other, whose two indices then show at the outline's corners (generated
+    hold'em frame 3130109, bank seed 3100000: a 9S half under a TC, their outline
+    read JS, A and B reading the 9S's redrawn "9" as JS at 0.99, on the other corner
+    the TC's "10" as J, its suit club by A at 0.99)."""
+    return any(
+        r.suit not in (suit, NONE) and r.p_suit >= th[key]
+        for rs, key in ((learned[0], "dissent_a"), (learned[1], "dissent_b"))
+        for r in rs
+    )
 
 
 def _symbol_says(pips: PipRead, suit: str) -> bool:

@@ -244,6 +244,32 @@ def test_a_court_card_read_on_one_corner_needs_the_other_or_the_bar_of_an_index_
     assert ta <= tc and tb <= tc  # (so the court thresholds are met there too)
 
 
+def test_a_court_card_is_unsure_where_a_classifier_says_another_suit_on_a_corner() -> None:
+    """Generated hold'em frame 3130109 (bank seed 3100000): a 9S half under a TC, the
+    outline of both read JS, its "picture" their pips: A and B read the 9S's redrawn
+    "9" as JS at 0.99; on the other corner, the TC's "10", B said JS and A JC, unsure
+    of the rank (0.49) but sure of the club (0.99). A suit that sure on a corner is
+    evidence of another card however unsure the rank, at the classifier's dissent
+    threshold."""
+    th = thresholds()
+    da, db = th["dissent_a"], th["dissent_b"]
+    b = [CornerRead("J", "S", 0.99, 0.98), CornerRead("J", "S", 0.90, 0.76)]
+    other = [CornerRead("J", "S", 0.99, 1.0), CornerRead("J", "C", 0.49, 0.99)]
+    assert decide_learned(pips(FACE, None), (other, b)) is None
+    # a suit below the dissent threshold, or the card's own, says nothing against it
+    unsure = [CornerRead("J", "S", 0.99, 1.0), CornerRead("J", "C", 0.49, da - 1e-3)]
+    assert card_of(decide_learned(pips(FACE, None), (unsure, b))) == "JS"
+    own = [CornerRead("J", "S", 0.99, 1.0), CornerRead("Q", "S", 0.49, 0.99)]
+    assert card_of(decide_learned(pips(FACE, None), (own, b))) == "JS"
+    # B's own threshold for B (the one corner read JS by both at the bar of an index
+    # alone, which would stand unbacked)
+    a_sure = [CornerRead("J", "S", 1.0, 1.0), CornerRead("Q", "S", 0.49, 0.99)]
+    b_sure = [CornerRead("J", "S", 1.0, 1.0), CornerRead("J", "C", 0.3, db - 1e-3)]
+    assert card_of(decide_learned(pips(FACE, None), (a_sure, b_sure))) == "JS"
+    b_other = [CornerRead("J", "S", 1.0, 1.0), CornerRead("J", "C", 0.3, db)]
+    assert decide_learned(pips(FACE, None), (a_sure, b_other)) is None
+
+
 def test_a_court_cards_suit_may_come_from_the_suit_symbol_in_its_picture() -> None:
     th = thresholds()
     ra, rb = th["court_rank_a"], th["court_rank_b"]
