@@ -10,6 +10,8 @@ when installed, is used instead (faster still), never required.
 
 The acceptance thresholds calibrated at training time on held-apart generated
 crops are in the manifest (``metrics.thresholds``), read by :func:`thresholds`.
+:func:`read_corners` runs both classifiers on both index corners of a rectified card
+(:mod:`vision.verdict` weighs what they say).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.corners import to_blob
+from vision.corners import corner_crops, to_blob
 
 MODELS = Path(__file__).with_name("models")
 RANKS = "A23456789TJQK"
@@ -219,3 +221,32 @@ def use_models(folder: Path) -> Path:
     models.cache_clear()
     thresholds.cache_clear()
     return before
+
+
+#: (reads of classifier A, reads of classifier B), each [top-left, bottom-right]
+Learned = tuple[list[CornerRead], list[CornerRead]]
+
+
+def read_corners(card: NDArray[Any]) -> Learned | None:
+    """Both learned classifiers on both corner crops of a rectified card; None when
+    no model is shipped or classifier A sees no card in either corner (B is then
+    not run: no rule of :func:`vision.verdict.decide_learned` accepts a card without A)."""
+    return read_corners_batch([card])[0]
+
+
+def read_corners_batch(cards: list[NDArray[Any]]) -> list[Learned | None]:
+    """:func:`read_corners` of each rectified card, with one forward of classifier A
+    over all their corner crops and one of B over those of the cards A sees
+    (each crop's output does not depend on the others in the batch)."""
+    ms = models()
+    if ms is None or not cards:
+        return [None] * len(cards)
+    crops = np.concatenate([corner_crops(c) for c in cards])
+    a = ms[0].read(crops)
+    pairs = [a[2 * i : 2 * i + 2] for i in range(len(cards))]
+    seen = [i for i, p in enumerate(pairs) if any(r.card is not None for r in p)]
+    b = ms[1].read(crops[[2 * i + j for i in seen for j in (0, 1)]])
+    out: list[Learned | None] = [None] * len(cards)
+    for k, i in enumerate(seen):
+        out[i] = (pairs[i], b[2 * k : 2 * k + 2])
+    return out

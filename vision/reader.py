@@ -40,10 +40,11 @@ from vision.detector import (
     warp,
 )
 from vision.glyphs import Templates, load_templates
+from vision.learned import Learned, read_corners, read_corners_batch
 from vision.pairs import halves
 from vision.piles import card_size, corner_cards, grown
 from vision.segment import Component, components, ink_masks
-from vision.verdict import COURT_RANKS, Learned, combine, decide_learned, read_corners, read_corners_batch
+from vision.verdict import COURT_RANKS, combine, decide_learned
 
 __all__ = [
     "FACE",

@@ -6,10 +6,7 @@ clear dissent leaves it unsure.
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
-from numpy.typing import NDArray
 
 from vision.classic import (
     FACE,
@@ -22,39 +19,10 @@ from vision.classic import (
     PipRead,
     suit_vote,
 )
-from vision.corners import corner_crops
-from vision.learned import NONE, CornerRead, models, thresholds
+from vision.learned import NONE, CornerRead, Learned, thresholds
 
 NUMBER_RANKS = set("A23456789T")
 COURT_RANKS = set("JQK")
-
-#: (reads of classifier A, reads of classifier B), each [top-left, bottom-right]
-Learned = tuple[list[CornerRead], list[CornerRead]]
-
-
-def read_corners(card: NDArray[Any]) -> Learned | None:
-    """Both learned classifiers on both corner crops of a rectified card; None when
-    no model is shipped or classifier A sees no card in either corner (B is then
-    not run: no rule of :func:`decide_learned` accepts a card without A)."""
-    return read_corners_batch([card])[0]
-
-
-def read_corners_batch(cards: list[NDArray[Any]]) -> list[Learned | None]:
-    """:func:`read_corners` of each rectified card, with one forward of classifier A
-    over all their corner crops and one of B over those of the cards A sees
-    (each crop's output does not depend on the others in the batch)."""
-    ms = models()
-    if ms is None or not cards:
-        return [None] * len(cards)
-    crops = np.concatenate([corner_crops(c) for c in cards])
-    a = ms[0].read(crops)
-    pairs = [a[2 * i : 2 * i + 2] for i in range(len(cards))]
-    seen = [i for i, p in enumerate(pairs) if any(r.card is not None for r in p)]
-    b = ms[1].read(crops[[2 * i + j for i in seen for j in (0, 1)]])
-    out: list[Learned | None] = [None] * len(cards)
-    for k, i in enumerate(seen):
-        out[i] = (pairs[i], b[2 * k : 2 * k + 2])
-    return out
 
 
 def _scaled(conf: float, t: float) -> float:

@@ -87,7 +87,7 @@ def test_histogram_median_equals_numpy_median() -> None:
 
 
 def test_batched_corner_reads_equal_one_card_at_a_time() -> None:
-    from vision.verdict import read_corners, read_corners_batch
+    from vision.learned import read_corners, read_corners_batch
 
     rng = np.random.default_rng(6)
     cards = []
