@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from tests.helpers.synth import card_face
-from vision.classic import read_pips, suit_vote
+from vision.classic import GlyphRead, IndexRead, PipRead, decide, read_pips, suit_vote
 from vision.detector import CARD_H, CARD_W
 from vision.glyphs import load_templates
 from vision.segment import components, ink_masks
@@ -39,3 +39,23 @@ def test_a_long_strip_along_the_edge_is_no_pip() -> None:
     ink = ink_masks(face)
     pips = read_pips(components(ink), load_templates(), ink.tint)
     assert (pips.rank, pips.count) == ("6", 6)
+
+
+def test_an_ace_needs_its_one_pip_clearly_shaped_as_its_suit() -> None:
+    """Generated pile frame 3400048 (hunt at seed 3400000): a dim, blurred AC, its pip
+    scored spade 0.90 and club 0.85 by shape, its index symbol spade 0.88, club 0.76:
+    AS reported by the template reader. A number card's pips vote their suit together;
+    an ace's rests on one pip, which needs the margin of a lone suit reading."""
+    index = IndexRead(GlyphRead("A", 0.8, 0.3), {"S": 0.88, "C": 0.76, "D": 0.76, "H": 0.21}, False)
+
+    def ace(spade: float, club: float) -> PipRead:
+        return PipRead("A", {"S": spade, "C": club, "D": 0.83, "H": 0.36}, False, 1, 0.0)
+
+    assert decide(ace(0.90, 0.85), [index]) is None
+    read = decide(ace(0.95, 0.84), [index])
+    assert read is not None and read.card == "AS"
+    # a number card's pips need no more than before
+    nines = PipRead("9", {"S": 0.90, "C": 0.85, "D": 0.83, "H": 0.36}, False, 9, 0.0)
+    nine = IndexRead(GlyphRead("9", 0.8, 0.3), {"S": 0.88, "C": 0.76, "D": 0.76, "H": 0.21}, False)
+    read = decide(nines, [nine])
+    assert read is not None and read.card == "9S"
