@@ -428,6 +428,8 @@ def _decide_suit(
         v = suit_vote(r, red, certain) if r is not None else None
         if v is not None and v.ok(SUIT_MIN_SCORE, m):
             votes.append(v)
+    pv = suit_vote(pips.suit, red, certain) if pips.suit is not None else None
+    pip_voted = pv is not None and pv.ok(SUIT_MIN_SCORE, pip_margin)
     # an index symbol read at the pips' margin may not contradict either
     weak = [suit_vote(i.suit, red, certain) for i in idx if i.suit is not None]
     suits = {v.label for v in votes} | {
@@ -443,8 +445,11 @@ def _decide_suit(
         single_ok = clear and (
             (pips.rank == FACE and bool(colours) and (len(good) == 2 or good[0].rank.score >= 0.75))
             or (pips.rank != FACE and pips.count >= 2 and (bool(colours) or pips.count >= 3))
-            # an ace's one big pip, very clearly shaped, in a certain colour
-            or (pips.rank == "A" and certain and v.score >= 0.9 and v.margin >= 0.15)
+            # an ace's one big pip, very clearly shaped, in a certain colour (its vote,
+            # not an index symbol's: generated hold'em frame 3530165, bank seed 3500000,
+            # an AC's redrawn index club scored spade 0.91, club 0.76, its pip spade
+            # 0.88, club 0.81 (too close to vote): AS reported)
+            or (pip_voted and pips.rank == "A" and certain and v.score >= 0.9 and v.margin >= 0.15)
         )
         if not single_ok:
             return None

@@ -59,3 +59,18 @@ def test_an_ace_needs_its_one_pip_clearly_shaped_as_its_suit() -> None:
     nine = IndexRead(GlyphRead("9", 0.8, 0.3), {"S": 0.88, "C": 0.76, "D": 0.76, "H": 0.21}, False)
     read = decide(nines, [nine])
     assert read is not None and read.card == "9S"
+
+
+def test_an_ace_read_on_one_suit_vote_needs_it_to_be_its_pips() -> None:
+    """Generated hold'em frame 3530165 (bank seed 3500000): an AC's redrawn index club
+    scored spade 0.91, club 0.76, its pip spade 0.88, club 0.81 (too close to vote):
+    AS reported on the index's vote alone, let through as "an ace's one big pip, very
+    clearly shaped". A lone vote for an ace must be its pip's."""
+    index = IndexRead(GlyphRead("A", 0.65, 0.3), {"S": 0.91, "C": 0.76, "D": 0.78, "H": 0.23}, False)
+    unclear = PipRead("A", {"S": 0.88, "C": 0.81, "D": 0.81, "H": 0.54}, False, 1, 0.0)
+    assert decide(unclear, [index]) is None
+    # the pip alone, very clearly a spade, in a certain colour, reads it
+    clear = PipRead("A", {"S": 0.95, "C": 0.75, "D": 0.7, "H": 0.5}, False, 1, 0.0)
+    plain = IndexRead(GlyphRead("A", 0.9, 0.3), None, False)
+    read = decide(clear, [plain])
+    assert read is not None and read.card == "AS"
