@@ -60,7 +60,9 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
       (:func:`_court_pair`); a suit symbol in the
       picture, when one is clear, must agree. When that symbol clearly says the
       suit (shape and colour), the rank probabilities alone need their own
-      zero-wrong points (``court_rank_a``, ``court_rank_b``).
+      zero-wrong points (``court_rank_a``, ``court_rank_b``). No classifier may read
+      another suit on a corner at its dissent threshold, however unsure of the rank
+      (:func:`_other_suit`).
     * No pips or picture to agree with (a covered card: the index alone shows):
       A and B both at ``pair_covered`` on the same corner, and the pips show
       nothing against it (an ace may show a picture: ornate aces), their colour,
