@@ -421,15 +421,14 @@ def _decide_suit(
     # little nearer a spade (generated pile frame 3400048: an AC's pip spade 0.90, club
     # 0.85, its index symbol likewise, both classifiers unsure towards S: AS reported)
     pip_margin = max(margin, SINGLE_SUIT_MARGIN) if pips.rank == "A" else margin
-    readings = [(pips.suit, pip_margin)]  # on a court card: a suit symbol in the picture
-    readings += [(i.suit, INDEX_SUIT_MARGIN_FACTOR * margin) for i in idx]
-    votes = []
-    for r, m in readings:
-        v = suit_vote(r, red, certain) if r is not None else None
-        if v is not None and v.ok(SUIT_MIN_SCORE, m):
-            votes.append(v)
+    # (on a court card the pips' "suit" is a suit symbol in the picture)
     pv = suit_vote(pips.suit, red, certain) if pips.suit is not None else None
     pip_voted = pv is not None and pv.ok(SUIT_MIN_SCORE, pip_margin)
+    votes = [pv] if pv is not None and pip_voted else []
+    for i in idx:
+        v = suit_vote(i.suit, red, certain) if i.suit is not None else None
+        if v is not None and v.ok(SUIT_MIN_SCORE, INDEX_SUIT_MARGIN_FACTOR * margin):
+            votes.append(v)
     # an index symbol read at the pips' margin may not contradict either
     weak = [suit_vote(i.suit, red, certain) for i in idx if i.suit is not None]
     suits = {v.label for v in votes} | {

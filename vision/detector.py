@@ -34,7 +34,7 @@ from vision.outlines import (
     MAX_BLOB_AREAS,
     MAX_BLOB_QUADS,
     SeenOutlines,
-    card_sides,
+    card_size,
     quads_in_blob,
     refine_quad,
 )
@@ -231,7 +231,7 @@ def find_card_groups(
     ref = areas[len(areas) // 2] if areas else None
     if blobs_out is not None:
         blobs_out.extend(c.reshape(-1, 2).astype(np.float32) / scale for c, _ in blobs)
-    card = card_sides([q.corners * scale for q in found])
+    card = card_size([q.corners * scale for q in found])
     for c, mask in blobs:
         a = cv2.contourArea(c)
         if ref is not None and not 1.2 * ref <= a <= MAX_BLOB_AREAS * ref:

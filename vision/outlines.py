@@ -107,15 +107,19 @@ class SeenOutlines:
         self._n += 1
 
 
-def card_sides(quads: list[NDArray[Any]]) -> tuple[float, float] | None:
-    """(short, long) side of a card: the medians over outlines ``quads`` (each (4, 2)),
-    None without any."""
+def card_size(quads: list[NDArray[Any]]) -> tuple[float, float] | None:
+    """(short side, long side) in image pixels: the medians over card outlines
+    ``quads`` (each (4, 2)); None without any."""
     if not quads:
         return None
-    p = np.asarray(quads, np.float64).reshape(-1, 4, 2)
-    s = np.hypot(*(np.roll(p, -1, axis=1) - p).transpose(2, 0, 1))  # (n, 4)
-    a, b = (s[:, 0] + s[:, 2]) / 2, (s[:, 1] + s[:, 3]) / 2
-    return float(np.median(np.minimum(a, b))), float(np.median(np.maximum(a, b)))
+    shorts, longs = [], []
+    for q in quads:
+        p = np.asarray(q, np.float64).reshape(4, 2)
+        s = np.hypot(*(np.roll(p, -1, axis=0) - p).T)
+        a, b = (s[0] + s[2]) / 2, (s[1] + s[3]) / 2
+        shorts.append(min(a, b))
+        longs.append(max(a, b))
+    return float(np.median(shorts)), float(np.median(longs))
 
 
 def quads_in_blob(

@@ -38,6 +38,7 @@ from numpy.typing import NDArray
 from vision.corners import MIN_CARD_HEIGHT, corner_crops
 from vision.detector import CARD_H, CARD_W, upright_orders, warp
 from vision.learned import models, thresholds
+from vision.outlines import card_size
 
 #: the two sides meeting at a corner: within this |cos| of a right angle (65-115 deg)
 MAX_COS = 0.42
@@ -60,21 +61,6 @@ class CornerCard:
     card: str
     confidence: float
     outline: NDArray[np.float32]
-
-
-def card_size(quads: list[NDArray[Any]]) -> tuple[float, float] | None:
-    """(short side, long side) in image pixels: the medians over card outlines
-    ``quads`` (each (4, 2)); None without any."""
-    if not quads:
-        return None
-    shorts, longs = [], []
-    for q in quads:
-        p = np.asarray(q, np.float64).reshape(4, 2)
-        s = np.hypot(*(np.roll(p, -1, axis=0) - p).T)
-        a, b = (s[0] + s[2]) / 2, (s[1] + s[3]) / 2
-        shorts.append(min(a, b))
-        longs.append(max(a, b))
-    return float(np.median(shorts)), float(np.median(longs))
 
 
 def _convex_vertices(poly: NDArray[np.float64]) -> list[tuple[NDArray[Any], NDArray[Any], NDArray[Any]]]:

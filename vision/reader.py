@@ -41,8 +41,9 @@ from vision.detector import (
 )
 from vision.glyphs import Templates, load_templates
 from vision.learned import Learned, read_corners, read_corners_batch
+from vision.outlines import card_size
 from vision.pairs import halves
-from vision.piles import card_size, corner_cards, grown
+from vision.piles import corner_cards, grown
 from vision.segment import Component, components, ink_masks
 from vision.verdict import COURT_RANKS, combine, decide_learned
 
@@ -328,7 +329,7 @@ NEAR_CARDS = 3
 
 
 def near_size(q: Quad, read: list[Quad], n: int = NEAR_CARDS) -> tuple[float, float] | None:
-    """:func:`vision.piles.card_size` of the ``n`` outlines of ``read`` whose centres lie
+    """:func:`vision.outlines.card_size` of the ``n`` outlines of ``read`` whose centres lie
     nearest that of ``q``; None if ``read`` is empty."""
     cx, cy = q.center
     nearest = sorted(read, key=lambda k: (k.center[0] - cx) ** 2 + (k.center[1] - cy) ** 2)[:n]
@@ -469,7 +470,7 @@ SAME_CORNER_OVERLAP = 0.3
 
 def _one_card_per_corner(found: list[Detection]) -> list[Detection]:
     """``found`` less every card whose outline has a corner within SAME_CORNER of the
-    cards' short side (:func:`vision.piles.card_size` of all of them) of a corner of
+    cards' short side (:func:`vision.outlines.card_size` of all of them) of a corner of
     another card's outline, the two overlapping by SAME_CORNER_OVERLAP: one index
     corner read as two cards through two outlines (generated hold'em frame 2530282,
     bank seed 2500000: an AC lying over a KH read AC by its own outline, and AS, by A

@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import pairs, piles
+from vision import outlines, pairs, piles
 from vision.learned import CornerRead, thresholds
 
 SHORT, LONG = 100.0, 140.0
@@ -79,8 +79,8 @@ def test_blobs_far_larger_than_a_pile_are_not_searched() -> None:
 
 def test_card_size_is_the_median_of_the_outlines() -> None:
     qs = [rect(0, 0, 90, 130), rect(0, 0, 100, 140), rect(0, 0, 150, 110)]
-    assert piles.card_size(qs) == (100.0, 140.0)
-    assert piles.card_size([]) is None
+    assert outlines.card_size(qs) == (100.0, 140.0)
+    assert outlines.card_size([]) is None
 
 
 class FakeModel:

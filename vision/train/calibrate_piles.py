@@ -72,7 +72,8 @@ def _frames(seeds: list[int]) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any],
     from vision.corners import MIN_CARD_HEIGHT, corner_crops
     from vision.detector import find_card_groups, warp
     from vision.learned import reads_of
-    from vision.piles import card_size, pile_outlines
+    from vision.outlines import card_size
+    from vision.piles import pile_outlines
     from vision.train.scenes import pile_scene
 
     cv2.setNumThreads(1)
