@@ -161,7 +161,7 @@ def _read(
         return None, printed
     pips = read_pips(comps, t, ink.tint)
     classic = decide(pips, idx) if idx else None
-    verdict = decide_learned(pips, learned)
+    verdict = decide_learned(pips, learned, covered)
     final = combine(classic, verdict, learned, pips, per_corner)
     if covered and verdict is None:
         # a card split from an outline of two lying partly over each other: the other

@@ -39,7 +39,7 @@ def _court_t(r: CornerRead, th: dict[str, float], key: str) -> float:
     return th[key] if r.rank in COURT_RANKS else float("inf")
 
 
-def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
+def decide_learned(pips: PipRead, learned: Learned | None, covered: bool = False) -> CardRead | None:
     """A card from the learned corner reads and independent evidence, None unless
     they agree (thresholds: :func:`vision.learned.thresholds`, calibrated for zero
     wrong on held-apart generated crops).
@@ -70,6 +70,13 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
       by more than SUIT_MIN_MARGIN, and for 2-10 and A, when scored, favouring the
       suit by more than that
       (measured: a 3C read 3S by both, its uncounted pips club 0.10, spade -0.26).
+      ``covered`` (the outline may lie partly under another card, ``Quad.covered``):
+      both at ``pile_corner`` instead, the bar of an index of a covered card
+      (:mod:`vision.piles`), where it is the higher: the pips in such an outline may be
+      the other card's, and the index itself may be partly covered (generated
+      hold'em frame 3530042, bank seed 3500000: an AC half under a TS, the pair
+      outline split, the AC's half read AS by A and B at 0.9983 on its one corner,
+      the TS's black spade pips in it saying nothing against it).
 
     Any corner read by either classifier as another card at its dissent threshold
     (``dissent_a``, ``dissent_b``) vetoes, if the pips allow its rank, its suit
@@ -128,8 +135,9 @@ def decide_learned(pips: PipRead, learned: Learned | None) -> CardRead | None:
         return None
     if _pips_say_otherwise(pips, card):
         return None
-    if pair >= th["pair_covered"]:
-        return CardRead(card, _scaled(pair, th["pair_covered"]), details | {"path": "pair-alone"})
+    alone = max(th["pair_covered"], th["pile_corner"]) if covered else th["pair_covered"]
+    if pair >= alone:
+        return CardRead(card, _scaled(pair, alone), details | {"path": "pair-alone"})
     return None
 
 

@@ -307,6 +307,20 @@ def test_an_index_alone_needs_both_classifiers_above_the_covered_threshold() -> 
     assert decide_learned(pips(None, None), (reads("KD", below), reads("KD", below))) is None
 
 
+def test_an_index_alone_on_a_covered_outline_needs_the_pile_corner_threshold() -> None:
+    """Generated hold'em frame 3530042 (bank seed 3500000): an AC half under a TS, the
+    pair outline split, the AC's half read AS by A and B at 0.9983 on its one corner;
+    the TS's black spade pips in that half said nothing against it."""
+    th = thresholds()
+    assert th["pile_corner"] > th["pair_covered"]  # else the rule changes nothing
+    between = (th["pair_covered"] + th["pile_corner"]) / 2
+    black = PipRead(None, None, False, 9, 0.0)
+    assert card_of(decide_learned(black, (reads("AS", between), reads("AS", between)))) == "AS"
+    assert decide_learned(black, (reads("AS", between), reads("AS", between)), covered=True) is None
+    at = th["pile_corner"]
+    assert card_of(decide_learned(black, (reads("AS", at), reads("AS", at)), covered=True)) == "AS"
+
+
 def test_a_dissenting_corner_vetoes_when_the_pips_allow_its_reading() -> None:
     hi = 0.999
     t = thresholds()["dissent_a"]
