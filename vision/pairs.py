@@ -28,7 +28,10 @@ PAIR_ALONG = (0.85, 1.2)
 
 
 def halves(
-    corners: NDArray[Any], size: tuple[float, float], contour: NDArray[Any] | None = None
+    corners: NDArray[Any],
+    size: tuple[float, float],
+    contour: NDArray[Any] | None = None,
+    gray: NDArray[Any] | None = None,
 ) -> list[NDArray[np.float32]]:
     """The two card outlines (4, 2 each) of an outline ``corners`` (4, 2) that looks like
     two cards of ``size`` (short, long) pixels lying side by side or partly over each
@@ -39,7 +42,11 @@ def halves(
     the outline fits both ways (about square: cards overlapping by half or more), four
     outlines, the way nearer a card's length along first. Empty when it does not look
     like such a pair. ``contour``: the outline's contour ((N, 2) image pixels), each
-    card fitted to it (:func:`fit_half`)."""
+    card fitted to it (:func:`fit_half`). ``gray``: the image ((H, W) uint8), where the
+    cut of a half is moved onto its card's far side where that shows
+    (:func:`far_side`; not where both halves find such a side: in cards overlapping
+    by less than 15% of a width, the lower card's half finds the upper card's edge
+    with its own blank margin inside it, as the upper card's half does)."""
     p = np.asarray(corners, np.float64).reshape(4, 2)
     short, long_ = size
     d = [float(np.hypot(*(p[(i + 1) % 4] - p[i]))) for i in range(4)]
@@ -59,9 +66,14 @@ def halves(
         # hand are as long as it): the cards read nearest it may lie nearer the camera
         w = short * (d[(k + 1) % 4] + d[(k + 3) % 4]) / 2 / long_
         ends = (np.array([a, a + u1 * w, e + u2 * w, e]), np.array([b, b - u1 * w, c - u2 * w, c]))
-        for i, h in enumerate(ends):  # each [the end's two corners first and last, the cut between]
-            f = h.astype(np.float32) if contour is None else fit_half(h, contour, long_ / short)
-            out.append(f[[1, 0, 3, 2]] if i else f)
+        # each [the end's two corners first and last, the cut between]
+        fitted = [
+            h.astype(np.float32) if contour is None else fit_half(h, contour, long_ / short) for h in ends
+        ]
+        sides = [None, None] if gray is None else [far_side(f, gray) for f in fitted]
+        if None in sides:  # both: one card's edge seen from both ends, whose is unknown
+            fitted = [f if s is None else cut_at(f, s) for f, s in zip(fitted, sides, strict=True)]
+        out += [fitted[0], fitted[1][[1, 0, 3, 2]]]
     return out
 
 
@@ -127,3 +139,84 @@ def fit_half(half: NDArray[Any], contour: NDArray[Any], aspect: float) -> NDArra
     if np.hypot(*(res - h).T).max() > 0.2 * w:
         return np.asarray(half, np.float32)
     return res.astype(np.float32)
+
+
+#: the cut of a half (:func:`fit_half`) is looked for this far (a fraction of the card's
+#: width) either side of where a card of the end's length ends
+CUT_SEARCH = 0.15
+#: ... as a dark line (a card's edge lying over the other card) this many grey levels
+#: darker than the card's face either side of it, along most of the cut
+CUT_LINE_DEPTH = 12.0
+#: ... with a blank margin along its inside: a band this share of the width wide, at
+#: most CUT_INK_SHARE of it CUT_INK grey levels darker than the band's white
+CUT_MARGIN = 0.07
+CUT_INK = 40.0
+CUT_INK_SHARE = 0.02
+
+
+def _axes(half: NDArray[Any]) -> tuple[NDArray[Any], float, NDArray[Any], NDArray[Any]] | None:
+    """(unit normal of the end pointing into the half, the cut's distance from the end,
+    side a->b, side e->c) of ``half`` [a, b, c, e]; None if it is degenerate (an end
+    under 10 px, a side running less than half along the normal)."""
+    a, b, c, e = np.asarray(half, np.float64).reshape(4, 2)
+    length = float(np.hypot(*(e - a)))
+    if length < 10:
+        return None
+    n = np.array([-(e - a)[1], (e - a)[0]]) / length
+    mid = (b + c) / 2
+    if np.dot(mid - a, n) < 0:
+        n = -n
+    top, bottom = b - a, c - e
+    if np.dot(top, n) < 0.5 * np.hypot(*top) or np.dot(bottom, n) < 0.5 * np.hypot(*bottom):
+        return None
+    return n, float(np.dot(mid - a, n)), top, bottom
+
+
+def cut_at(half: NDArray[Any], s: float) -> NDArray[np.float32]:
+    """``half`` [a, b, c, e] with its cut moved to ``s`` pixels from the end (along its
+    sides, parallel to the end); unchanged if degenerate (:func:`_axes`)."""
+    ax = _axes(half)
+    if ax is None:
+        return np.asarray(half, np.float32)
+    n, _, top, bottom = ax
+    a, _, _, e = np.asarray(half, np.float64).reshape(4, 2)
+    b2 = a + top * (s / float(np.dot(top, n)))
+    c2 = e + bottom * (s / float(np.dot(bottom, n)))
+    return np.array([a, b2, c2, e], np.float32)
+
+
+def far_side(half: NDArray[Any], gray: NDArray[Any]) -> float | None:
+    """The distance (pixels, from the end) of the far side of the card of ``half``
+    ([a, b, c, e] as :func:`fit_half` gives it: a-e the end, b-c the cut) where it
+    shows in ``gray`` ((H, W) uint8), else None. Of two cards lying partly over each
+    other, the upper card's far side lies over the lower card: a thin dark line (a
+    card's edge) parallel to the end, within CUT_SEARCH of a card's width of where a
+    card of the end's length and the cards' proportions ends (the cut as laid), with
+    the card's blank margin inside it (at most CUT_INK_SHARE of a band CUT_MARGIN of
+    the width wide darker than its white by CUT_INK). The line is the offset (whole
+    pixels) whose median brightness along the cut's middle 70% is lowest below the
+    brighter of the two lines 3 px either side, by CUT_LINE_DEPTH or more. The lower
+    card's far side lies under the other card: None, unless the upper card's edge
+    lies within reach with the lower card's margin inside it (:func:`halves`)."""
+    ax = _axes(half)
+    if ax is None:
+        return None
+    n, w, _, _ = ax
+    a, _, _, e = np.asarray(half, np.float64).reshape(4, 2)
+    offsets = np.arange(int((1 - CUT_SEARCH) * w) - 3, int((1 + CUT_SEARCH) * w) + 4, dtype=np.float64)
+    ts = np.linspace(0.15, 0.85, max(8, int(0.35 * float(np.hypot(*(e - a))))))
+    # points (offsets, ts): a + t * (e - a) + s * n
+    pts = a + ts[None, :, None] * (e - a) + offsets[:, None, None] * n
+    mx, my = pts[..., 0].astype(np.float32), pts[..., 1].astype(np.float32)
+    g = cv2.remap(gray, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+    profile = np.median(g.astype(np.float32), axis=1)  # one value per offset
+    depth = np.minimum(profile[:-6], profile[6:]) - profile[3:-3]  # at offsets[3:-3]
+    k = int(np.argmax(depth))
+    if depth[k] < CUT_LINE_DEPTH:
+        return None
+    # the card's own margin runs blank along the inside of its edge (the lower card's
+    # face inside the upper card's edge seldom does)
+    band = g[max(0, k + 3 - int(CUT_MARGIN * w)) : k + 1, len(ts) // 5 : len(ts) - len(ts) // 5]
+    if band.size == 0 or float((band < float(np.percentile(band, 90)) - CUT_INK).mean()) > CUT_INK_SHARE:
+        return None
+    return float(offsets[k + 3])

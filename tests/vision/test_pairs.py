@@ -1,0 +1,84 @@
+"""Two cards lying partly over each other, their silhouettes merged into one outline
+(vision.pairs, issue 10: overlap): where the upper card's far side shows, the cut
+between the two halves lies on it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.pairs import cut_at, far_side, halves
+
+TABLE, PAPER, EDGE, INK = 40, 230, 120, 20
+
+
+def pair_image(print_under_edge: bool = False, upper_x: int = 160) -> Any:
+    """A dark table, card B (x 100-190, y 50-176) and card A over it (x ``upper_x`` to 90
+    px on), each with a one-pixel dark edge; ``print_under_edge``: B shows print just
+    inside A's edge."""
+    img = np.full((300, 400), TABLE, np.uint8)
+    for x0 in (100, upper_x):  # B first, A over it
+        cv2.rectangle(img, (x0, 50), (x0 + 90, 176), PAPER, -1)
+        cv2.rectangle(img, (x0, 50), (x0 + 90, 176), EDGE, 1)
+    if print_under_edge:
+        for y in range(60, 170, 12):
+            cv2.rectangle(img, (150, y), (158, y + 6), INK, -1)
+    return img
+
+
+def half(end_x: float, cut_x: float) -> Any:
+    """A half [a, b, c, e] whose end is the vertical side at ``end_x``, cut at ``cut_x``."""
+    return np.array([[end_x, 50], [cut_x, 50], [cut_x, 176], [end_x, 176]], np.float32)
+
+
+def test_the_upper_cards_far_side_is_found_and_its_cut_moved_there() -> None:
+    # A's half laid 80 px wide from its end (x 250); its own far edge is at x 160
+    h = half(250, 170)
+    s = far_side(h, pair_image())
+    assert s == pytest.approx(90.0, abs=1.0)
+    out = cut_at(h, 90.0)
+    np.testing.assert_allclose(out, half(250, 160), atol=1e-3)  # the end stays, the cut at x 160
+
+
+def test_a_half_with_no_edge_near_its_cut_has_no_far_side() -> None:
+    # B's half from its end (x 100), cut at 180: its far edge lies under A, and A's edge
+    # (x 160) is more than the search's reach (15% of 80 px) away
+    assert far_side(half(100, 180), pair_image()) is None
+
+
+def test_an_edge_with_print_inside_it_is_not_the_halfs_own() -> None:
+    # B's half cut at 165: A's edge at 160 is within reach, but inside it lies B's print
+    # (a card's own edge has its blank margin inside)
+    assert far_side(half(100, 165), pair_image(print_under_edge=True)) is None
+    # without the print, the edge is taken (the rule's limit: a blank face inside;
+    # :func:`halves` then moves neither half)
+    assert far_side(half(100, 165), pair_image()) == pytest.approx(60.0, abs=1.0)
+
+
+def cut_x(h: Any) -> float:
+    """The x of a half's cut (its middle two corners as :func:`halves` gives them: a
+    half's corners run [end, cut, cut, end] for the first, [cut, end, end, cut] for
+    the second)."""
+    return float(h[[1, 2], 0].mean())
+
+
+def test_halves_of_a_pair_take_the_upper_cards_far_edge() -> None:
+    # A (x 150-240) half over B (x 100-190); the cards' size taken as 80 px wide: the
+    # halves cut 80 px from each end; B's far edge lies under A, A's shows at x 150
+    corners = np.array([[100, 50], [240, 50], [240, 176], [100, 176]], np.float32)
+    b, a = halves(corners, (80.0, 126.0), None, pair_image(upper_x=150))[:2]  # the way along
+    assert cut_x(b) == pytest.approx(180.0, abs=0.5)  # as laid: nothing to go by
+    assert float(a[[0, 3], 0].mean()) == pytest.approx(150.0, abs=1.0)
+
+
+def test_halves_both_finding_one_edge_are_left_as_laid() -> None:
+    # A (x 181-271) over B (x 100-190) by a tenth: from B's end, A's edge at 181 (with
+    # B's own blank margin inside it) passes for B's far side too; whose edge it is is
+    # unknown, so neither half moves
+    corners = np.array([[100, 50], [271, 50], [271, 176], [100, 176]], np.float32)
+    b, a = halves(corners, (90.0, 126.0), None, pair_image(upper_x=181))
+    assert cut_x(b) == pytest.approx(190.0, abs=0.5)
+    assert float(a[[0, 3], 0].mean()) == pytest.approx(181.0, abs=0.5)
