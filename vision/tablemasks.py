@@ -141,12 +141,16 @@ def table_masks(dist: NDArray[Any]) -> list[NDArray[Any]]:
     return [cv2.threshold(dist, max(10.0, f * med), 255, cv2.THRESH_BINARY)[1] for f in NOT_TABLE_LEVELS]
 
 
-def card_masks(image: NDArray[Any], scale: float) -> tuple[list[NDArray[Any]], set[int]]:
+def card_masks(image: NDArray[Any], scale: float) -> tuple[list[NDArray[Any]], set[int], set[int]]:
     """(binary masks (255 = card-like) of a BGR uint8 image at ``scale`` (<= 1, the
     work scale), the indices of those whose shapes that are no single card are
-    searched for overlapping cards): whiteness at several levels, and on a pale table
-    the colourless measure (a coloured one) and the distance from the table colour."""
+    searched for overlapping cards, the indices of those cut along cards' edges):
+    whiteness at several levels, and on a pale table the colourless measure (a
+    coloured one) and the distance from the table colour; last, the first whiteness
+    mask cut along thin dark lines (:func:`edge_lines`), where a card lying on others
+    parts from them."""
     white, pale = measures(image)
+    lines = edge_lines(white, scale)
     if scale < 1:
         white = cv2.resize(white, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
         pale = cv2.resize(pale, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
@@ -163,4 +167,26 @@ def card_masks(image: NDArray[Any], scale: float) -> tuple[list[NDArray[Any]], s
         tm = table_masks(table_distance(small))
         first.update(range(len(masks), len(masks) + len(tm)))
         masks += tm
-    return masks, first
+    cut = {len(masks)}
+    masks.append(cv2.bitwise_and(masks[0], lines))
+    return masks, first, cut
+
+
+#: a card's edge lying over another card: a dark line at most EDGE_LINE_WIDTH px wide
+#: (full resolution), EDGE_LINE_DEPTH whiteness levels darker than beside it
+EDGE_LINE_WIDTH = 5
+EDGE_LINE_DEPTH = 15
+
+
+def edge_lines(white: NDArray[Any], scale: float) -> NDArray[Any]:
+    """A mask (255 = no thin dark line) at ``scale`` of a full-resolution whiteness image:
+    where a card lies over another, its edge shows as a thin dark line between two
+    bright papers; cut along it, the upper card is a shape of its own."""
+    k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (EDGE_LINE_WIDTH, EDGE_LINE_WIDTH))
+    hat = cv2.morphologyEx(white, cv2.MORPH_BLACKHAT, k)
+    line = cv2.threshold(hat, EDGE_LINE_DEPTH, 255, cv2.THRESH_BINARY)[1]
+    if scale < 1:
+        h, w = white.shape
+        line = cv2.resize(line, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA)
+        line = cv2.threshold(line, 0, 255, cv2.THRESH_BINARY)[1]
+    return np.asarray(cv2.bitwise_not(line))

@@ -385,3 +385,22 @@ def test_a_card_whose_side_runs_under_other_cards_is_outlined_at_its_full_size()
     near = [q for q in outlines if np.abs(order_clockwise(lower) - q.corners).max() < 6.0]
     assert near, "no outline of the 7H within 6 px"
     assert all(q.covered for q in near)
+
+
+def test_a_card_lying_wholly_over_other_cards_is_outlined_along_its_edges() -> None:
+    """A card lying on four others, every corner of it over another card: no side of it
+    is on the silhouette of the five, which is one bright shape. Its edges show as
+    thin dark lines between two bright papers (its shadow on the cards below): cut
+    along them, it is a shape of its own, found and read."""
+    frame = table("felt", seed=5)
+    for i, c in enumerate(["2H", "3D", "9H"]):  # alone: they give the frame's card size
+        place(frame, card_face(c), (150.0 + 170 * i, 150.0), 5.0 * i, 100)
+    below = {"4S": (-45, -60), "6C": (45, -60), "8D": (-45, 60), "5H": (45, 60)}
+    for c, (dx, dy) in below.items():
+        place(frame, card_face(c), (640.0 + dx, 430.0 + dy), 0.0, 100)
+    top = place(frame, card_face("7C"), (640.0, 430.0), 8.0, 100)
+    outlines = [q for g in find_card_groups(frame) for q in g]
+    err = min(np.abs(order_clockwise(top) - q.corners).max() for q in outlines)
+    assert err < 5.0, f"no outline of the 7C within 5 px (best {err:.1f})"
+    read = [d.card for d in detect(frame)]
+    assert "7C" in read and set(read) <= {"2H", "3D", "9H", "4S", "6C", "8D", "5H", "7C"}, read
