@@ -19,15 +19,20 @@ whose indices are partly redrawn in fonts neither classifier was trained on
 threshold of an index alone on whole-card crops, ``pair_covered``, let in
 covered indices read wrong there: a jack's index half under another card read
 as 4S by both at 0.996.)
-Nothing else on the outline is used (the rest of the card may lie under other
-cards). A card already read elsewhere in the frame is not reported again (one
-deck: each card once).
+Where the index alone reads nothing so, the reader may read the card laid at the
+corner as a whole card that may lie partly under others (``read_whole`` of
+:func:`corner_cards`: index and pips agreeing, by :mod:`vision.reader`'s rules for a
+covered card): a card lying on a pile whose edges over the cards below do not show
+has only its index corner on the pile's shape (generated pile frames in held-apart
+fonts, the benchmark's 100: 472 -> 492 of 704 read, 0 wrong). A card already read
+elsewhere in the frame is not reported again (one deck: each card once).
 
 ``corners`` of such a detection is the estimated outline of the whole card.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -238,6 +243,7 @@ def corner_cards(
     known: dict[str, NDArray[Any]],
     quads: list[NDArray[Any]],
     cards: list[NDArray[Any]] | None = None,
+    read_whole: Callable[[NDArray[np.float32]], CornerCard | None] | None = None,
 ) -> tuple[list[CornerCard], set[str]]:
     """Cards read on the index corners of ``blobs`` (contours in image pixels of
     overlapping cards), and the cards of ``known`` (label -> outline (4, 2), read
@@ -247,14 +253,20 @@ def corner_cards(
     card); the cards are sized like the known ones, else like these. Known cards
     and repeats are not returned. ``cards``: card outlines (4, 2) whose middle may lie
     under another card (the :func:`vision.pairs.halves` of two overlapping cards): both their
-    index corners are read too."""
+    index corners are read too. ``read_whole``: where the corner's index alone reads
+    nothing, the card of a pile's outline (the index corner first) read as a whole
+    card that may lie partly under others (by the reader's rules for such a card), or
+    None."""
     size = card_size(list(known.values()) or quads)
     if size is None or not (blobs or cards) or size[1] < MIN_CARD_HEIGHT:
         return [], set()
     out: dict[str, CornerCard] = {}
     clash: set[str] = set()
-    for outline in pile_outlines(blobs, size, quads) + _index_first(cards or []):
+    piles = pile_outlines(blobs, size, quads)
+    for k, outline in enumerate(piles + _index_first(cards or [])):
         r = read_corner(image, outline)
+        if r is None and read_whole is not None and k < len(piles):
+            r = read_whole(outline)
         if r is None:
             continue
         where = known[r.card] if r.card in known else (out[r.card].outline if r.card in out else None)

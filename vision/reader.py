@@ -36,6 +36,7 @@ from vision.detector import (
     CARD_H,
     CARD_W,
     Quad,
+    blank,
     find_card_groups,
     order_clockwise,
     warp,
@@ -44,7 +45,7 @@ from vision.glyphs import Templates, load_templates
 from vision.learned import Learned, read_corners, read_corners_batch
 from vision.outlines import card_size
 from vision.pairs import halves
-from vision.piles import corner_cards, grown
+from vision.piles import CornerCard, corner_cards, grown
 from vision.segment import Component, components, ink_masks
 from vision.verdict import COURT_RANKS, combine, decide_learned
 
@@ -100,7 +101,7 @@ def read_rectified(card: NDArray[Any], t: Templates | None = None) -> CardRead |
 class _Prepared:
     """A rectified card (the likelier way up of a group's first outline) with its
     learned corner reads, made for every group of a frame in one classifier batch;
-    ``card`` None: the outline is blank (:func:`_blank`)."""
+    ``card`` None: the outline is blank (:func:`vision.detector.blank`)."""
 
     card: NDArray[Any] | None
     learned: Learned | None = None
@@ -112,7 +113,7 @@ def _prepare(image: NDArray[Any], quads: list[Quad]) -> list[_Prepared]:
     cards = []
     for q in quads:
         src = q.upright[0][0]
-        cards.append(None if _blank(image, src) else warp(image, src))
+        cards.append(None if blank(image, src) else warp(image, src))
     shown = [c for c in cards if c is not None]
     reads = iter(read_corners_batch(shown))
     return [_Prepared(None) if c is None else _Prepared(c, next(reads)) for c in cards]
@@ -233,30 +234,6 @@ def read_quad(image: NDArray[Any], quad: Quad, t: Templates | None = None) -> Ca
     return _read_quad(image, quad, t or load_templates())[0]
 
 
-#: a card is blank (nothing printed, not worth reading) if, on a coarse view of it,
-#: no pixel is darker than this fraction of the brightest one near it (dev photos:
-#: every outline with print has a pixel at most 0.57, blank ones 0.76 and more;
-#: pips and pictures are large enough to survive the coarse view)
-BLANK_MIN_RATIO = 0.7
-
-_COARSE = 4  # the coarse view is this many times smaller than a rectified card
-
-
-def _blank(image: NDArray[Any], src: NDArray[Any]) -> bool:
-    """True if the outline ``src`` (4, 2; TL, TR, BR, BL) shows nothing printed: a fast
-    check on a coarse warp (brightness against the brightest pixel within about a
-    fifth of the card's width)."""
-    w, h = CARD_W // _COARSE, CARD_H // _COARSE
-    dst = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
-    m = cv2.getPerspectiveTransform(np.asarray(src, np.float32), dst)
-    small = cv2.warpPerspective(image, m, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    f = small.astype(np.float32)
-    lum = f[..., 0] + f[..., 1] + f[..., 2] + 3.0  # (not cv2.split: slow on float images)
-    brightest = cv2.dilate(lum, np.ones((9, 9), np.uint8))
-    e = 3  # ignore the edge (outline error, table)
-    return bool((lum[e:-e, e:-e] >= BLANK_MIN_RATIO * brightest[e:-e, e:-e]).all())
-
-
 def _read_quad(
     image: NDArray[Any],
     quad: Quad,
@@ -269,7 +246,7 @@ def _read_quad(
     already made (:func:`_prepare`); ``trace``: as for :func:`_read`."""
     orders, ratio = quad.upright
     if pre is None:
-        pre = _Prepared(None) if _blank(image, orders[0]) else _Prepared(warp(image, orders[0]))
+        pre = _Prepared(None) if blank(image, orders[0]) else _Prepared(warp(image, orders[0]))
         if pre.card is not None:
             pre = _Prepared(pre.card, read_corners(pre.card))
     if pre.card is None:
@@ -454,9 +431,15 @@ def detect(
         size = near_size(g[0], [q for q, _ in kept]) if id(g[0]) not in read else None
         pairs += [] if size is None else halves(g[0].corners, size, g[0].contour)
     out = [Detection(r.card, r.confidence, order_clockwise(q.corners)) for q, r in kept]
+
     # cards in piles and tricks by a visible index corner; a card read twice in
     # different places (one deck) is unsure
-    extra, clash = corner_cards(image, blobs, {d.card: d.corners for d in out}, quads, pairs)
+    def whole(outline: NDArray[np.float32]) -> CornerCard | None:
+        # a pile's outline (index corner first) read as a card that may lie under others
+        r, _ = _read(warp(image, outline), t, partial=True, covered=True)
+        return None if r is None or r.confidence < threshold else CornerCard(r.card, r.confidence, outline)
+
+    extra, clash = corner_cards(image, blobs, {d.card: d.corners for d in out}, quads, pairs, whole)
     found = [d for d in out if d.card not in clash] + [
         Detection(c.card, c.confidence, order_clockwise(c.outline))
         for c in extra

@@ -138,10 +138,13 @@ def table(kind: str, size: tuple[int, int] = (1280, 720), seed: int = 0) -> Any:
     return np.clip(img, 0, 255).astype(np.uint8)
 
 
-def place(frame: Any, card: Any, center: tuple[float, float], angle: float, width: float) -> Any:
+def place(
+    frame: Any, card: Any, center: tuple[float, float], angle: float, width: float, shadow: bool = True
+) -> Any:
     """Paste ``card`` into ``frame`` (in place) centred at ``center``, rotated by
     ``angle`` degrees, scaled to ``width`` pixels wide, with rounded corners and a
-    soft shadow. Returns the card's four corners in the frame, (4, 2) float32."""
+    soft shadow (``shadow`` False: none, its edge over another card unseen). Returns
+    the card's four corners in the frame, (4, 2) float32."""
     h, w = card.shape[:2]
     scale = width / w
     m = cv2.getRotationMatrix2D((w / 2, h / 2), angle, scale)
@@ -156,8 +159,8 @@ def place(frame: Any, card: Any, center: tuple[float, float], angle: float, widt
         cv2.circle(mask, (cx, cy), r, 255, -1)
     warped = cv2.warpAffine(card, m, (fw, fh), flags=cv2.INTER_AREA)
     wmask = cv2.warpAffine(mask, m, (fw, fh), flags=cv2.INTER_LINEAR).astype(np.float32) / 255
-    shadow = cv2.GaussianBlur(wmask, (0, 0), 3)
-    out = frame.astype(np.float32) * (1 - 0.35 * shadow[:, :, None])
+    shade = cv2.GaussianBlur(wmask, (0, 0), 3) if shadow else np.zeros_like(wmask)
+    out = frame.astype(np.float32) * (1 - 0.35 * shade[:, :, None])
     out = out * (1 - wmask[:, :, None]) + warped.astype(np.float32) * wmask[:, :, None]
     frame[:] = np.clip(out, 0, 255).astype(np.uint8)
     corners = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)

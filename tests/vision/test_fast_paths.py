@@ -5,8 +5,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.detector import CARD_H, CARD_W
-from vision.reader import _blank, fill_holes
+from vision.detector import CARD_H, CARD_W, blank
+from vision.reader import fill_holes
 from vision.segment import _line_pixels, _percentile
 
 
@@ -48,13 +48,13 @@ def test_blank_check_passes_print_and_skips_plain_paper() -> None:
     img = np.full((300, 300, 3), (40, 110, 30), np.uint8)  # felt
     cv2.rectangle(img, (50, 40), (200, 260), (235, 235, 235), -1)  # a blank white card
     src = np.array([[50, 40], [200, 40], [200, 260], [50, 260]], np.float32)
-    assert _blank(img, src)
+    assert blank(img, src)
     printed = img.copy()
     cv2.circle(printed, (125, 150), 14, (20, 20, 200), -1)  # one red pip
-    assert not _blank(printed, src)
+    assert not blank(printed, src)
     cv2.putText(img, "7", (60, 80), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (30, 30, 30), 2)
     cv2.circle(img, (125, 150), 14, (30, 30, 30), -1)
-    assert not _blank(img, src)
+    assert not blank(img, src)
 
 
 def test_a_faded_red_index_is_ink_but_the_rim_of_strong_red_print_is_not() -> None:

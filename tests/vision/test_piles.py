@@ -329,3 +329,30 @@ def test_a_hands_upper_card_turned_from_the_lower_is_fitted_to_the_pairs_outline
 
     assert min(error(h) for h in pairs.halves(quad, (SHORT, LONG), contour)) < 2
     assert min(error(h) for h in pairs.halves(quad, (SHORT, LONG))) > 5
+
+
+def test_a_card_on_a_pile_found_by_its_index_corner_alone_is_read_as_a_whole_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A card lying on three others, its edges over them unseen (no shadow) and only its
+    bottom-right index corner out on the table: no outline of it is found, only the
+    corner. With its index alone never enough (``pile_corner`` 1.0), it is read as a
+    whole card laid at that corner, its index and its pips agreeing."""
+    from tests.helpers import trickvideo as tv
+    from tests.helpers.synth import place, table
+    from vision.detector import find_card_groups, order_clockwise
+    from vision.reader import detect
+
+    monkeypatch.setitem(thresholds(), "pile_corner", 1.0)
+    frame = table("felt", seed=5)
+    for i, c in enumerate(["2H", "3D", "9H"]):  # alone: they give the frame's card size
+        place(frame, tv.face(c, "plain"), (150.0 + 170 * i, 150.0), 5.0 * i, 100)
+    for c, (x, y, a) in {"4S": (600, 400, 20), "6C": (700, 390, -10), "8D": (590, 540, -30)}.items():
+        place(frame, tv.face(c, "plain"), (float(x), float(y)), float(a), 100)
+    top = place(frame, tv.face("7C", "plain"), (640.0, 470.0), 8.0, 100, shadow=False)
+    outlines = [q.corners for g in find_card_groups(frame) for q in g]
+    assert min(np.abs(order_clockwise(top) - q).max() for q in outlines) > 20  # not outlined
+    dets = {d.card: d for d in detect(frame)}
+    assert set(dets) <= {"2H", "3D", "9H", "4S", "6C", "8D", "7C"}
+    assert "7C" in dets
+    assert np.abs(order_clockwise(dets["7C"].corners) - order_clockwise(top)).max() < 8
