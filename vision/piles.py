@@ -221,20 +221,30 @@ def read_corner(image: NDArray[Any], outline: NDArray[Any]) -> CornerCard | None
     """The card whose index is at ``outline[0]`` (see :func:`corner_hypotheses`) in
     a BGR image, or None unless both classifiers read the same card there at
     ``pile_corner`` or more."""
+    return read_corners_at(image, [outline])[0]
+
+
+def read_corners_at(image: NDArray[Any], outlines: list[NDArray[Any]]) -> list[CornerCard | None]:
+    """:func:`read_corner` of each outline, with one forward of classifier A over all
+    their index crops and one of B over those A reads at ``pile_corner`` (each crop's
+    output does not depend on the others in the batch)."""
     ms = models()
-    if ms is None:
-        return None
-    card = warp(image, outline)
-    assert card.shape[:2] == (CARD_H, CARD_W)
-    crop = corner_crops(card)[:1]
+    if ms is None or not outlines:
+        return [None] * len(outlines)
+    crops = []
+    for outline in outlines:
+        card = warp(image, outline)
+        assert card.shape[:2] == (CARD_H, CARD_W)
+        crops.append(corner_crops(card)[:1])
     t = thresholds()["pile_corner"]
-    ra = ms[0].read(crop)[0]
-    if ra.card is None or ra.conf < t:
-        return None
-    rb = ms[1].read(crop)[0]
-    if rb.card != ra.card or rb.conf < t:
-        return None
-    return CornerCard(ra.card, _scaled(min(ra.conf, rb.conf), t), outline)
+    ra = ms[0].read(np.concatenate(crops))
+    sure = [k for k, r in enumerate(ra) if r.card is not None and r.conf >= t]
+    rb = ms[1].read(np.concatenate([crops[k] for k in sure])) if sure else []
+    out: list[CornerCard | None] = [None] * len(outlines)
+    for k, b in zip(sure, rb, strict=True):
+        if b.card is not None and b.card == ra[k].card and b.conf >= t:
+            out[k] = CornerCard(b.card, _scaled(min(ra[k].conf, b.conf), t), outlines[k])
+    return out
 
 
 def corner_cards(
@@ -243,7 +253,7 @@ def corner_cards(
     known: dict[str, NDArray[Any]],
     quads: list[NDArray[Any]],
     cards: list[NDArray[Any]] | None = None,
-    read_whole: Callable[[NDArray[np.float32]], CornerCard | None] | None = None,
+    read_whole: Callable[[list[NDArray[np.float32]]], list[CornerCard | None]] | None = None,
 ) -> tuple[list[CornerCard], set[str]]:
     """Cards read on the index corners of ``blobs`` (contours in image pixels of
     overlapping cards), and the cards of ``known`` (label -> outline (4, 2), read
@@ -253,8 +263,8 @@ def corner_cards(
     card); the cards are sized like the known ones, else like these. Known cards
     and repeats are not returned. ``cards``: card outlines (4, 2) whose middle may lie
     under another card (the :func:`vision.pairs.halves` of two overlapping cards): both their
-    index corners are read too. ``read_whole``: where the corner's index alone reads
-    nothing, the card of a pile's outline (the index corner first) read as a whole
+    index corners are read too. ``read_whole``: for the pile outlines (the index corner
+    first) whose corner's index alone reads nothing, each one's card read as a whole
     card that may lie partly under others (by the reader's rules for such a card), or
     None."""
     size = card_size(list(known.values()) or quads)
@@ -263,10 +273,13 @@ def corner_cards(
     out: dict[str, CornerCard] = {}
     clash: set[str] = set()
     piles = pile_outlines(blobs, size, quads)
-    for k, outline in enumerate(piles + _index_first(cards or [])):
-        r = read_corner(image, outline)
-        if r is None and read_whole is not None and k < len(piles):
-            r = read_whole(outline)
+    outlines = piles + _index_first(cards or [])
+    reads = read_corners_at(image, outlines)
+    if read_whole is not None:
+        unread = [k for k in range(len(piles)) if reads[k] is None]
+        for k, r in zip(unread, read_whole([outlines[k] for k in unread]), strict=True):
+            reads[k] = r
+    for outline, r in zip(outlines, reads, strict=True):
         if r is None:
             continue
         where = known[r.card] if r.card in known else (out[r.card].outline if r.card in out else None)

@@ -47,7 +47,7 @@ from vision.outlines import card_size
 from vision.pairs import halves
 from vision.piles import CornerCard, corner_cards, grown
 from vision.segment import Component, components, ink_masks
-from vision.verdict import COURT_RANKS, combine, decide_learned
+from vision.verdict import COURT_RANKS, candidates, combine, decide_learned
 
 __all__ = [
     "FACE",
@@ -434,10 +434,19 @@ def detect(
 
     # cards in piles and tricks by a visible index corner; a card read twice in
     # different places (one deck) is unsure
-    def whole(outline: NDArray[np.float32]) -> CornerCard | None:
-        # a pile's outline (index corner first) read as a card that may lie under others
-        r, _ = _read(warp(image, outline), t, partial=True, covered=True)
-        return None if r is None or r.confidence < threshold else CornerCard(r.card, r.confidence, outline)
+    def whole(outlines: list[NDArray[np.float32]]) -> list[CornerCard | None]:
+        # pile outlines (index corner first) read as cards that may lie under others:
+        # the classifiers on all at once; the rest only where a learned reading may start
+        cards = [warp(image, o) for o in outlines]
+        res: list[CornerCard | None] = []
+        for o, c, learned in zip(outlines, cards, read_corners_batch(cards), strict=True):
+            r = (
+                None
+                if learned is None or not candidates(learned)
+                else _read(c, t, _Prepared(c, learned), covered=True, partial=True)[0]
+            )
+            res.append(None if r is None or r.confidence < threshold else CornerCard(r.card, r.confidence, o))
+        return res
 
     extra, clash = corner_cards(image, blobs, {d.card: d.corners for d in out}, quads, pairs, whole)
     found = [d for d in out if d.card not in clash] + [

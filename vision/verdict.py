@@ -86,16 +86,7 @@ def decide_learned(pips: PipRead, learned: Learned | None, covered: bool = False
         return None
     a, b = learned
     th = thresholds()
-    cands = [
-        r
-        for r in a
-        if r.card is not None
-        and (
-            r.conf >= min(th["index_pips"], _court_t(r, th, "court_a"))
-            or r.p_rank >= _court_t(r, th, "court_rank_a")
-        )
-    ]
-    cands += [r for r in b if r.card is not None and r.conf >= th["index_pips_b"]]
+    cands = candidates(learned)
     if not cands:
         return None
     card = max(cands, key=lambda r: r.conf).card
@@ -139,6 +130,24 @@ def decide_learned(pips: PipRead, learned: Learned | None, covered: bool = False
     if pair >= alone:
         return CardRead(card, _scaled(pair, alone), details | {"path": "pair-alone"})
     return None
+
+
+def candidates(learned: Learned) -> list[CornerRead]:
+    """The corner reads (A's, then B's) that may start a reading by
+    :func:`decide_learned`: A's at ``index_pips`` or at its court thresholds, B's at
+    ``index_pips_b``. None of them: no learned reading, whatever the pips."""
+    a, b = learned
+    th = thresholds()
+    cands = [
+        r
+        for r in a
+        if r.card is not None
+        and (
+            r.conf >= min(th["index_pips"], _court_t(r, th, "court_a"))
+            or r.p_rank >= _court_t(r, th, "court_rank_a")
+        )
+    ]
+    return cands + [r for r in b if r.card is not None and r.conf >= th["index_pips_b"]]
 
 
 def _pips_say_otherwise(pips: PipRead, card: str) -> bool:

@@ -116,10 +116,10 @@ def test_a_card_read_again_elsewhere_is_unsure(monkeypatch: pytest.MonkeyPatch) 
     lower = rect(100, 100, SHORT, LONG)
     upper = rect(160, 170, SHORT, LONG)
 
-    def read(image: np.ndarray, outline: np.ndarray) -> piles.CornerCard:
-        return piles.CornerCard("7H", 0.9, outline)
+    def read(image: np.ndarray, outlines: list[np.ndarray]) -> list[piles.CornerCard | None]:
+        return [piles.CornerCard("7H", 0.9, o) for o in outlines]
 
-    monkeypatch.setattr(piles, "read_corner", read)
+    monkeypatch.setattr(piles, "read_corners_at", read)
     img = np.zeros((700, 900, 3), np.uint8)
     contour = blob(lower, upper)
     # 7H already read far away: both readings are dropped
