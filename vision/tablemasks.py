@@ -141,16 +141,13 @@ def table_masks(dist: NDArray[Any]) -> list[NDArray[Any]]:
     return [cv2.threshold(dist, max(10.0, f * med), 255, cv2.THRESH_BINARY)[1] for f in NOT_TABLE_LEVELS]
 
 
-def card_masks(image: NDArray[Any], scale: float) -> tuple[list[NDArray[Any]], set[int], set[int]]:
+def card_masks(image: NDArray[Any], scale: float) -> tuple[list[NDArray[Any]], set[int]]:
     """(binary masks (255 = card-like) of a BGR uint8 image at ``scale`` (<= 1, the
     work scale), the indices of those whose shapes that are no single card are
-    searched for overlapping cards, the indices of those cut along cards' edges):
-    whiteness at several levels, and on a pale table the colourless measure (a
-    coloured one) and the distance from the table colour; last, the first whiteness
-    mask cut along thin dark lines (:func:`edge_lines`), where a card lying on others
-    parts from them."""
+    searched for overlapping cards): whiteness at several levels, and on a pale table
+    the colourless measure (a coloured one) and the distance from the table colour.
+    The first is that of :func:`parted_mask`."""
     white, pale = measures(image)
-    lines = edge_lines(white, scale)
     if scale < 1:
         white = cv2.resize(white, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
         pale = cv2.resize(pale, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
@@ -167,9 +164,14 @@ def card_masks(image: NDArray[Any], scale: float) -> tuple[list[NDArray[Any]], s
         tm = table_masks(table_distance(small))
         first.update(range(len(masks), len(masks) + len(tm)))
         masks += tm
-    cut = {len(masks)}
-    masks.append(cv2.bitwise_and(masks[0], lines))
-    return masks, first, cut
+    return masks, first
+
+
+def parted_mask(image: NDArray[Any], scale: float, first: NDArray[Any]) -> NDArray[Any]:
+    """The first mask of :func:`card_masks` of a BGR uint8 image, ``first``, cut along
+    thin dark lines (:func:`edge_lines`): where a card lies on others, it parts from
+    them along its edges. (H, W) uint8 at ``scale``, 255 = card-like."""
+    return np.asarray(cv2.bitwise_and(first, edge_lines(whiteness(image), scale)))
 
 
 #: a card's edge lying over another card: a dark line at most EDGE_LINE_WIDTH px wide
