@@ -206,13 +206,13 @@ def find_card_groups(
     found: list[Quad] = []
     seen = SeenOutlines()
     blobs: list[tuple[NDArray[Any], NDArray[Any]]] = []
-    base: list[NDArray[Any]] = []  # the shapes of the first mask
+    largest = 0.0  # the largest shape of the first mask, work-scale px^2
     for k, mask in enumerate(masks):
         mask, contours = _shapes(mask, max_area)
         for c in contours:
             r = _quad_from_contour(c, min_area, seen)
             if k == 0:
-                base.append(c)
+                largest = max(largest, cv2.contourArea(c))
             if r is None:
                 if k in first:
                     blobs.append((c, mask))
@@ -240,10 +240,13 @@ def find_card_groups(
             found.append(Quad(order_clockwise(quad / scale), 1.0, whole=False, covered=part))
     # a card lying on others is in a shape of several cards on the mask the cut one is of
     # (four-sided or not): none there, no card to part
-    if card is not None and any(cv2.contourArea(c) >= 1.2 * card[0] * card[1] for c in base):
+    if card is not None and largest >= 1.2 * card[0] * card[1]:
         cut = parted_mask(image, scale, masks[0])
         found += _parted(cut, max_area, min_area, seen, card, scale, blobs_out)
     return _group(found)
+
+
+_KERNEL = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
 
 
 def _shapes(mask: NDArray[Any], max_area: float) -> tuple[NDArray[Any], list[NDArray[Any]]]:
@@ -289,8 +292,6 @@ def _parted(
             out.append(Quad(order_clockwise(r[0] / scale), r[1], contour=contour))
     return out
 
-
-_KERNEL = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
 
 #: an outline found only on the mask cut along cards' edges is a card's where both its
 #: sides are within this fraction of those of the cards found otherwise (a card partly

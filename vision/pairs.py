@@ -31,7 +31,7 @@ def halves(
     corners: NDArray[Any],
     size: tuple[float, float],
     contour: NDArray[Any] | None = None,
-    gray: NDArray[Any] | None = None,
+    image: NDArray[Any] | None = None,
 ) -> list[NDArray[np.float32]]:
     """The two card outlines (4, 2 each) of an outline ``corners`` (4, 2) that looks like
     two cards of ``size`` (short, long) pixels lying side by side or partly over each
@@ -42,7 +42,7 @@ def halves(
     the outline fits both ways (about square: cards overlapping by half or more), four
     outlines, the way nearer a card's length along first. Empty when it does not look
     like such a pair. ``contour``: the outline's contour ((N, 2) image pixels), each
-    card fitted to it (:func:`fit_half`). ``gray``: the image ((H, W) uint8), where the
+    card fitted to it (:func:`fit_half`). ``image``: the frame (BGR or grey uint8), where the
     cut of a half is moved onto its card's far side where that shows
     (:func:`far_side`; not where both halves find such a side: in cards overlapping
     by less than 15% of a width, the lower card's half finds the upper card's edge
@@ -70,7 +70,7 @@ def halves(
         fitted = [
             h.astype(np.float32) if contour is None else fit_half(h, contour, long_ / short) for h in ends
         ]
-        sides = [None, None] if gray is None else [far_side(f, gray) for f in fitted]
+        sides = [None, None] if image is None else [far_side(f, image) for f in fitted]
         if None in sides:  # both: one card's edge seen from both ends, whose is unknown
             fitted = [f if s is None else cut_at(f, s) for f, s in zip(fitted, sides, strict=True)]
         out += [fitted[0], fitted[1][[1, 0, 3, 2]]]
@@ -185,10 +185,11 @@ def cut_at(half: NDArray[Any], s: float) -> NDArray[np.float32]:
     return np.array([a, b2, c2, e], np.float32)
 
 
-def far_side(half: NDArray[Any], gray: NDArray[Any]) -> float | None:
+def far_side(half: NDArray[Any], image: NDArray[Any]) -> float | None:
     """The distance (pixels, from the end) of the far side of the card of ``half``
     ([a, b, c, e] as :func:`fit_half` gives it: a-e the end, b-c the cut) where it
-    shows in ``gray`` ((H, W) uint8), else None. Of two cards lying partly over each
+    shows in ``image`` ((H, W, 3) BGR or (H, W) grey, uint8; only the points looked at
+    are turned grey), else None. Of two cards lying partly over each
     other, the upper card's far side lies over the lower card: a thin dark line (a
     card's edge) parallel to the end, within CUT_SEARCH of a card's width of where a
     card of the end's length and the cards' proportions ends (the cut as laid), with
@@ -208,7 +209,9 @@ def far_side(half: NDArray[Any], gray: NDArray[Any]) -> float | None:
     # points (offsets, ts): a + t * (e - a) + s * n
     pts = a + ts[None, :, None] * (e - a) + offsets[:, None, None] * n
     mx, my = pts[..., 0].astype(np.float32), pts[..., 1].astype(np.float32)
-    g = cv2.remap(gray, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+    g = cv2.remap(image, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+    if g.ndim == 3:
+        g = cv2.cvtColor(g, cv2.COLOR_BGR2GRAY)
     profile = np.median(g.astype(np.float32), axis=1)  # one value per offset
     depth = np.minimum(profile[:-6], profile[6:]) - profile[3:-3]  # at offsets[3:-3]
     k = int(np.argmax(depth))

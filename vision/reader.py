@@ -368,13 +368,13 @@ def _two_cards(q: Quad, others: list[Quad]) -> bool:
     return (squarer or q.area >= TWO_CARDS_SIDE_BY_SIDE * size[0] * size[1]) and bool(halves(q.corners, size))
 
 
-def _halves(q: Quad, size: tuple[float, float], gray: NDArray[Any] | None = None) -> list[Quad]:
+def _halves(q: Quad, size: tuple[float, float], image: NDArray[Any] | None = None) -> list[Quad]:
     """The two cards of ``size`` of an outline shaped like two of them lying side by side
     or partly over each other (their silhouettes merged into one four-sided outline,
     which passes as one card: :func:`vision.pairs.halves`, both ways where it fits
-    both); else none. ``gray``: the image (H, W) uint8, where the upper card's far side
-    is looked for (:func:`vision.pairs.far_side`)."""
-    hs = halves(q.corners, size, q.contour, gray)
+    both); else none. ``image``: the frame, where the upper card's far side is looked
+    for (:func:`vision.pairs.far_side`)."""
+    hs = halves(q.corners, size, q.contour, image)
     # cards lying partly over each other (not side by side): either may cover the other
     over = len(hs) > 2 or bool(
         hs
@@ -420,9 +420,8 @@ def detect(
         (q, r) for q, r in kept if _counted(r) or not _two_cards(q, [k for k, _ in kept if k is not q])
     ]
     _retry(image, groups, kept, threshold, t, _grown, trace)  # outlines notably smaller than a card
-    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     # two cards as one outline
-    _retry(image, groups, kept, threshold, t, partial(_halves, gray=gray), trace, NEAR_CARDS)
+    _retry(image, groups, kept, threshold, t, partial(_halves, image=image), trace, NEAR_CARDS)
     read = {id(q) for q, _ in kept}
     # an outline of two overlapping cards (not read as one card): the lower card's
     # index corner may be all that shows of it: read there like a pile's corners

@@ -171,7 +171,7 @@ def parted_mask(image: NDArray[Any], scale: float, first: NDArray[Any]) -> NDArr
     """The first mask of :func:`card_masks` of a BGR uint8 image, ``first``, cut along
     thin dark lines (:func:`edge_lines`): where a card lies on others, it parts from
     them along its edges. (H, W) uint8 at ``scale``, 255 = card-like."""
-    return np.asarray(cv2.bitwise_and(first, edge_lines(whiteness(image), scale)))
+    return np.asarray(cv2.bitwise_and(first, edge_lines(whiteness(image), first.shape)))
 
 
 #: a card's edge lying over another card: a dark line at most EDGE_LINE_WIDTH px wide
@@ -180,15 +180,15 @@ EDGE_LINE_WIDTH = 5
 EDGE_LINE_DEPTH = 15
 
 
-def edge_lines(white: NDArray[Any], scale: float) -> NDArray[Any]:
-    """A mask (255 = no thin dark line) at ``scale`` of a full-resolution whiteness image:
+def edge_lines(white: NDArray[Any], shape: tuple[int, ...]) -> NDArray[Any]:
+    """A mask (255 = no thin dark line) of ``shape`` (H, W: the work scale) from a
+    full-resolution whiteness image:
     where a card lies over another, its edge shows as a thin dark line between two
     bright papers; cut along it, the upper card is a shape of its own."""
     k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (EDGE_LINE_WIDTH, EDGE_LINE_WIDTH))
     hat = cv2.morphologyEx(white, cv2.MORPH_BLACKHAT, k)
     line = cv2.threshold(hat, EDGE_LINE_DEPTH, 255, cv2.THRESH_BINARY)[1]
-    if scale < 1:
-        h, w = white.shape
-        line = cv2.resize(line, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA)
+    if line.shape != shape[:2]:
+        line = cv2.resize(line, (shape[1], shape[0]), interpolation=cv2.INTER_AREA)
         line = cv2.threshold(line, 0, 255, cv2.THRESH_BINARY)[1]
     return np.asarray(cv2.bitwise_not(line))
