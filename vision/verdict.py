@@ -10,6 +10,7 @@ import numpy as np
 
 from vision.classic import (
     FACE,
+    MANY_PIPS,
     RED_SUITS,
     SINGLE_SUIT_MARGIN,
     SUIT_MIN_MARGIN,
@@ -155,6 +156,8 @@ def _pips_say_otherwise(pips: PipRead, card: str) -> bool:
     index alone: of the other colour, or, for 2-10 and A, when scored, not favouring its
     suit over the other of the colour by more than SUIT_MIN_MARGIN (which includes
     :func:`_shaped_as_twin`, favouring the other)."""
+    if pips.count >= MANY_PIPS:
+        return True  # more pips than a card has: the outline holds another card's too
     if pips.red is not None and pips.red != (card[1] in RED_SUITS):
         # pips of the other colour: another card's, over this one, or the index misread
         # (generated hold'em frame 31009, bank seed 1000: a 3C under a 6H, its index

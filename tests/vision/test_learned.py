@@ -307,6 +307,16 @@ def test_an_index_alone_needs_both_classifiers_above_the_covered_threshold() -> 
     assert decide_learned(pips(None, None), (reads("KD", below), reads("KD", below))) is None
 
 
+def test_an_index_alone_is_vetoed_by_more_pips_than_a_card_has() -> None:
+    """Generated hold'em frame 4230226 (bank seed 4200000): an outline of a 9S and a 7S,
+    its sixteen pips no picture (``vision.classic.MANY_PIPS``), the 9S's pale "9" read J
+    by A and B at 1.00 on one corner."""
+    sure = (reads("JS", 0.9999), reads("JS", 0.9999))
+    assert card_of(decide_learned(pips(None, False, 9), sure)) == "JS"  # pips not counted
+    assert decide_learned(pips(None, False, 16), sure) is None
+    assert decide_learned(pips(FACE, False), sure) is not None  # as a picture it was read
+
+
 def test_an_index_alone_on_a_covered_outline_needs_the_pile_corner_threshold() -> None:
     """Generated hold'em frame 3530042 (bank seed 3500000): an AC half under a TS, the
     pair outline split, the AC's half read AS by A and B at 0.9983 on its one corner;

@@ -74,3 +74,20 @@ def test_an_ace_read_on_one_suit_vote_needs_it_to_be_its_pips() -> None:
     plain = IndexRead(GlyphRead("A", 0.9, 0.3), None, False)
     read = decide(clear, [plain])
     assert read is not None and read.card == "AS"
+
+
+def test_two_cards_pips_in_one_outline_are_no_picture() -> None:
+    """Generated hold'em frame 4230226 (bank seed 4200000): a 9S under a 7S, their
+    silhouettes one outline; its sixteen spade pips were taken for a court card's
+    picture, and the 9S's pale "9", read J by both classifiers at 1.00, made a JS."""
+    nine = cv2.resize(card_face("9S"), (CARD_W, CARD_H), interpolation=cv2.INTER_AREA)
+    seven = cv2.resize(card_face("7S"), (CARD_W, CARD_H), interpolation=cv2.INTER_AREA)
+    # the outline of both squeezed to one card: each takes half its width
+    both = np.hstack([nine[:, ::2][:, : CARD_W // 2], seven[:, ::2][:, : CARD_W - CARD_W // 2]])
+    ink = ink_masks(both)
+    pips = read_pips(components(ink), load_templates(), ink.tint)
+    assert pips.rank is None  # neither a picture nor a count any card has
+    assert pips.count >= 11
+    # a card's own nine pips are counted as before
+    ink = ink_masks(nine)
+    assert read_pips(components(ink), load_templates(), ink.tint).rank == "9"
