@@ -1,0 +1,89 @@
+"""An outline moved onto its card's own edges (vision.snap, issue 10: overlap): one of
+two cards of a hand turned from the other, whose outline was estimated from their
+merged silhouette a few degrees and pixels off."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision.snap import snap
+
+TABLE, PAPER, EDGE = 40, 230, 120
+
+
+def box(cx: float, cy: float, w: float, h: float, degrees: float) -> Any:
+    """The corners (4, 2) of a w x h rectangle centred at (cx, cy), turned ``degrees``."""
+    return cv2.boxPoints(((cx, cy), (w, h), degrees)).astype(np.float32)
+
+
+def draw(img: Any, corners: Any) -> None:
+    """A card: paper with a one-pixel dark edge (anti-aliased)."""
+    pts = np.round(corners * 16).astype(np.int32).reshape(-1, 1, 2)
+    cv2.fillPoly(img, [pts], PAPER, cv2.LINE_AA, shift=4)
+    cv2.polylines(img, [pts], True, EDGE, 1, cv2.LINE_AA, shift=4)
+
+
+def corner_error(a: Any, b: Any) -> float:
+    """The largest distance (px) from a corner of ``a`` to the nearest corner of ``b``."""
+    d = np.hypot(*(np.asarray(a)[:, None, :] - np.asarray(b)[None, :, :]).transpose(2, 0, 1))
+    return float(d.min(axis=1).max())
+
+
+def hand_image() -> tuple[Any, Any, Any]:
+    """(image, the lower card's corners, the upper card's corners): a dark table, a card
+    90 x 126 px, and one over it, 45 px along and turned 10 degrees."""
+    img = np.full((360, 480), TABLE, np.uint8)
+    lower, upper = box(200, 180, 90, 126, 0), box(245, 185, 90, 126, 10)
+    draw(img, lower)
+    draw(img, upper)
+    return img, lower, upper
+
+
+def test_an_outline_turned_from_its_card_is_moved_onto_the_cards_edges() -> None:
+    img, _, upper = hand_image()
+    # as the silhouette put it: turned 4 degrees less and 4 px off to the right
+    start = box(249, 185, 90, 126, 6)
+    assert corner_error(start, upper) > 7
+    out = snap(start, img, 90)
+    assert out is not None
+    assert corner_error(out, upper) < 1.5
+    # its far side lies over the lower card: found by the card's edge line there
+    assert corner_error(snap(box(240, 188, 90, 126, 13), img, 90), upper) < 1.5
+
+
+def test_an_outline_with_no_edge_near_it_is_not_moved() -> None:
+    img = np.full((360, 480), PAPER, np.uint8)  # a blank white surface
+    assert snap(box(240, 180, 90, 126, 5), img, 90) is None
+
+
+def test_edges_making_a_card_of_another_size_are_not_taken() -> None:
+    # the outline 20 px shorter than the card: its ends find the card's ends 10 px out,
+    # its sides' lengths would change by 16%, more than SNAP_SIZE
+    img = np.full((360, 480), TABLE, np.uint8)
+    draw(img, box(240, 180, 90, 126, 0))
+    assert snap(box(240, 180, 90, 106, 0), img, 90) is None
+    # 8 px shorter (6%): taken, the card's own outline
+    assert corner_error(snap(box(240, 180, 90, 118, 0), img, 90), box(240, 180, 90, 126, 0)) < 1.5
+
+
+def test_the_upper_card_of_a_hand_turned_from_the_lower_is_read_on_its_own_edges() -> None:
+    # a hand of two: an 8H over a 9S, half a card's width along and turned 16 degrees;
+    # the pair's halves, fitted to the merged silhouette, lie a few degrees off the 8H
+    # and do not read; moved onto its edges, it does
+    from tests.helpers import trickvideo as tv
+    from vision.reader import detect
+
+    frame = tv.surface("felt", np.random.default_rng(5), (1280, 720))
+    w = 95
+    for k, (c, x) in enumerate((("9H", 900), ("4S", 1050))):  # cards alone: the size
+        tv.put(frame, tv.face(c, "plain"), (x, 150), 5 * k, w)
+    tv.put(frame, tv.face("9S", "plain"), (400, 400), 0, w)
+    tv.put(frame, tv.face("8H", "plain"), (400 + 0.5 * w, 400), 16, w)
+    dets = {d.card: d for d in detect(frame)}
+    assert set(dets) <= {"9H", "4S", "9S", "8H"}  # never a card that is not there
+    assert "8H" in dets
+    aspect = tv.face("8H", "plain").shape[0] / tv.face("8H", "plain").shape[1]
+    assert corner_error(dets["8H"].corners, tv.outline((400 + 0.5 * w, 400), 16, w, aspect)) < 0.05 * w
