@@ -42,6 +42,7 @@ from vision.detector import (
     warp,
 )
 from vision.glyphs import Templates, load_templates
+from vision.hands import NEAR_CARDS, counted, near_size, split, two_cards
 from vision.learned import Learned, read_corners, read_corners_batch
 from vision.outlines import card_size
 from vision.pairs import halves
@@ -175,7 +176,7 @@ def _read(
         final = None
     if verdict is None and final is not None and _both_name_other(learned, final.card):
         # the template reader alone against A and B naming one other card on a corner,
-        # however unsure each: in an outline that may be two cards (:func:`_counted`)
+        # however unsure each: in an outline that may be two cards (:func:`vision.hands.counted`)
         # that corner may be the other card's
         final = CardRead(final.card, final.confidence, {**final.details, "other_corner": True})
     if (
@@ -311,19 +312,6 @@ def _retry(
                 kept.append((o, r))
 
 
-#: the size of a card split from an outline of two (:func:`_halves`) is that of this many
-#: cards read nearest it: seen obliquely, cards nearer the camera are larger
-NEAR_CARDS = 3
-
-
-def near_size(q: Quad, read: list[Quad], n: int = NEAR_CARDS) -> tuple[float, float] | None:
-    """:func:`vision.outlines.card_size` of the ``n`` outlines of ``read`` whose centres lie
-    nearest that of ``q``; None if ``read`` is empty."""
-    cx, cy = q.center
-    nearest = sorted(read, key=lambda k: (k.center[0] - cx) ** 2 + (k.center[1] - cy) ** 2)[:n]
-    return card_size([k.corners for k in nearest])
-
-
 def _grown(q: Quad, size: tuple[float, float]) -> list[Quad]:
     """``q`` grown to a card of ``size`` when notably smaller than one
     (:func:`vision.piles.grown`: a card's printed area, its margin lost against a pale
@@ -331,67 +319,6 @@ def _grown(q: Quad, size: tuple[float, float]) -> list[Quad]:
     none."""
     g = grown(q.corners, size)
     return [] if g is None else [Quad(order_clockwise(g), q.fill, middle_seen=False)]
-
-
-#: an outline this many times the area of the three other cards read nearest it, less
-#: oblong than they are by TWO_CARDS_ASPECT, and shaped like two of them partly over
-#: each other (:func:`vision.pairs.halves`), may be two cards: a reading of it that no
-#: pip count backs (a court card by its picture, an index alone) is left unread; two
-#: cards' pips pass as a picture. Number cards whose pips were counted stand. (The dev
-#: close-up jacky_testData_1, an oblique view, has an AS and a 5D of 1.45 times the
-#: median area of all the others, 1.0 and 1.1 long to wide against 1.55: measured
-#: against all of them, its AS, read by its index alone, was lost.)
-TWO_CARDS_AREA = 1.25
-TWO_CARDS_ASPECT = 0.1
-#: ... or this many times their area, however oblong: two cards side by side make an
-#: outline about as oblong as one (generated hold'em frame 1930458, bank seed 1900000:
-#: a 6C beside an AC, their outline read AS on the AC's redrawn index by A and B at 1.00)
-TWO_CARDS_SIDE_BY_SIDE = 1.6
-
-
-def _counted(r: CardRead) -> bool:
-    """True if reading ``r`` is a number card or an ace whose pips, counted, gave its rank
-    (learned or template reading); for an ace (one pip: the least of evidence) read by
-    the template reader alone, not against A and B both naming another card on a corner
-    (generated hold'em frame 2830035, bank seed 2800000: an AC and a JC in one outline,
-    the AC's lone pip and redrawn index read AS by the templates, A and B both naming
-    JC on the other corner at 0.63 and 0.33: AS reported)."""
-    if r.card[0] in COURT_RANKS or r.details.get("pips") != r.card[0]:
-        return False
-    return r.card[0] != "A" or not r.details.get("other_corner")
-
-
-def _two_cards(q: Quad, others: list[Quad]) -> bool:
-    """True if ``q``, an outline read as one card, may be two cards partly over each
-    other, their silhouettes merged (see TWO_CARDS_AREA), given the outlines of the
-    ``others`` read in the frame. A reading of it that no pip count backs is then not to
-    be trusted: the pips of two cards in one warp can pass as a court card's picture
-    (generated hold'em frame 800139, bank seed 800000: a 9S half under a TS, their union
-    read JS, both classifiers reading a redrawn "10" as J at 0.97-0.99), and one card's
-    picture lets an index read alone pass as an ornate ace (frame 1730174, bank seed
-    1700000: an AC over a JC, their union read AS by A and B at 1.00 on the AC's
-    redrawn index, the JC's picture in the middle)."""
-    size = near_size(q, others)
-    if size is None or q.area < TWO_CARDS_AREA * size[0] * size[1]:
-        return False
-    squarer = q.upright[1] < size[1] / size[0] - TWO_CARDS_ASPECT
-    return (squarer or q.area >= TWO_CARDS_SIDE_BY_SIDE * size[0] * size[1]) and bool(halves(q.corners, size))
-
-
-def _halves(q: Quad, size: tuple[float, float], image: NDArray[Any] | None = None) -> list[Quad]:
-    """The two cards of ``size`` of an outline shaped like two of them lying side by side
-    or partly over each other (their silhouettes merged into one four-sided outline,
-    which passes as one card: :func:`vision.pairs.halves`, both ways where it fits
-    both); else none. ``image``: the frame, where the upper card's far side is looked
-    for (:func:`vision.pairs.far_side`)."""
-    hs = halves(q.corners, size, q.contour, image)
-    # cards lying partly over each other (not side by side): either may cover the other
-    over = len(hs) > 2 or bool(
-        hs
-        and cv2.intersectConvexConvex(hs[0].reshape(-1, 1, 2), hs[1].reshape(-1, 1, 2))[0]
-        > 0.1 * size[0] * size[1]
-    )
-    return [Quad(order_clockwise(h), q.fill, whole=False, covered=over) for h in hs]
 
 
 def detect(
@@ -426,12 +353,10 @@ def detect(
                 break
             if not printed:
                 break  # nothing printed inside: another outline of it will not help
-    kept[:] = [
-        (q, r) for q, r in kept if _counted(r) or not _two_cards(q, [k for k, _ in kept if k is not q])
-    ]
+    kept[:] = [(q, r) for q, r in kept if counted(r) or not two_cards(q, [k for k, _ in kept if k is not q])]
     _retry(image, groups, kept, threshold, t, _grown, trace)  # outlines notably smaller than a card
     # two cards as one outline
-    _retry(image, groups, kept, threshold, t, partial(_halves, image=image), trace, NEAR_CARDS, True)
+    _retry(image, groups, kept, threshold, t, partial(split, image=image), trace, NEAR_CARDS, True)
     read = {id(q) for q, _ in kept}
     # an outline of two overlapping cards (not read as one card): the lower card's
     # index corner may be all that shows of it: read there like a pile's corners
@@ -443,20 +368,7 @@ def detect(
 
     # cards in piles and tricks by a visible index corner; a card read twice in
     # different places (one deck) is unsure
-    def whole(outlines: list[NDArray[np.float32]]) -> list[CornerCard | None]:
-        # pile outlines (index corner first) read as cards that may lie under others:
-        # the classifiers on all at once; the rest only where a learned reading may start
-        cards = [warp(image, o) for o in outlines]
-        res: list[CornerCard | None] = []
-        for o, c, learned in zip(outlines, cards, read_corners_batch(cards), strict=True):
-            r = (
-                None
-                if learned is None or not candidates(learned)
-                else _read(c, t, _Prepared(c, learned), covered=True, partial=True)[0]
-            )
-            res.append(None if r is None or r.confidence < threshold else CornerCard(r.card, r.confidence, o))
-        return res
-
+    whole = partial(_covered_reads, image, t=t, threshold=threshold)
     extra, clash = corner_cards(image, blobs, {d.card: d.corners for d in out}, quads, pairs, whole)
     found = [d for d in out if d.card not in clash] + [
         Detection(c.card, c.confidence, order_clockwise(c.outline))
@@ -464,6 +376,27 @@ def detect(
         if c.confidence >= threshold
     ]
     return _one_card_per_corner(found)
+
+
+def _covered_reads(
+    image: NDArray[Any], outlines: list[NDArray[np.float32]], t: Templates, threshold: float
+) -> list[CornerCard | None]:
+    """Cards on pile outlines ((4, 2) image pixels each, the index corner first) whose
+    index alone read nothing, read as whole cards that may lie partly under others (the
+    reader's rules for such a card: ``_read(covered=True, partial=True)``), None where
+    unread or under ``threshold``: the classifiers on all the outlines' corner crops at
+    once, the rest of the reading only where a learned reading may start
+    (:func:`vision.verdict.candidates`)."""
+    cards = [warp(image, o) for o in outlines]
+    res: list[CornerCard | None] = []
+    for o, c, learned in zip(outlines, cards, read_corners_batch(cards), strict=True):
+        r = (
+            None
+            if learned is None or not candidates(learned)
+            else _read(c, t, _Prepared(c, learned), covered=True, partial=True)[0]
+        )
+        res.append(None if r is None or r.confidence < threshold else CornerCard(r.card, r.confidence, o))
+    return res
 
 
 #: two cards read whose outlines have corners this close (a fraction of the cards' short

@@ -293,7 +293,7 @@ def _two_cards_read_as_one(monkeypatch: pytest.MonkeyPatch, step: float) -> None
 def test_a_split_card_takes_the_size_of_the_cards_read_nearest_it() -> None:
     # seen obliquely: cards 100 x 140 px near the camera (bottom), 70 x 98 far (top)
     from vision.detector import Quad
-    from vision.reader import near_size
+    from vision.hands import near_size
 
     near = [Quad(rect(100 + 150 * i, 500, SHORT, LONG), 1.0) for i in range(3)]
     far = [Quad(rect(100 + 150 * i, 50, 70, 98), 1.0) for i in range(4)]

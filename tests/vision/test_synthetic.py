@@ -321,8 +321,9 @@ def test_an_ace_read_by_the_templates_against_both_classifiers_counts_no_pips() 
     from vision.classic import CardRead
     from vision.detector import CARD_H, CARD_W
     from vision.glyphs import load_templates
+    from vision.hands import counted
     from vision.learned import CornerRead
-    from vision.reader import Attempt, _counted, _Prepared, _read
+    from vision.reader import Attempt, _Prepared, _read
 
     t = load_templates()
     none = CornerRead("-", "-", 1.0, 1.0)
@@ -342,9 +343,9 @@ def test_an_ace_read_by_the_templates_against_both_classifiers_counts_no_pips() 
         assert one is not None and one.card == card and not one.details.get("other_corner"), card
         assert apart is not None and apart.card == card and not apart.details.get("other_corner"), card
     assert checked > 0
-    assert not _counted(CardRead("AS", 0.9, {"pips": "A", "other_corner": True}))
-    assert _counted(CardRead("AS", 0.9, {"pips": "A"}))
-    assert _counted(CardRead("TD", 0.9, {"pips": "T", "other_corner": True}))
+    assert not counted(CardRead("AS", 0.9, {"pips": "A", "other_corner": True}))
+    assert counted(CardRead("AS", 0.9, {"pips": "A"}))
+    assert counted(CardRead("TD", 0.9, {"pips": "T", "other_corner": True}))
 
 
 def test_cards_on_a_dark_cloth_framed_by_a_pale_table_are_found() -> None:

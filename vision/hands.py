@@ -1,0 +1,92 @@
+"""Two cards of a hand lying side by side or partly over each other, their silhouettes
+merged into one four-sided outline that passes as one card: the size they are taken
+to have (that of the cards read nearest them), when a reading of such an outline
+stands (:func:`two_cards`, :func:`counted`), and its split into the two cards
+(:func:`split`, by :func:`vision.pairs.halves`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cv2
+from numpy.typing import NDArray
+
+from vision.classic import CardRead
+from vision.detector import Quad, order_clockwise
+from vision.outlines import card_size
+from vision.pairs import halves
+from vision.verdict import COURT_RANKS
+
+#: the size of a card split from an outline of two (:func:`split`) is that of this many
+#: cards read nearest it: seen obliquely, cards nearer the camera are larger
+NEAR_CARDS = 3
+
+
+def near_size(q: Quad, read: list[Quad], n: int = NEAR_CARDS) -> tuple[float, float] | None:
+    """:func:`vision.outlines.card_size` of the ``n`` outlines of ``read`` whose centres lie
+    nearest that of ``q``; None if ``read`` is empty."""
+    cx, cy = q.center
+    nearest = sorted(read, key=lambda k: (k.center[0] - cx) ** 2 + (k.center[1] - cy) ** 2)[:n]
+    return card_size([k.corners for k in nearest])
+
+
+#: an outline this many times the area of the three other cards read nearest it, less
+#: oblong than they are by TWO_CARDS_ASPECT, and shaped like two of them partly over
+#: each other (:func:`vision.pairs.halves`), may be two cards: a reading of it that no
+#: pip count backs (a court card by its picture, an index alone) is left unread; two
+#: cards' pips pass as a picture. Number cards whose pips were counted stand. (The dev
+#: close-up jacky_testData_1, an oblique view, has an AS and a 5D of 1.45 times the
+#: median area of all the others, 1.0 and 1.1 long to wide against 1.55: measured
+#: against all of them, its AS, read by its index alone, was lost.)
+TWO_CARDS_AREA = 1.25
+TWO_CARDS_ASPECT = 0.1
+#: ... or this many times their area, however oblong: two cards side by side make an
+#: outline about as oblong as one (generated hold'em frame 1930458, bank seed 1900000:
+#: a 6C beside an AC, their outline read AS on the AC's redrawn index by A and B at 1.00)
+TWO_CARDS_SIDE_BY_SIDE = 1.6
+
+
+def counted(r: CardRead) -> bool:
+    """True if reading ``r`` is a number card or an ace whose pips, counted, gave its rank
+    (learned or template reading); for an ace (one pip: the least of evidence) read by
+    the template reader alone, not against A and B both naming another card on a corner
+    (generated hold'em frame 2830035, bank seed 2800000: an AC and a JC in one outline,
+    the AC's lone pip and redrawn index read AS by the templates, A and B both naming
+    JC on the other corner at 0.63 and 0.33: AS reported)."""
+    if r.card[0] in COURT_RANKS or r.details.get("pips") != r.card[0]:
+        return False
+    return r.card[0] != "A" or not r.details.get("other_corner")
+
+
+def two_cards(q: Quad, others: list[Quad]) -> bool:
+    """True if ``q``, an outline read as one card, may be two cards partly over each
+    other, their silhouettes merged (see TWO_CARDS_AREA), given the outlines of the
+    ``others`` read in the frame. A reading of it that no pip count backs is then not to
+    be trusted: the pips of two cards in one warp can pass as a court card's picture
+    (generated hold'em frame 800139, bank seed 800000: a 9S half under a TS, their union
+    read JS, both classifiers reading a redrawn "10" as J at 0.97-0.99), and one card's
+    picture lets an index read alone pass as an ornate ace (frame 1730174, bank seed
+    1700000: an AC over a JC, their union read AS by A and B at 1.00 on the AC's
+    redrawn index, the JC's picture in the middle)."""
+    size = near_size(q, others)
+    if size is None or q.area < TWO_CARDS_AREA * size[0] * size[1]:
+        return False
+    squarer = q.upright[1] < size[1] / size[0] - TWO_CARDS_ASPECT
+    return (squarer or q.area >= TWO_CARDS_SIDE_BY_SIDE * size[0] * size[1]) and bool(halves(q.corners, size))
+
+
+def split(q: Quad, size: tuple[float, float], image: NDArray[Any] | None = None) -> list[Quad]:
+    """The two cards of ``size`` of an outline shaped like two of them lying side by side
+    or partly over each other (their silhouettes merged into one four-sided outline,
+    which passes as one card: :func:`vision.pairs.halves`, both ways where it fits
+    both); else none. ``image``: the frame, where the upper card's far side is looked
+    for (:func:`vision.pairs.far_side`)."""
+    hs = halves(q.corners, size, q.contour, image)
+    # cards lying partly over each other (not side by side): either may cover the other
+    over = len(hs) > 2 or bool(
+        hs
+        and cv2.intersectConvexConvex(hs[0].reshape(-1, 1, 2), hs[1].reshape(-1, 1, 2))[0]
+        > 0.1 * size[0] * size[1]
+    )
+    return [Quad(order_clockwise(h), q.fill, whole=False, covered=over) for h in hs]
