@@ -285,7 +285,12 @@ def corner_cards(
         where = known[r.card] if r.card in known else (out[r.card].outline if r.card in out else None)
         if where is None:
             out[r.card] = r
-        elif not _inside(outline[0], where, 0.15 * size[0]):
+        elif not _inside(outline[0], where, 0.15 * size[0]) and not (
+            r.card not in known and _inside(where[0], outline, 0.15 * size[0])
+        ):
+            # neither index corner on the other's card (two pile readings: an outline
+            # laid at one corner sized like the frame's cards may fall short of the
+            # other corner of a larger card; its outline moved onto its edges does not)
             clash.add(r.card)
     return [c for k, c in out.items() if k not in clash], clash & set(known)
 

@@ -368,7 +368,7 @@ def detect(
 
     # cards in piles and tricks by a visible index corner; a card read twice in
     # different places (one deck) is unsure
-    whole = partial(_covered_reads, image, t=t, threshold=threshold)
+    whole = partial(_read_covered, image, t=t, threshold=threshold)
     extra, clash = corner_cards(image, blobs, {d.card: d.corners for d in out}, quads, pairs, whole)
     found = [d for d in out if d.card not in clash] + [
         Detection(c.card, c.confidence, order_clockwise(c.outline))
@@ -378,14 +378,33 @@ def detect(
     return _one_card_per_corner(found)
 
 
-def _covered_reads(
+def _read_covered(
     image: NDArray[Any], outlines: list[NDArray[np.float32]], t: Templates, threshold: float
 ) -> list[CornerCard | None]:
     """Cards on pile outlines ((4, 2) image pixels each, the index corner first) whose
     index alone read nothing, read as whole cards that may lie partly under others (the
     reader's rules for such a card: ``_read(covered=True, partial=True)``), None where
-    unread or under ``threshold``: the classifiers on all the outlines' corner crops at
-    once, the rest of the reading only where a learned reading may start
+    unread or under ``threshold``; an outline that reads nothing is read again moved onto
+    its card's own edges (:func:`vision.snap.snap`: an outline laid at a pile's corner,
+    sized like the frame's cards, lies off a card turned or sized otherwise; generated
+    piles of the benchmark's seed, 100 frames: 571 -> 608 of 690 read, in held-apart
+    fonts 491 -> 526 of 704, 0 wrong)."""
+    res = _covered_reads(image, outlines, t, threshold)
+    size = card_size(list(outlines))
+    if size is None:
+        return res
+    again = [(k, snap(outlines[k], image, size[0])) for k, r in enumerate(res) if r is None]
+    moved = [(k, s) for k, s in again if s is not None]
+    for (k, _), r in zip(moved, _covered_reads(image, [s for _, s in moved], t, threshold), strict=True):
+        res[k] = r
+    return res
+
+
+def _covered_reads(
+    image: NDArray[Any], outlines: list[NDArray[np.float32]], t: Templates, threshold: float
+) -> list[CornerCard | None]:
+    """:func:`_read_covered` without the second try: the classifiers on all the outlines'
+    corner crops at once, the rest of the reading only where a learned reading may start
     (:func:`vision.verdict.candidates`)."""
     cards = [warp(image, o) for o in outlines]
     res: list[CornerCard | None] = []

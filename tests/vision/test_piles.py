@@ -356,3 +356,38 @@ def test_a_card_on_a_pile_found_by_its_index_corner_alone_is_read_as_a_whole_car
     assert set(dets) <= {"2H", "3D", "9H", "4S", "6C", "8D", "7C"}
     assert "7C" in dets
     assert np.abs(order_clockwise(dets["7C"].corners) - order_clockwise(top)).max() < 8
+
+
+@pytest.mark.parametrize(
+    ("width", "angle", "shadow", "within"),
+    [
+        (90.0, 25.0, False, 3.0),  # smaller than the frame's cards: read on its own edges
+        (104.0, 40.0, True, 3.0),
+        (108.0, 8.0, True, 20.0),  # larger: read at both index corners, one card
+    ],
+)
+def test_a_card_on_a_pile_sized_otherwise_than_the_frames_cards_is_read(
+    monkeypatch: pytest.MonkeyPatch, width: float, angle: float, shadow: bool, within: float
+) -> None:
+    """A card lying on three others, 90-108 px wide where the frame's cards are 100, its
+    index alone never enough (``pile_corner`` 1.0). An outline laid at its corner is
+    sized like the frame's cards: a smaller card's takes in the cards round it and reads
+    nothing, and is read moved onto the card's own edges (vision.snap); a larger card's,
+    laid at each index corner, falls short of the other corner, and the two readings of
+    it are one card, not a card read in two places."""
+    from tests.helpers import trickvideo as tv
+    from tests.helpers.synth import place, table
+    from vision.detector import order_clockwise
+    from vision.reader import detect
+
+    monkeypatch.setitem(thresholds(), "pile_corner", 1.0)
+    frame = table("felt", seed=5)
+    for i, c in enumerate(["2H", "3D", "9H"]):  # alone: they give the frame's card size
+        place(frame, tv.face(c, "plain"), (150.0 + 170 * i, 150.0), 5.0 * i, 100)
+    for c, (x, y, a) in {"4S": (600, 400, 20), "6C": (700, 390, -10), "8D": (590, 540, -30)}.items():
+        place(frame, tv.face(c, "plain"), (float(x), float(y)), float(a), 100)
+    top = place(frame, tv.face("7C", "plain"), (640.0, 470.0), angle, width, shadow=shadow)
+    dets = {d.card: d for d in detect(frame)}
+    assert set(dets) <= {"2H", "3D", "9H", "4S", "6C", "8D", "7C"}
+    assert "7C" in dets
+    assert np.abs(order_clockwise(dets["7C"].corners) - order_clockwise(top)).max() < within
