@@ -266,7 +266,8 @@ def corner_cards(
     index corners are read too. ``read_whole``: for the pile outlines (the index corner
     first) whose corner's index alone reads nothing, each one's card read as a whole
     card that may lie partly under others (by the reader's rules for such a card), or
-    None."""
+    None; its ``outline``, the index corner first, is where it was read (it may be
+    another than the one given: moved onto the card's edges)."""
     size = card_size(list(known.values()) or quads)
     if size is None or not (blobs or cards) or size[1] < MIN_CARD_HEIGHT:
         return [], set()
@@ -279,9 +280,10 @@ def corner_cards(
         unread = [k for k in range(len(piles)) if reads[k] is None]
         for k, r in zip(unread, read_whole([outlines[k] for k in unread]), strict=True):
             reads[k] = r
-    for outline, r in zip(outlines, reads, strict=True):
+    for r in reads:
         if r is None:
             continue
+        outline = r.outline  # where it was read (an outline moved onto its card's edges)
         where = known[r.card] if r.card in known else (out[r.card].outline if r.card in out else None)
         if where is None:
             out[r.card] = r

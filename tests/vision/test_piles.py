@@ -130,6 +130,29 @@ def test_a_card_read_again_elsewhere_is_unsure(monkeypatch: pytest.MonkeyPatch) 
     assert new == [] and clash == set()
 
 
+def test_a_card_read_on_an_outline_moved_onto_its_edges_is_placed_there(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A whole-card reading of a pile outline may come from that outline moved onto the
+    card's own edges (vision.snap): where it was read is the moved outline (the real
+    close-up rdpong_single_2H: its card read whole, and again on an outline laid at a
+    corner far off the card, moved onto it: the first try counted it a card read in two
+    places, and the 2H was lost)."""
+    card = rect(100, 100, SHORT, LONG)
+    far = rect(500, 400, SHORT, LONG)
+    monkeypatch.setattr(piles, "read_corners_at", lambda image, outlines: [None] * len(outlines))
+
+    img = np.zeros((700, 900, 3), np.uint8)
+    for onto, clashed in ((card, set()), (far, {"7H"})):
+
+        def whole(outlines: list[np.ndarray], onto: np.ndarray = onto) -> list[piles.CornerCard | None]:
+            return [piles.CornerCard("7H", 0.9, onto) for _ in outlines]
+
+        # outlines laid at the corners of a shape far off the card, read on the card
+        new, clash = piles.corner_cards(img, [blob(far)], {"7H": card}, [], read_whole=whole)
+        assert new == [] and clash == clashed
+
+
 def test_a_small_outline_is_grown_to_the_cards_size_along_its_own_axes() -> None:
     # an outline of a card's printed area (85% of each side), turned 30 degrees
     ang = np.deg2rad(30)
