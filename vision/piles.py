@@ -287,12 +287,11 @@ def corner_cards(
         where = known[r.card] if r.card in known else (out[r.card].outline if r.card in out else None)
         if where is None:
             out[r.card] = r
-        elif not _inside(outline[0], where, 0.15 * size[0]) and not (
-            r.card not in known and _inside(where[0], outline, 0.15 * size[0])
-        ):
-            # neither index corner on the other's card (two pile readings: an outline
-            # laid at one corner sized like the frame's cards may fall short of the
-            # other corner of a larger card; its outline moved onto its edges does not)
+        elif not _inside(outline[0], where, 0.15 * size[0]) and not _overlapping(outline, where):
+            # not on the other's card (its index corner, or half the smaller outline:
+            # an outline laid at one corner sized like the frame's cards may fall short
+            # of the other corner of a larger card; a card read whole may have an outline
+            # a little off, its pile reading moved onto its edges not)
             clash.add(r.card)
     return [c for k, c in out.items() if k not in clash], clash & set(known)
 
@@ -357,6 +356,19 @@ def _distinct(
         boxes.append(box)
         out.append(c)
     return out
+
+
+#: two outlines of one card's readings lie in one place where they overlap by this share
+#: of the smaller
+SAME_PLACE = 0.5
+
+
+def _overlapping(a: NDArray[Any], b: NDArray[Any]) -> bool:
+    """True if outlines ``a`` and ``b`` (4, 2 each, convex) overlap by SAME_PLACE of the
+    smaller one's area."""
+    pa, pb = (np.asarray(x, np.float32).reshape(-1, 1, 2) for x in (a, b))
+    inter = cv2.intersectConvexConvex(pa, pb)[0]
+    return bool(inter >= SAME_PLACE * min(abs(cv2.contourArea(pa)), abs(cv2.contourArea(pb))))
 
 
 def _same_outline(a: NDArray[Any], b: NDArray[Any], tol: float) -> bool:
