@@ -174,6 +174,27 @@ def put(frame: Any, img: Any, center: tuple[float, float], angle: float, width: 
     roi[:] = np.clip(out, 0, 255).astype(np.uint8)
 
 
+def felt_with(singles: tuple[str, ...], width: float = 95, first_x: float = 900) -> Any:
+    """A 1280x720 felt frame (seed 5) with the cards ``singles`` of the plain deck lying
+    alone along its top, ``width`` px wide, 150 px apart from ``first_x``: they give the
+    frame's card size."""
+    frame = surface("felt", np.random.default_rng(5), SIZE)
+    for k, c in enumerate(singles):
+        put(frame, face(c, "plain"), (first_x + 150 * k, 150), 5 * k, width)
+    return frame
+
+
+def hand_of_two(
+    singles: tuple[str, ...], lower: str, upper: str, step: float, angle: float = 0.0, width: float = 95
+) -> Any:
+    """:func:`felt_with` ``singles``, and a hand of two: ``lower`` upright at (400, 400),
+    ``upper`` over it ``step`` card widths to the right, turned ``angle`` degrees."""
+    frame = felt_with(singles, width)
+    put(frame, face(lower, "plain"), (400, 400), 0, width)
+    put(frame, face(upper, "plain"), (400 + step * width, 400), angle, width)
+    return frame
+
+
 def hand(frame: Any, at: tuple[float, float], towards: tuple[float, float], size: int = 110) -> None:
     """A skin-coloured hand and forearm reaching to ``at`` from direction ``towards``
     (the seat's edge), drawn in place."""

@@ -228,16 +228,11 @@ def test_both_cards_of_a_hand_lying_half_over_each_other_are_read() -> None:
     from tests.helpers import trickvideo as tv
     from vision.reader import detect
 
-    frame = tv.surface("felt", np.random.default_rng(5), (1280, 720))
     w = 95
-    for k, (c, x) in enumerate((("9S", 900), ("4H", 1050))):  # cards alone: the size
-        tv.put(frame, tv.face(c, "plain"), (x, 150), 5 * k, w)
     # the upper card half a card's width right of the lower one, both upright: their
     # silhouettes make one four-sided outline 1.5 cards wide; the 7D shows its top-left
     # index corner only, its bottom-right one lies under the QC
-    tv.put(frame, tv.face("7D", "plain"), (400, 400), 0, w)
-    tv.put(frame, tv.face("QC", "plain"), (400 + 0.5 * w, 400), 0, w)
-    dets = {d.card: d for d in detect(frame)}
+    dets = {d.card: d for d in detect(tv.hand_of_two(("9S", "4H"), "7D", "QC", 0.5, 0, w))}
     assert set(dets) <= {"9S", "4H", "7D", "QC"}  # never a card that is not there
     assert {"7D", "QC"} <= set(dets)
     h = w * tv.face("QC", "plain").shape[0] / tv.face("QC", "plain").shape[1]
@@ -285,10 +280,8 @@ def _two_cards_read_as_one(monkeypatch: pytest.MonkeyPatch, step: float) -> None
     from vision import reader
     from vision.classic import FACE
 
-    frame = tv.surface("felt", np.random.default_rng(5), (1280, 720))
+    frame = tv.felt_with(("9D", "4H", "2C"), first_x=800)  # cards alone: the size
     w = 95
-    for k, (c, x) in enumerate((("9D", 800), ("4H", 950), ("2C", 1100))):  # cards alone: the size
-        tv.put(frame, tv.face(c, "plain"), (x, 150), 5 * k, w)
     tv.put(frame, tv.face("9S", "plain"), (400, 400), 0, w)
     tv.put(frame, tv.face("TS", "plain"), (400 + step * w, 400), 0, w)
     real = reader._read_quad
@@ -354,6 +347,21 @@ def test_a_hands_upper_card_turned_from_the_lower_is_fitted_to_the_pairs_outline
     assert min(error(h) for h in pairs.halves(quad, (SHORT, LONG))) > 5
 
 
+def pile_with_7c_on_top(angle: float, width: float, shadow: bool) -> tuple[Any, Any]:
+    """(a felt frame, the 7C's corners (4, 2)): 2H, 3D, 9H lying alone (100 px wide: the
+    frame's card size), a 4S, 6C and 8D lying over each other, and a 7C ``width`` px
+    wide turned ``angle`` degrees on them (``shadow``: with its shadow)."""
+    from tests.helpers import trickvideo as tv
+    from tests.helpers.synth import place, table
+
+    frame = table("felt", seed=5)
+    for i, c in enumerate(["2H", "3D", "9H"]):
+        place(frame, tv.face(c, "plain"), (150.0 + 170 * i, 150.0), 5.0 * i, 100)
+    for c, (x, y, a) in {"4S": (600, 400, 20), "6C": (700, 390, -10), "8D": (590, 540, -30)}.items():
+        place(frame, tv.face(c, "plain"), (float(x), float(y)), float(a), 100)
+    return frame, place(frame, tv.face("7C", "plain"), (640.0, 470.0), angle, width, shadow=shadow)
+
+
 def test_a_card_on_a_pile_found_by_its_index_corner_alone_is_read_as_a_whole_card(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -361,18 +369,11 @@ def test_a_card_on_a_pile_found_by_its_index_corner_alone_is_read_as_a_whole_car
     bottom-right index corner out on the table: no outline of it is found, only the
     corner. With its index alone never enough (``pile_corner`` 1.0), it is read as a
     whole card laid at that corner, its index and its pips agreeing."""
-    from tests.helpers import trickvideo as tv
-    from tests.helpers.synth import place, table
     from vision.detector import find_card_groups, order_clockwise
     from vision.reader import detect
 
     monkeypatch.setitem(thresholds(), "pile_corner", 1.0)
-    frame = table("felt", seed=5)
-    for i, c in enumerate(["2H", "3D", "9H"]):  # alone: they give the frame's card size
-        place(frame, tv.face(c, "plain"), (150.0 + 170 * i, 150.0), 5.0 * i, 100)
-    for c, (x, y, a) in {"4S": (600, 400, 20), "6C": (700, 390, -10), "8D": (590, 540, -30)}.items():
-        place(frame, tv.face(c, "plain"), (float(x), float(y)), float(a), 100)
-    top = place(frame, tv.face("7C", "plain"), (640.0, 470.0), 8.0, 100, shadow=False)
+    frame, top = pile_with_7c_on_top(8.0, 100, shadow=False)
     outlines = [q.corners for g in find_card_groups(frame) for q in g]
     assert min(np.abs(order_clockwise(top) - q).max() for q in outlines) > 20  # not outlined
     dets = {d.card: d for d in detect(frame)}
@@ -398,18 +399,11 @@ def test_a_card_on_a_pile_sized_otherwise_than_the_frames_cards_is_read(
     nothing, and is read moved onto the card's own edges (vision.snap); a larger card's,
     laid at each index corner, falls short of the other corner, and the two readings of
     it are one card, not a card read in two places."""
-    from tests.helpers import trickvideo as tv
-    from tests.helpers.synth import place, table
     from vision.detector import order_clockwise
     from vision.reader import detect
 
     monkeypatch.setitem(thresholds(), "pile_corner", 1.0)
-    frame = table("felt", seed=5)
-    for i, c in enumerate(["2H", "3D", "9H"]):  # alone: they give the frame's card size
-        place(frame, tv.face(c, "plain"), (150.0 + 170 * i, 150.0), 5.0 * i, 100)
-    for c, (x, y, a) in {"4S": (600, 400, 20), "6C": (700, 390, -10), "8D": (590, 540, -30)}.items():
-        place(frame, tv.face(c, "plain"), (float(x), float(y)), float(a), 100)
-    top = place(frame, tv.face("7C", "plain"), (640.0, 470.0), angle, width, shadow=shadow)
+    frame, top = pile_with_7c_on_top(angle, width, shadow)
     dets = {d.card: d for d in detect(frame)}
     assert set(dets) <= {"2H", "3D", "9H", "4S", "6C", "8D", "7C"}
     assert "7C" in dets

@@ -77,13 +77,8 @@ def test_the_upper_card_of_a_hand_turned_from_the_lower_is_read_on_its_own_edges
     from tests.helpers import trickvideo as tv
     from vision.reader import detect
 
-    frame = tv.surface("felt", np.random.default_rng(5), (1280, 720))
     w = 95
-    for k, (c, x) in enumerate((("9H", 900), ("4S", 1050))):  # cards alone: the size
-        tv.put(frame, tv.face(c, "plain"), (x, 150), 5 * k, w)
-    tv.put(frame, tv.face("9S", "plain"), (400, 400), 0, w)
-    tv.put(frame, tv.face("8H", "plain"), (400 + 0.5 * w, 400), 16, w)
-    dets = {d.card: d for d in detect(frame)}
+    dets = {d.card: d for d in detect(tv.hand_of_two(("9H", "4S"), "9S", "8H", 0.5, 16, w))}
     assert set(dets) <= {"9H", "4S", "9S", "8H"}  # never a card that is not there
     assert "8H" in dets
     aspect = tv.face("8H", "plain").shape[0] / tv.face("8H", "plain").shape[1]
@@ -100,10 +95,8 @@ def test_a_card_whose_outline_was_found_off_it_is_read_on_its_own_edges(
     from vision import reader
     from vision.detector import Quad, find_card_groups, order_clockwise
 
-    frame = tv.surface("felt", np.random.default_rng(5), (1280, 720))
+    frame = tv.felt_with(("9H", "4S"))  # cards alone: the size
     w = 95
-    for k, (c, x) in enumerate((("9H", 900), ("4S", 1050))):  # cards alone: the size
-        tv.put(frame, tv.face(c, "plain"), (x, 150), 5 * k, w)
     tv.put(frame, tv.face("7C", "plain"), (400, 400), 20, w)
     aspect = tv.face("7C", "plain").shape[0] / tv.face("7C", "plain").shape[1]
     truth = tv.outline((400, 400), 20, w, aspect)
