@@ -312,17 +312,6 @@ def _retry(
                 kept.append((o, r))
 
 
-def _snapped(q: Quad, size: tuple[float, float], image: NDArray[Any]) -> list[Quad]:
-    """``q`` moved onto its card's own edges (:func:`vision.snap.snap`), if it moved: an
-    outline found a few degrees or pixels off its card (a shadow, a chip, a blurred edge;
-    a card completed from one side in a blob) whose index crops miss the index. Measured
-    on the benchmark (first outlines left unread read again so, before the outlines
-    grown): held-apart fonts 529 -> 540 of 704, hold'em 380 -> 382 of 487, cards-table
-    223 -> 224, scaled close-ups 154 -> 155, 0 wrong."""
-    s = snap(q.corners, image, size[0])
-    return [] if s is None else [Quad(order_clockwise(s), q.fill, q.whole, q.middle_seen, q.covered)]
-
-
 def _grown(q: Quad, size: tuple[float, float]) -> list[Quad]:
     """``q`` grown to a card of ``size`` when notably smaller than one
     (:func:`vision.piles.grown`: a card's printed area, its margin lost against a pale
@@ -365,8 +354,6 @@ def detect(
             if not printed:
                 break  # nothing printed inside: another outline of it will not help
     kept[:] = [(q, r) for q, r in kept if counted(r) or not two_cards(q, [k for k, _ in kept if k is not q])]
-    # outlines a little off their cards, moved onto the cards' edges
-    _retry(image, groups, kept, threshold, t, partial(_snapped, image=image), trace)
     _retry(image, groups, kept, threshold, t, _grown, trace)  # outlines notably smaller than a card
     # two cards as one outline
     _retry(image, groups, kept, threshold, t, partial(split, image=image), trace, NEAR_CARDS, True)
