@@ -49,7 +49,8 @@ from vision.pairs import halves
 from vision.piles import CornerCard, corner_cards, grown
 from vision.segment import Component, components, ink_masks
 from vision.snap import snap
-from vision.verdict import COURT_RANKS, candidates, combine, decide_learned
+from vision.templated import combine
+from vision.verdict import COURT_RANKS, candidates, decide_learned
 
 __all__ = [
     "FACE",
@@ -84,7 +85,7 @@ class Attempt:
     reading of the top-left and bottom-right index (None where unread), ``learned``
     the classifiers' corner reads (None: A saw no card on either corner), the
     template reader's decision ``classic``, the learned one ``verdict`` and the
-    ``final`` reading of :func:`vision.verdict.combine` (None: unsure)."""
+    ``final`` reading of :func:`vision.templated.combine` (None: unsure)."""
 
     pips: PipRead
     corners: list[IndexRead | None]

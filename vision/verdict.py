@@ -1,7 +1,7 @@
 """The final verdict on a rectified card: the learned corner reads, checked against
 independent evidence (pips, picture), and their union with the template reader
-(:mod:`vision.classic`). A card is reported only when the readings agree; any
-clear dissent leaves it unsure.
+(:mod:`vision.classic`, :mod:`vision.templated`). A card is reported only when the
+readings agree; any clear dissent leaves it unsure.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from vision.classic import (
     SUIT_MIN_MARGIN,
     SUIT_MIN_SCORE,
     CardRead,
-    IndexRead,
     PipRead,
     suit_vote,
 )
@@ -81,7 +80,7 @@ def decide_learned(pips: PipRead, learned: Learned | None, covered: bool = False
 
     Any corner read by either classifier as another card at its dissent threshold
     (``dissent_a``, ``dissent_b``) vetoes, if the pips allow its rank, its suit
-    is another, or A and B pair on it where the pips saw a picture (:func:`_dissent`).
+    is another, or A and B pair on it where the pips saw a picture (:func:`dissent`).
     """
     if learned is None:
         return None
@@ -92,7 +91,7 @@ def decide_learned(pips: PipRead, learned: Learned | None, covered: bool = False
         return None
     card = max(cands, key=lambda r: r.conf).card
     assert card is not None
-    if _dissent(learned, card, th, pips):
+    if dissent(learned, card, th, pips):
         return None
     rank, suit = card[0], card[1]
     conf_a = max((r.conf for r in a if r.card == card), default=0.0)
@@ -155,7 +154,7 @@ def _pips_say_otherwise(pips: PipRead, card: str) -> bool:
     """True if pips too unclear to count say something against ``card`` read on its
     index alone: of the other colour, or, for 2-10 and A, when scored, not favouring its
     suit over the other of the colour by more than SUIT_MIN_MARGIN (which includes
-    :func:`_shaped_as_twin`, favouring the other)."""
+    :func:`shaped_as_twin`, favouring the other)."""
     if pips.count >= MANY_PIPS:
         return True  # more pips than a card has: the outline holds another card's too
     if pips.red is not None and pips.red != (card[1] in RED_SUITS):
@@ -243,7 +242,7 @@ def shape_lead(scores: dict[str, float], suit: str) -> float:
     return scores.get(TWIN_SUIT[suit], 0.0) - scores.get(suit, 0.0)
 
 
-def _shaped_as_twin(pips: PipRead, card: str) -> bool:
+def shaped_as_twin(pips: PipRead, card: str) -> bool:
     """True if ``card`` is 2-10 or A and its pips' shape favours the other suit of its
     colour by more than SUIT_MIN_MARGIN (:func:`shape_lead`): a veto."""
     return (
@@ -306,146 +305,6 @@ def _symbol_says(pips: PipRead, suit: str) -> bool:
     return v is not None and v.label == suit and v.ok(0.85, SINGLE_SUIT_MARGIN)
 
 
-def combine(
-    classic: CardRead | None,
-    learned: CardRead | None,
-    reads: Learned | None,
-    pips: PipRead | None = None,
-    corners: list[IndexRead | None] | None = None,
-) -> CardRead | None:
-    """The final reading from the template reader (``classic``) and the learned one:
-    the learned one when there is one and the other does not disagree; the
-    template one only when no classifier reads another card on a corner (that the
-    pips, when given, allow, and that the glyph's structure allows: see
-    :func:`_dissent`, :func:`counterless_corners`), both do not read one other card
-    on both corners unless the pips count the template's rank (:func:`_unanimous`),
-    and, for 2-10 and A,
-    the pips' shape does not favour the other suit of the colour by more than
-    SUIT_MIN_MARGIN (:func:`shape_lead`). ``corners``: the template
-    readings of the top-left and bottom-right index (None where unread)."""
-    if learned is not None:
-        if classic is not None and classic.card != learned.card:
-            return None
-        if _glyph_says_other_court(learned.card[0], corners or []):
-            return None
-        return learned
-    if classic is None:
-        return None
-    if pips is not None and _shaped_as_twin(pips, classic.card):
-        return None  # as in decide_learned: the pips' shape says the other suit of the colour
-    rank = classic.card[0]
-    th = thresholds()
-    no_q = counterless_corners(classic, corners or [])
-    counted = rank in NUMBER_RANKS and pips is not None and pips.rank == rank
-    if reads is not None and not counted and _unanimous(reads, classic.card, th, no_q):
-        return None
-    if reads is not None and _dissent(reads, classic.card, th, pips, no_q):
-        return None
-    if reads is not None and _twin_unanswered(reads, classic.card, pips):
-        return None
-    return classic
-
-
-def _twin_unanswered(reads: Learned, card: str, pips: PipRead | None) -> bool:
-    """True if ``card`` is 2-10 or A, classifier A's best guess on a corner is its rank
-    with the other suit of its colour (whatever its probability), and the pips' shape
-    does not say ``card``'s suit by SINGLE_SUIT_MARGIN or more (:func:`shape_lead`):
-    a veto of the template reading.
-
-    Measured on generated pile frames in held-apart fonts: an AC read AS by the
-    template reader, its lone pip spade 0.90, club 0.85, A reading AC (suit 0.66), B
-    AS (seed 1620844 of ``vision.evaluate --seed 1600000 --other-fonts 1200``). Of
-    the 28 right template readings of 3000 such frames, 6 had A guessing the other
-    suit; their pips said their suit by 0.11 to 0.20."""
-    if card[0] not in NUMBER_RANKS or not any(r.card == card[0] + TWIN_SUIT[card[1]] for r in reads[0]):
-        return False
-    return pips is None or pips.suit is None or shape_lead(pips.suit, card[1]) > -SINGLE_SUIT_MARGIN
-
-
-def _unanimous(reads: Learned, card: str, th: dict[str, float], no_q: set[int] | frozenset[int]) -> bool:
-    """True if both classifiers read one other card than ``card`` on both corners,
-    each read at its classifier's dissent threshold (``dissent_a``, ``dissent_b``).
-    :func:`combine` asks it whatever the pips say unless they count ``card``'s own
-    rank (then a template 7 and seven pips agree against the classifiers, as on the
-    tests' drawn 7D that both read as 2D). Measured on generated frames in held-apart
-    fonts: a TH whose pips the pips reader took for a picture was read JH (and
-    another QH) by the template reader, while A and B read TH at 1.00 on both
-    corners; :func:`_dissent` lets a rank the pips rule out pass (a "10" on a
-    picture is usually the classifiers' error).
-    ``no_q``: as for :func:`_dissent` (a "Q" of ``card``'s suit on a corner whose
-    glyph cannot be a Q is no such reading).
-
-    Not one corner enough: a real close-up's JD (vosloo_JD) is read 9D by A at 0.87
-    and 0.62, by B at 0.94 and 0.95; with a classifier at its threshold on one corner
-    only, three close-ups of it were lost. A TS read QS by the template with B at
-    0.73 on one corner stays a wrong reading of generated frames (open)."""
-    names = {r.card for rs in reads for r in rs}
-    if len(names) != 1 or None in names or card in names:
-        return False
-    other = next(iter(names))
-    assert other is not None
-    if no_q and other[0] == "Q" and other[1] == card[1]:
-        return False
-    return all(
-        r.conf >= th[key] for rs, key in ((reads[0], "dissent_a"), (reads[1], "dissent_b")) for r in rs
-    )
-
-
-#: a template reading of a corner's rank glyph as J, Q or K (by its structure: a Q
-#: has an enclosed counter, J and K none; see read_face_rank) at this score and
-#: margin or more contradicts a learned reading of another court rank
-OTHER_COURT_MIN_SCORE = 0.6
-OTHER_COURT_MIN_MARGIN = 0.2
-
-
-def _glyph_says_other_court(rank: str, corners: list[IndexRead | None]) -> bool:
-    """True if ``rank`` is J, Q or K and a corner's template reading (``corners``, None
-    where unread) clearly reads another court rank: the classifiers can share an
-    error across both corners (measured: a real deck's Q read as K by A and B on
-    both), the glyph's counter is evidence they do not use."""
-    if rank not in COURT_RANKS:
-        return False
-    return any(
-        r is not None
-        and r.face is not None
-        and r.face.label != rank
-        and r.face.score >= OTHER_COURT_MIN_SCORE
-        and r.face.margin >= OTHER_COURT_MIN_MARGIN
-        for r in corners
-    )
-
-
-#: a template J/K reading that proves its corner's glyph is no Q: the face score and
-#: margin (over Q and the other of J/K) it needs, besides the glyph having no counter
-#: (read_face_rank) and J/K being the best of all 13 rank templates
-COUNTERLESS_MIN_SCORE = 0.75
-COUNTERLESS_MIN_MARGIN = 0.25
-
-
-def counterless_corners(classic: CardRead, corners: list[IndexRead | None]) -> set[int]:
-    """Corners (0 top-left, 1 bottom-right) whose rank glyph is shown by its structure
-    to be no Q, for a court card ``classic`` read as J or K from its picture: the
-    glyph has no enclosed counter (every Q has one; :func:`read_face_rank`), it is
-    read clearly as ``classic``'s rank both among J/Q/K and among all 13 ranks.
-
-    A classifier's "Q" of the same suit on such a corner is its own error (measured:
-    a thin slab-serif J read as Q by both classifiers), no evidence of a queen.
-    """
-    rank = classic.card[0]
-    if rank not in ("J", "K") or classic.details.get("pips") != FACE:
-        return set()
-    return {
-        k
-        for k, r in enumerate(corners)
-        if r is not None
-        and r.face is not None
-        and r.face.label == rank
-        and r.rank.label == rank
-        and r.face.score >= COUNTERLESS_MIN_SCORE
-        and r.face.margin >= COUNTERLESS_MIN_MARGIN
-    }
-
-
 def _fits_pips(rank: str, pips: PipRead | None) -> bool:
     """Whether a rank read on a corner is possible given the pips: any rank when they
     say nothing, a court rank or an (ornate) ace on a picture, else their count."""
@@ -456,7 +315,7 @@ def _fits_pips(rank: str, pips: PipRead | None) -> bool:
     return rank == pips.rank
 
 
-def _dissent(
+def dissent(
     reads: Learned,
     card: str,
     th: dict[str, float],
@@ -470,7 +329,7 @@ def _dissent(
     its suit is still evidence: measured on generated frames in held-apart fonts,
     a 3S read as 3C by A, 2S by B, pips too alike to tell S from C), or A and B read it
     alike at ``pair`` on a card whose pips show a picture (:func:`_paired`).
-    ``no_q``: corners whose glyph cannot be a Q (:func:`counterless_corners`); a "Q"
+    ``no_q``: corners whose glyph cannot be a Q (:func:`vision.templated.counterless_corners`); a "Q"
     of ``card``'s suit there does not count."""
     return any(
         r.card is not None

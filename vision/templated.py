@@ -1,0 +1,157 @@
+"""The template reader's reading (:mod:`vision.classic`) weighed against the learned
+corner reads and the pips: :func:`combine` gives the final reading of a rectified card
+from both readers' decisions (:func:`vision.verdict.decide_learned` for the learned one).
+"""
+
+from __future__ import annotations
+
+from vision.classic import FACE, SINGLE_SUIT_MARGIN, CardRead, IndexRead, PipRead
+from vision.learned import Learned, thresholds
+from vision.verdict import (
+    COURT_RANKS,
+    NUMBER_RANKS,
+    TWIN_SUIT,
+    dissent,
+    shape_lead,
+    shaped_as_twin,
+)
+
+
+def combine(
+    classic: CardRead | None,
+    learned: CardRead | None,
+    reads: Learned | None,
+    pips: PipRead | None = None,
+    corners: list[IndexRead | None] | None = None,
+) -> CardRead | None:
+    """The final reading from the template reader (``classic``) and the learned one:
+    the learned one when there is one and the other does not disagree; the
+    template one only when no classifier reads another card on a corner (that the
+    pips, when given, allow, and that the glyph's structure allows: see
+    :func:`vision.verdict.dissent`, :func:`counterless_corners`), both do not read one other card
+    on both corners unless the pips count the template's rank (:func:`_unanimous`),
+    and, for 2-10 and A,
+    the pips' shape does not favour the other suit of the colour by more than
+    SUIT_MIN_MARGIN (:func:`shape_lead`). ``corners``: the template
+    readings of the top-left and bottom-right index (None where unread)."""
+    if learned is not None:
+        if classic is not None and classic.card != learned.card:
+            return None
+        if _glyph_says_other_court(learned.card[0], corners or []):
+            return None
+        return learned
+    if classic is None:
+        return None
+    if pips is not None and shaped_as_twin(pips, classic.card):
+        return None  # as in decide_learned: the pips' shape says the other suit of the colour
+    rank = classic.card[0]
+    th = thresholds()
+    no_q = counterless_corners(classic, corners or [])
+    counted = rank in NUMBER_RANKS and pips is not None and pips.rank == rank
+    if reads is not None and not counted and _unanimous(reads, classic.card, th, no_q):
+        return None
+    if reads is not None and dissent(reads, classic.card, th, pips, no_q):
+        return None
+    if reads is not None and _twin_unanswered(reads, classic.card, pips):
+        return None
+    return classic
+
+
+def _twin_unanswered(reads: Learned, card: str, pips: PipRead | None) -> bool:
+    """True if ``card`` is 2-10 or A, classifier A's best guess on a corner is its rank
+    with the other suit of its colour (whatever its probability), and the pips' shape
+    does not say ``card``'s suit by SINGLE_SUIT_MARGIN or more (:func:`shape_lead`):
+    a veto of the template reading.
+
+    Measured on generated pile frames in held-apart fonts: an AC read AS by the
+    template reader, its lone pip spade 0.90, club 0.85, A reading AC (suit 0.66), B
+    AS (seed 1620844 of ``vision.evaluate --seed 1600000 --other-fonts 1200``). Of
+    the 28 right template readings of 3000 such frames, 6 had A guessing the other
+    suit; their pips said their suit by 0.11 to 0.20."""
+    if card[0] not in NUMBER_RANKS or not any(r.card == card[0] + TWIN_SUIT[card[1]] for r in reads[0]):
+        return False
+    return pips is None or pips.suit is None or shape_lead(pips.suit, card[1]) > -SINGLE_SUIT_MARGIN
+
+
+def _unanimous(reads: Learned, card: str, th: dict[str, float], no_q: set[int] | frozenset[int]) -> bool:
+    """True if both classifiers read one other card than ``card`` on both corners,
+    each read at its classifier's dissent threshold (``dissent_a``, ``dissent_b``).
+    :func:`combine` asks it whatever the pips say unless they count ``card``'s own
+    rank (then a template 7 and seven pips agree against the classifiers, as on the
+    tests' drawn 7D that both read as 2D). Measured on generated frames in held-apart
+    fonts: a TH whose pips the pips reader took for a picture was read JH (and
+    another QH) by the template reader, while A and B read TH at 1.00 on both
+    corners; :func:`vision.verdict.dissent` lets a rank the pips rule out pass (a "10" on a
+    picture is usually the classifiers' error).
+    ``no_q``: as for :func:`vision.verdict.dissent` (a "Q" of ``card``'s suit on a corner whose
+    glyph cannot be a Q is no such reading).
+
+    Not one corner enough: a real close-up's JD (vosloo_JD) is read 9D by A at 0.87
+    and 0.62, by B at 0.94 and 0.95; with a classifier at its threshold on one corner
+    only, three close-ups of it were lost. A TS read QS by the template with B at
+    0.73 on one corner stays a wrong reading of generated frames (open)."""
+    names = {r.card for rs in reads for r in rs}
+    if len(names) != 1 or None in names or card in names:
+        return False
+    other = next(iter(names))
+    assert other is not None
+    if no_q and other[0] == "Q" and other[1] == card[1]:
+        return False
+    return all(
+        r.conf >= th[key] for rs, key in ((reads[0], "dissent_a"), (reads[1], "dissent_b")) for r in rs
+    )
+
+
+#: a template reading of a corner's rank glyph as J, Q or K (by its structure: a Q
+#: has an enclosed counter, J and K none; see read_face_rank) at this score and
+#: margin or more contradicts a learned reading of another court rank
+OTHER_COURT_MIN_SCORE = 0.6
+OTHER_COURT_MIN_MARGIN = 0.2
+
+
+def _glyph_says_other_court(rank: str, corners: list[IndexRead | None]) -> bool:
+    """True if ``rank`` is J, Q or K and a corner's template reading (``corners``, None
+    where unread) clearly reads another court rank: the classifiers can share an
+    error across both corners (measured: a real deck's Q read as K by A and B on
+    both), the glyph's counter is evidence they do not use."""
+    if rank not in COURT_RANKS:
+        return False
+    return any(
+        r is not None
+        and r.face is not None
+        and r.face.label != rank
+        and r.face.score >= OTHER_COURT_MIN_SCORE
+        and r.face.margin >= OTHER_COURT_MIN_MARGIN
+        for r in corners
+    )
+
+
+#: a template J/K reading that proves its corner's glyph is no Q: the face score and
+#: margin (over Q and the other of J/K) it needs, besides the glyph having no counter
+#: (read_face_rank) and J/K being the best of all 13 rank templates
+COUNTERLESS_MIN_SCORE = 0.75
+COUNTERLESS_MIN_MARGIN = 0.25
+
+
+def counterless_corners(classic: CardRead, corners: list[IndexRead | None]) -> set[int]:
+    """Corners (0 top-left, 1 bottom-right) whose rank glyph is shown by its structure
+    to be no Q, for a court card ``classic`` read as J or K from its picture: the
+    glyph has no enclosed counter (every Q has one; :func:`read_face_rank`), it is
+    read clearly as ``classic``'s rank both among J/Q/K and among all 13 ranks.
+
+    A classifier's "Q" of the same suit on such a corner is its own error (measured:
+    a thin slab-serif J read as Q by both classifiers), no evidence of a queen.
+    """
+    rank = classic.card[0]
+    if rank not in ("J", "K") or classic.details.get("pips") != FACE:
+        return set()
+    return {
+        k
+        for k, r in enumerate(corners)
+        if r is not None
+        and r.face is not None
+        and r.face.label == rank
+        and r.rank.label == rank
+        and r.face.score >= COUNTERLESS_MIN_SCORE
+        and r.face.margin >= COUNTERLESS_MIN_MARGIN
+    }
