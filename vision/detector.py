@@ -74,6 +74,9 @@ class Quad:
     (:func:`vision.outlines.quads_in_blob`): part of it may lie under another card,
     whose pips and index then show in it, and the template reader alone reports
     nothing from it.
+    ``guessed``: True for an outline moved onto edges looked for near another
+    (:func:`vision.snap.snap`), no shape found: no card is read on it by an index alone,
+    nor by the template reader alone.
     ``contour``: the contour ((N, 2) float32 image pixels) the outline was fitted to,
     for an outline found whole by :func:`find_card_groups` (else None): an outline of
     two cards is split along it (:func:`vision.pairs.fit_half`).
@@ -86,6 +89,7 @@ class Quad:
     middle_seen: bool = True
     covered: bool = False
     contour: FloatArray | None = field(default=None, compare=False, repr=False)
+    guessed: bool = False
 
     @cached_property
     def area(self) -> float:

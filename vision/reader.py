@@ -129,6 +129,7 @@ def _read(
     trace: list[Attempt] | None = None,
     partial: bool = False,
     covered: bool = False,
+    guessed: bool = False,
 ) -> tuple[CardRead | None, bool]:
     """(reading or None, whether the card shows any print at all: pips, picture or index).
     ``pre``: the card's learned reads, when already made (:func:`_prepare`). ``trace``:
@@ -137,7 +138,9 @@ def _read(
     reader's reading alone is not reported where it is a court card (its picture may
     be another card's) or a classifier names another card on a corner. ``covered``:
     part of the card may lie under another (``Quad.covered``): the template reader's
-    reading alone is not reported."""
+    reading alone is not reported. ``guessed``: the outline was moved onto edges looked
+    for near another (``Quad.guessed``): neither an index read alone nor the template
+    reader's reading alone is reported."""
     ink = ink_masks(card)
     comps = components(ink)
     # the other corner index, the card turned half a turn (only shapes that can be
@@ -166,9 +169,9 @@ def _read(
         return None, printed
     pips = read_pips(comps, t, ink.tint)
     classic = decide(pips, idx) if idx else None
-    verdict = decide_learned(pips, learned, covered)
+    verdict = decide_learned(pips, learned, covered, alone=not guessed)
     final = combine(classic, verdict, learned, pips, per_corner)
-    if covered and verdict is None:
+    if (covered or guessed) and verdict is None:
         # a card split from an outline of two lying partly over each other: the other
         # card's pips and index may show in it, and the template reader's one check is
         # the pips (generated hold'em frame 1730219, bank seed 1700000: a 4H half under
@@ -256,7 +259,7 @@ def _read_quad(
         return None, False
     first, printed = None, True  # too short to read this way up: only the other way
     if card_height(orders[0]) >= MIN_CARD_HEIGHT:
-        first, printed = _read(pre.card, t, pre, trace, not quad.middle_seen, quad.covered)
+        first, printed = _read(pre.card, t, pre, trace, not quad.middle_seen, quad.covered, quad.guessed)
     if first is not None and ratio > 1.25:
         return first, True  # clearly upright: the other way would squash the card by half
     if not printed:
@@ -264,7 +267,12 @@ def _read_quad(
     second = None
     if card_height(orders[1]) >= MIN_CARD_HEIGHT:
         second, _ = _read(
-            warp(image, orders[1]), t, trace=trace, partial=not quad.middle_seen, covered=quad.covered
+            warp(image, orders[1]),
+            t,
+            trace=trace,
+            partial=not quad.middle_seen,
+            covered=quad.covered,
+            guessed=quad.guessed,
         )
     reads = [r for r in (first, second) if r is not None]
     if not reads or len({r.card for r in reads}) != 1:
@@ -313,6 +321,17 @@ def _retry(
                 kept.append((o, r))
 
 
+def _snapped(q: Quad, size: tuple[float, float], image: NDArray[Any]) -> list[Quad]:
+    """``q`` moved onto its card's own edges (:func:`vision.snap.snap`), if it moved
+    (``guessed``: read by the rules for such an outline): an outline found a few degrees
+    or pixels off its card (a shadow, a chip, a blurred edge; a card completed from one
+    side in a blob) whose index crops miss the index."""
+    s = snap(q.corners, image, size[0])
+    if s is None:
+        return []
+    return [Quad(order_clockwise(s), q.fill, q.whole, q.middle_seen, q.covered, guessed=True)]
+
+
 def _grown(q: Quad, size: tuple[float, float]) -> list[Quad]:
     """``q`` grown to a card of ``size`` when notably smaller than one
     (:func:`vision.piles.grown`: a card's printed area, its margin lost against a pale
@@ -355,6 +374,8 @@ def detect(
             if not printed:
                 break  # nothing printed inside: another outline of it will not help
     kept[:] = [(q, r) for q, r in kept if counted(r) or not two_cards(q, [k for k, _ in kept if k is not q])]
+    # outlines a little off their cards, moved onto the cards' edges
+    _retry(image, groups, kept, threshold, t, partial(_snapped, image=image), trace)
     _retry(image, groups, kept, threshold, t, _grown, trace)  # outlines notably smaller than a card
     # two cards as one outline
     _retry(image, groups, kept, threshold, t, partial(split, image=image), trace, NEAR_CARDS, True)

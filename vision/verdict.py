@@ -39,7 +39,9 @@ def _court_t(r: CornerRead, th: dict[str, float], key: str) -> float:
     return th[key] if r.rank in COURT_RANKS else float("inf")
 
 
-def decide_learned(pips: PipRead, learned: Learned | None, covered: bool = False) -> CardRead | None:
+def decide_learned(
+    pips: PipRead, learned: Learned | None, covered: bool = False, alone: bool = True
+) -> CardRead | None:
     """A card from the learned corner reads and independent evidence, None unless
     they agree (thresholds: :func:`vision.learned.thresholds`, calibrated for zero
     wrong on held-apart generated crops).
@@ -76,7 +78,8 @@ def decide_learned(pips: PipRead, learned: Learned | None, covered: bool = False
       the other card's, and the index itself may be partly covered (generated
       hold'em frame 3530042, bank seed 3500000: an AC half under a TS, the pair
       outline split, the AC's half read AS by A and B at 0.9983 on its one corner,
-      the TS's black spade pips in it saying nothing against it).
+      the TS's black spade pips in it saying nothing against it). ``alone`` False (an
+      outline guessed, ``Quad.guessed``): never.
 
     Any corner read by either classifier as another card at its dissent threshold
     (``dissent_a``, ``dissent_b``) vetoes, if the pips allow its rank, its suit
@@ -126,10 +129,19 @@ def decide_learned(pips: PipRead, learned: Learned | None, covered: bool = False
         return None
     if _pips_say_otherwise(pips, card):
         return None
-    alone = max(th["pair_covered"], th["pile_corner"]) if covered else th["pair_covered"]
-    if pair >= alone:
-        return CardRead(card, _scaled(pair, alone), details | {"path": "pair-alone"})
+    bar = _alone_bar(th, covered, alone)
+    if pair >= bar:
+        return CardRead(card, _scaled(pair, bar), details | {"path": "pair-alone"})
     return None
+
+
+def _alone_bar(th: dict[str, float], covered: bool, alone: bool) -> float:
+    """The threshold of an index read alone (:func:`decide_learned`): ``pair_covered``,
+    on a ``covered`` outline ``pile_corner`` where higher; none reaches it where not
+    ``alone`` (infinity)."""
+    if not alone:
+        return float("inf")
+    return max(th["pair_covered"], th["pile_corner"]) if covered else th["pair_covered"]
 
 
 def candidates(learned: Learned) -> list[CornerRead]:

@@ -317,6 +317,17 @@ def test_an_index_alone_is_vetoed_by_more_pips_than_a_card_has() -> None:
     assert decide_learned(pips(FACE, False), sure) is not None  # as a picture it was read
 
 
+def test_no_index_alone_is_read_on_a_guessed_outline() -> None:
+    """Generated hold'em frames 4730011 and 4730065 (bank seed 4700000): outlines moved
+    onto edges found near the detector's (vision.snap) read 3S and 2C on an index alone,
+    A and B at 1.00, neither card lying there. On such an outline (``Quad.guessed``) an
+    index alone reads nothing; index and pips still do."""
+    sure = (reads("3S", 0.9999), reads("3S", 0.9999))
+    assert card_of(decide_learned(pips(None, None), sure)) == "3S"
+    assert decide_learned(pips(None, None), sure, alone=False) is None
+    assert card_of(decide_learned(pips("3", False, 3), sure, alone=False)) == "3S"
+
+
 def test_an_index_alone_on_a_covered_outline_needs_the_pile_corner_threshold() -> None:
     """Generated hold'em frame 3530042 (bank seed 3500000): an AC half under a TS, the
     pair outline split, the AC's half read AS by A and B at 0.9983 on its one corner;

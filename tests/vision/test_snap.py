@@ -8,6 +8,7 @@ from typing import Any
 
 import cv2
 import numpy as np
+import pytest
 
 from vision.snap import snap
 
@@ -82,3 +83,34 @@ def test_the_upper_card_of_a_hand_turned_from_the_lower_is_read_on_its_own_edges
     assert "8H" in dets
     aspect = tv.face("8H", "plain").shape[0] / tv.face("8H", "plain").shape[1]
     assert corner_error(dets["8H"].corners, tv.outline((400 + 0.5 * w, 400), 16, w, aspect)) < 0.05 * w
+
+
+def test_a_card_whose_outline_was_found_off_it_is_read_on_its_own_edges(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the detector's outline of a 7C 8 degrees and 8 px off the card (as a shadow, a
+    # chip or a blurred edge can leave it): read again on the card's own edges, by its
+    # index and pips, and reported there (before: read by its outline grown, 12 px off)
+    from tests.helpers import trickvideo as tv
+    from vision import reader
+    from vision.detector import Quad, find_card_groups, order_clockwise
+
+    frame = tv.felt_with(("9H", "4S"))  # cards alone: the size
+    w = 95
+    tv.put(frame, tv.face("7C", "plain"), (400, 400), 20, w)
+    aspect = tv.face("7C", "plain").shape[0] / tv.face("7C", "plain").shape[1]
+    truth = tv.outline((400, 400), 20, w, aspect)
+    off = tv.outline((408, 396), 28, w, aspect)
+
+    def found(image: Any, min_side_px: float = 24.0, blobs_out: Any = None) -> Any:
+        return [
+            [Quad(order_clockwise(off), 1.0)]
+            if cv2.pointPolygonTest(truth.reshape(-1, 1, 2), g[0].center, False) >= 0
+            else g
+            for g in find_card_groups(image, min_side_px, blobs_out)
+        ]
+
+    monkeypatch.setattr(reader, "find_card_groups", found)
+    dets = {d.card: d for d in reader.detect(frame)}
+    assert set(dets) == {"9H", "4S", "7C"}
+    assert corner_error(dets["7C"].corners, truth) < 3
