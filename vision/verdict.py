@@ -169,6 +169,12 @@ def _pips_say_otherwise(pips: PipRead, card: str) -> bool:
     :func:`shaped_as_twin`, favouring the other)."""
     if pips.count >= MANY_PIPS:
         return True  # more pips than a card has: the outline holds another card's too
+    if card[0] in "23456789T" and pips.rank is None and pips.count == "..23456789T".index(card[0]):
+        # as many pips as the index says, not laid out as that card's: the pips of
+        # another card, or one covered and the index misread (generated pile frame
+        # 4720048, bank seed 4700000: a 6C, one pip under another card, its redrawn
+        # "6" read 5 by A and B at 1.00 on its index alone, five pips seen)
+        return True
     if pips.red is not None and pips.red != (card[1] in RED_SUITS):
         # pips of the other colour: another card's, over this one, or the index misread
         # (generated hold'em frame 31009, bank seed 1000: a 3C under a 6H, its index

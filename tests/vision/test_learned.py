@@ -328,6 +328,16 @@ def test_no_index_alone_is_read_on_a_guessed_outline() -> None:
     assert card_of(decide_learned(pips("3", False, 3), sure, alone=False)) == "3S"
 
 
+def test_an_index_alone_is_vetoed_by_as_many_pips_as_its_rank_not_laid_out_as_its_card() -> None:
+    """Generated pile frame 4720048 (bank seed 4700000): a 6C, one pip under another
+    card, its redrawn "6" read 5 by A and B at 1.00 on one corner, five pips seen but not
+    in a five's layout. Fewer pips than the rank (a covered card) say nothing."""
+    sure = (reads("5C", 0.9999), reads("5C", 0.9999))
+    assert decide_learned(pips(None, False, 5), sure) is None
+    assert card_of(decide_learned(pips(None, False, 4), sure)) == "5C"
+    assert card_of(decide_learned(pips("5", False, 5), sure)) == "5C"  # counted: index and pips
+
+
 def test_an_index_alone_on_a_covered_outline_needs_the_pile_corner_threshold() -> None:
     """Generated hold'em frame 3530042 (bank seed 3500000): an AC half under a TS, the
     pair outline split, the AC's half read AS by A and B at 0.9983 on its one corner;
@@ -460,8 +470,10 @@ def test_a_covered_card_read_by_the_index_alone_is_vetoed_by_pips_of_the_other_s
     assert decide_learned(PipRead(None, shaped, False, 3, 0.0), (a, b)) is None
     # no shapes (nothing of the pips showing), or shapes of the read suit: the pair stands
     assert card_of(decide_learned(PipRead(None, None, None, 0, 0.5), (a, b))) == "3S"
+    # (two pips: three not laid out as a three's would veto it, see
+    # test_an_index_alone_is_vetoed_by_as_many_pips_as_its_rank_not_laid_out_as_its_card)
     spade = shaped | {"S": 0.10, "C": -0.26}
-    assert card_of(decide_learned(PipRead(None, spade, False, 3, 0.0), (a, b))) == "3S"
+    assert card_of(decide_learned(PipRead(None, spade, False, 2, 0.0), (a, b))) == "3S"
 
 
 def test_an_index_alone_is_vetoed_by_pips_of_the_other_colour() -> None:
