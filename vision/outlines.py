@@ -122,6 +122,14 @@ def card_size(quads: list[NDArray[Any]]) -> tuple[float, float] | None:
     return float(np.median(shorts)), float(np.median(longs))
 
 
+def overlap_share(a: NDArray[Any], b: NDArray[Any]) -> float:
+    """The area where convex outlines ``a`` and ``b`` ((4, 2) each, pixels) overlap, as a
+    share of the smaller one's area (0 where either has none)."""
+    pa, pb = (np.asarray(x, np.float32).reshape(-1, 1, 2) for x in (a, b))
+    smaller = min(abs(cv2.contourArea(pa)), abs(cv2.contourArea(pb)))
+    return float(cv2.intersectConvexConvex(pa, pb)[0]) / smaller if smaller > 0 else 0.0
+
+
 def quads_in_blob(
     contour: NDArray[Any],
     mask: NDArray[Any],

@@ -43,7 +43,7 @@ from numpy.typing import NDArray
 from vision.corners import MIN_CARD_HEIGHT, corner_crops
 from vision.detector import CARD_H, CARD_W, upright_orders, warp
 from vision.learned import models, thresholds
-from vision.outlines import card_size
+from vision.outlines import card_size, overlap_share
 
 #: the two sides meeting at a corner: within this |cos| of a right angle (65-115 deg)
 MAX_COS = 0.42
@@ -287,7 +287,7 @@ def corner_cards(
         where = known[r.card] if r.card in known else (out[r.card].outline if r.card in out else None)
         if where is None:
             out[r.card] = r
-        elif not _inside(outline[0], where, 0.15 * size[0]) and not _overlapping(outline, where):
+        elif not _inside(outline[0], where, 0.15 * size[0]) and overlap_share(outline, where) < SAME_PLACE:
             # not on the other's card (its index corner, or half the smaller outline:
             # an outline laid at one corner sized like the frame's cards may fall short
             # of the other corner of a larger card; a card read whole may have an outline
@@ -361,14 +361,6 @@ def _distinct(
 #: two outlines of one card's readings lie in one place where they overlap by this share
 #: of the smaller
 SAME_PLACE = 0.5
-
-
-def _overlapping(a: NDArray[Any], b: NDArray[Any]) -> bool:
-    """True if outlines ``a`` and ``b`` (4, 2 each, convex) overlap by SAME_PLACE of the
-    smaller one's area."""
-    pa, pb = (np.asarray(x, np.float32).reshape(-1, 1, 2) for x in (a, b))
-    inter = cv2.intersectConvexConvex(pa, pb)[0]
-    return bool(inter >= SAME_PLACE * min(abs(cv2.contourArea(pa)), abs(cv2.contourArea(pb))))
 
 
 def _same_outline(a: NDArray[Any], b: NDArray[Any], tol: float) -> bool:

@@ -44,7 +44,7 @@ from vision.detector import (
 from vision.glyphs import Templates, load_templates
 from vision.hands import NEAR_CARDS, counted, near_size, split, two_cards
 from vision.learned import Learned, read_corners, read_corners_batch
-from vision.outlines import card_size
+from vision.outlines import card_size, overlap_share
 from vision.pairs import halves
 from vision.piles import CornerCard, corner_cards, grown
 from vision.segment import Component, components, ink_masks
@@ -466,7 +466,5 @@ def _one_card_per_corner(found: list[Detection]) -> list[Detection]:
     gap = np.hypot(diff[..., 0], diff[..., 1])
     near = (gap.min(axis=(2, 3)) < SAME_CORNER * size[0]) & ~np.eye(len(found), dtype=bool)
     for i, j in zip(*np.nonzero(near), strict=True):  # cards side by side may touch at a corner
-        inter = cv2.intersectConvexConvex(pts[i].reshape(-1, 1, 2), pts[j].reshape(-1, 1, 2))[0]
-        smaller = min(abs(cv2.contourArea(pts[i])), abs(cv2.contourArea(pts[j])))
-        near[i, j] = inter > SAME_CORNER_OVERLAP * smaller
+        near[i, j] = overlap_share(pts[i], pts[j]) > SAME_CORNER_OVERLAP
     return [d for i, d in enumerate(found) if not near[i].any()]
