@@ -48,7 +48,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision.train.calibrate import calibrate, write_check
-from vision.train.fonts import FONT_GROUPS, find_fonts, group_bank
+from vision.train.fonts import FONT_GROUPS, find_fonts, group_bank, require_fonts
 from vision.train.numerics import CPU_INDEPENDENT_ENV, same_numbers_on_any_cpu
 
 MODELS = Path(__file__).resolve().parents[1] / "models"
@@ -390,6 +390,10 @@ def main(argv: list[str] | None = None) -> int:
         help="only calibrate the models in --out again (no training, no torch)",
     )
     a = p.parse_args(argv)
+    try:  # the glyph banks of the fonts found would make other crops, silently
+        require_fonts("A" if a.smoke else "C" if a.calibrate else "ABC")
+    except ValueError as exc:
+        p.error(str(exc))
     import cv2
 
     cv2.setNumThreads(1)

@@ -13,6 +13,16 @@ import numpy as np
 
 FONT_ROOTS = [Path("/usr/share/fonts"), Path("/usr/share/texmf/fonts/opentype/public/tex-gyre")]
 
+#: the Debian packages that hold every font of FONT_GROUPS
+FONT_PACKAGES = (
+    "fonts-dejavu-core",
+    "fonts-dejavu-extra",
+    "fonts-liberation",
+    "fonts-croscore",
+    "fonts-noto-core",
+    "tex-gyre",
+)
+
 #: font files per group (file names; found under FONT_ROOTS)
 FONT_GROUPS: dict[str, list[str]] = {
     "A": [
@@ -77,6 +87,27 @@ def find_fonts(names: list[str]) -> list[Path]:
             for p in sorted(root.rglob("*")):
                 index.setdefault(p.name, p)
     return [index[n] for n in names if n in index]
+
+
+def missing_fonts(groups: str = "ABC") -> list[str]:
+    """File names of the fonts of ``groups`` (of FONT_GROUPS) not installed under
+    FONT_ROOTS, in group order. A glyph bank is drawn from the fonts found, so one
+    missing would change the crops (and the models trained, the thresholds
+    calibrated, the benchmark's held-apart sets) without a word: the training and
+    the benchmark refuse instead (:func:`require_fonts`)."""
+    wanted = [n for g in groups for n in FONT_GROUPS[g]]
+    found = {p.name for p in find_fonts(wanted)}
+    return [n for n in wanted if n not in found]
+
+
+def require_fonts(groups: str = "ABC") -> None:
+    """Raise ValueError naming the missing fonts of ``groups`` (:func:`missing_fonts`)
+    and the Debian packages that hold them; return None when all are installed."""
+    missing = missing_fonts(groups)
+    if missing:
+        raise ValueError(
+            f"fonts not installed: {', '.join(missing)} (apt-get install {' '.join(FONT_PACKAGES)})"
+        )
 
 
 def group_bank(group: str, art: dict[str, Any], seed: int) -> Any:
