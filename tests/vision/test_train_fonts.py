@@ -44,3 +44,22 @@ def test_training_without_its_fonts_stops_with_one_line_naming_them_and_their_pa
     assert FONT_GROUPS["A"][0] in err and FONT_GROUPS["C"][-1] in err
     assert all(p in err for p in FONT_PACKAGES)
     assert not (tmp_path / "out").exists()  # nothing trained, nothing written
+
+
+def test_a_font_without_letters_gives_no_court_or_ace_glyphs_only_its_suit_symbols() -> None:
+    """NotoSansSymbols2 (group B, for its suit symbols) has no letters: it draws its
+    "missing glyph" box for them, which was taught to B as A, J, Q and K."""
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("PIL", reason="glyphs are drawn with Pillow (the train extra)")
+    from vision.train.fonts import find_fonts
+    from vision.train.synth import build_bank
+
+    found = find_fonts(["NotoSansSymbols2-Regular.ttf", "NotoSans-Bold.ttf"])
+    if len(found) < 2:
+        pytest.skip("NotoSansSymbols2-Regular.ttf or NotoSans-Bold.ttf (fonts-noto-core) not installed")
+    symbols, letters = (build_bank([p], {}, np.random.default_rng(0), art_suits=False) for p in found)
+    for rank in "AJQK":
+        assert symbols.ranks[rank] == [] and len(letters.ranks[rank]) == 1
+    drawn_only = build_bank([], {}, np.random.default_rng(0), art_suits=False)
+    for suit in "SHDC":  # the font's own suit symbol, besides the drawn shapes
+        assert len(symbols.suits[suit]) == len(drawn_only.suits[suit]) + 1

@@ -26,6 +26,7 @@ a pure function of (seed, chunk number, font list).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -163,28 +164,39 @@ def build_bank(
     suits: dict[str, list[Mask]] = {s: [] for s in SUITS}
     for p in font_paths:
         font = ImageFont.truetype(str(p), 64)
+        notdef = _text_mask(font, "\ue000")
+        drawn = partial(_font_has, font, notdef)
         for r in RANKS:
             if r == "T":
-                one, zero = _text_mask(font, "1"), _text_mask(font, "0")
-                if one is not None and zero is not None:
-                    ranks[r].append(_join_ten(one, zero, 0.08))
+                one, zero = drawn("1"), drawn("0")
+                if one is None or zero is None:
+                    continue
+                ranks[r].append(_join_ten(one, zero, 0.08))
                 m = _text_mask(font, "10")
             else:
-                m = _text_mask(font, r)
+                m = drawn(r)
             if m is not None:
                 ranks[r].append(m)
-        notdef = _text_mask(font, "\ue000")
         for s in SUITS:
-            m = _text_mask(font, SUIT_CHARS[s])
-            if m is None or (notdef is not None and m.shape == notdef.shape and np.array_equal(m, notdef)):
-                continue
-            suits[s].append(m)
+            m = drawn(SUIT_CHARS[s])
+            if m is not None:
+                suits[s].append(m)
     if art_suits:
         for s, ms in art_suit_shapes(art).items():
             suits[s].extend(ms)
     for s, ms in drawn_suits(rng, 6).items():
         suits[s].extend(ms)
     return GlyphBank(ranks, suits)
+
+
+def _font_has(font: Any, notdef: Mask | None, text: str) -> Mask | None:
+    """``text`` drawn in ``font`` (:func:`_text_mask`), None where the font lacks it and
+    draws its "missing glyph" box ``notdef`` instead (NotoSansSymbols2, in group B for
+    its suit symbols, has no letters: its boxes were taught to B as A, J, Q and K)."""
+    m = _text_mask(font, text)
+    if m is None or (notdef is not None and m.shape == notdef.shape and np.array_equal(m, notdef)):
+        return None
+    return m
 
 
 def _join_ten(one: Mask, zero: Mask, gap: float) -> Mask:
