@@ -44,6 +44,7 @@ from vision.corners import MIN_CARD_HEIGHT, corner_crops
 from vision.detector import CARD_H, CARD_W, upright_orders, warp
 from vision.learned import models, thresholds
 from vision.outlines import card_size, overlap_share
+from vision.snap import snap_corner
 
 #: the two sides meeting at a corner: within this |cos| of a right angle (65-115 deg)
 MAX_COS = 0.42
@@ -273,7 +274,7 @@ def corner_cards(
         return [], set()
     out: dict[str, CornerCard] = {}
     clash: set[str] = set()
-    piles = pile_outlines(blobs, size, quads)
+    piles = corners_on_edges(image, pile_outlines(blobs, size, quads), size)
     outlines = piles + _index_first(cards or [])
     reads = read_corners_at(image, outlines)
     if read_whole is not None:
@@ -294,6 +295,20 @@ def corner_cards(
             # a little off, its pile reading moved onto its edges not)
             clash.add(r.card)
     return [c for k, c in out.items() if k not in clash], clash & set(known)
+
+
+def corners_on_edges(
+    image: NDArray[Any], outlines: list[NDArray[np.float32]], size: tuple[float, float]
+) -> list[NDArray[np.float32]]:
+    """Each pile outline (4, 2; the index corner first) with its index corner moved onto
+    the card's edges (:func:`vision.snap.snap_corner`), or as it was where no edge shows
+    there; cards of ``size`` (short, long) px. The reader and the calibration of
+    ``pile_corner`` (:mod:`vision.train.calibrate_piles`) read the index crops of these."""
+    out = []
+    for o in outlines:
+        s = snap_corner(o, image, size[0])
+        out.append(o if s is None else s)
+    return out
 
 
 def _index_first(cards: list[NDArray[Any]]) -> list[NDArray[np.float32]]:

@@ -415,11 +415,22 @@ def _read_covered(
     size = card_size(list(outlines))
     if size is None:
         return res
+    for k, r in enumerate(res):
+        # read on an outline sized like the frame's cards: where the card's own edges
+        # make an outline at the same index corner, that is where it lies
+        s = None if r is None else snap(r.outline, image, size[0])
+        if r is not None and s is not None and float(np.hypot(*(s[0] - r.outline[0]))) < SAME_INDEX * size[0]:
+            res[k] = CornerCard(r.card, r.confidence, s)
     again = [(k, snap(outlines[k], image, size[0])) for k, r in enumerate(res) if r is None]
     moved = [(k, s) for k, s in again if s is not None]
     for (k, _), r in zip(moved, _covered_reads(image, [s for _, s in moved], t, threshold), strict=True):
         res[k] = r
     return res
+
+
+#: a pile card's outline moved onto its edges is its own where its index corner moved
+#: less than this share of the cards' short side
+SAME_INDEX = 0.05
 
 
 def _covered_reads(

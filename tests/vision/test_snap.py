@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.snap import snap
+from vision.snap import snap, snap_corner
 
 TABLE, PAPER, EDGE = 40, 230, 120
 
@@ -114,3 +114,42 @@ def test_a_card_whose_outline_was_found_off_it_is_read_on_its_own_edges(
     dets = {d.card: d for d in reader.detect(frame)}
     assert set(dets) == {"9H", "4S", "7C"}
     assert corner_error(dets["7C"].corners, truth) < 3
+
+
+def index_first(corners: Any) -> Any:
+    """``box`` corners turned to start at the top-left one, then along the top (as pile
+    outlines are, the index corner first)."""
+    c = np.asarray(corners, np.float32)
+    k = int(np.argmin(c[:, 0] + c[:, 1]))
+    out = np.roll(c, -k, axis=0)
+    if out[1][0] < out[3][0]:  # clockwise on screen (y down): the top side first
+        out = out[[0, 3, 2, 1]]
+    return out
+
+
+def test_a_pile_outline_s_index_corner_is_moved_onto_the_card_s_corner() -> None:
+    # a card half under another (its far half covered): the pile outline, laid along a
+    # silhouette, puts the index corner 4 px off and 3 degrees turned; moved onto the
+    # card's two edges at that corner, within a pixel, its size kept
+    img = np.full((360, 480), TABLE, np.uint8)
+    card = box(200, 180, 90, 126, 5)
+    draw(img, card)
+    draw(img, box(240, 230, 90, 126, -20))  # over the card's far half
+    truth = index_first(card)
+    off = index_first(box(203, 182, 90, 126, 8))
+    assert float(np.hypot(*(off[0] - truth[0]))) > 3
+    out = snap_corner(off, img, 90)
+    assert out is not None
+    assert float(np.hypot(*(out[0] - truth[0]))) < 1.5
+    top = out[1] - out[0]
+    assert abs(np.degrees(np.arctan2(top[1], top[0])) - 5) < 1.0
+    sides = np.hypot(*(np.roll(out, -1, axis=0) - out).T)
+    assert sides == pytest.approx([90, 126, 90, 126], abs=0.01)
+
+
+def test_a_pile_outline_with_no_edges_at_its_corner_is_left_as_it_is() -> None:
+    img = np.full((360, 480), PAPER, np.uint8)  # a blank white surface
+    assert snap_corner(index_first(box(200, 180, 90, 126, 5)), img, 90) is None
+    # one side on an edge (the table's, below), the other on none: not moved
+    img[:110] = TABLE
+    assert snap_corner(index_first(box(200, 170, 90, 126, 0)), img, 90) is None

@@ -11,7 +11,8 @@ threshold is calibrated on exactly those crops: the frames of
 :func:`vision.train.scenes.pile_scene` (seeds held apart from the benchmark's),
 with a share of the cards' indices redrawn in the held-apart fonts of group C
 (as set C: fonts neither classifier was trained on), through the reader's own
-finder (:func:`vision.detector.find_card_groups`, :func:`vision.piles.pile_outlines`).
+finder (:func:`vision.detector.find_card_groups`, :func:`vision.piles.pile_outlines`, their
+index corners moved onto the cards' edges by :func:`vision.piles.corners_on_edges`).
 
 A crop's truth is the set of cards with an index corner at the outline's first
 corner, turned the same way (within a quarter of the card's width and 25
@@ -73,7 +74,7 @@ def _frames(seeds: list[int]) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any],
     from vision.detector import find_card_groups, warp
     from vision.learned import reads_of
     from vision.outlines import card_size
-    from vision.piles import pile_outlines
+    from vision.piles import corners_on_edges, pile_outlines
     from vision.train.scenes import pile_scene
 
     cv2.setNumThreads(1)
@@ -88,7 +89,7 @@ def _frames(seeds: list[int]) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any],
         size = card_size(quads)
         if size is None or size[1] < MIN_CARD_HEIGHT or not blobs:
             continue
-        outlines = pile_outlines(blobs, size, quads)
+        outlines = corners_on_edges(scene.frame, pile_outlines(blobs, size, quads), size)
         if not outlines:
             continue
         crops = np.concatenate([corner_crops(warp(scene.frame, o))[:1] for o in outlines])
