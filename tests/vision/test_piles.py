@@ -408,3 +408,30 @@ def test_a_card_on_a_pile_sized_otherwise_than_the_frames_cards_is_read(
     assert set(dets) <= {"2H", "3D", "9H", "4S", "6C", "8D", "7C"}
     assert "7C" in dets
     assert np.abs(order_clockwise(dets["7C"].corners) - order_clockwise(top)).max() < within
+
+
+@pytest.mark.parametrize(("angle", "shadow"), [(8.0, False), (25.0, True), (40.0, False)])
+def test_a_pile_outline_s_index_corner_is_moved_onto_the_card_s_own(angle: float, shadow: bool) -> None:
+    """The outline laid at a pile card's corner from the pile's silhouette (drawn at a
+    reduced scale, opened) lies 4-12 px off the card's index corner; moved onto the
+    card's edges there (what the reader and the pile_corner calibration read), within
+    about 3 px."""
+    from vision.detector import find_card_groups, upright_orders
+    from vision.outlines import card_size
+    from vision.piles import corners_on_edges, pile_outlines
+
+    frame, top = pile_with_7c_on_top(angle, 100, shadow)
+    blobs: list[Any] = []
+    quads = [q.corners for g in find_card_groups(frame, blobs_out=blobs) for q in g if q.whole]
+    size = card_size(quads)
+    assert size is not None
+    found = pile_outlines(blobs, size, quads)
+    moved = corners_on_edges(frame, found, size)
+    first = upright_orders(np.asarray(top, np.float32))[0][0]
+    index = [first[0], first[2]]  # its two index corners; one shows, out on the table
+
+    def off(outlines: list[Any]) -> float:
+        return min(float(np.hypot(*(o[0] - c))) for o in outlines for c in index)
+
+    assert off(found) > 3.9
+    assert off(moved) < 3.3
