@@ -139,6 +139,21 @@ def _consensus(found: list[tuple[NDArray[Any], float] | None]) -> float | None:
     return sum((best[0] + ((a - best[0] + 45) % 90 - 45)) * w for a, w in group) / sum(w for _, w in group)
 
 
+def _grey_part(
+    image: NDArray[Any], pts: NDArray[Any], pad: float
+) -> tuple[NDArray[Any], NDArray[np.float64]] | None:
+    """(the part of ``image`` round the points ``pts`` (N, 2), ``pad`` px beyond them,
+    in grey; its top-left corner (x, y) in the image), or None where it is empty."""
+    h, w = image.shape[:2]
+    x0, y0 = (max(0, int(v - pad)) for v in pts.min(axis=0))
+    x1, y1 = (int(v + pad) + 1 for v in pts.max(axis=0))
+    roi = image[y0 : min(h, y1), x0 : min(w, x1)]
+    if roi.size == 0:
+        return None
+    gray = roi if roi.ndim == 2 else cv2.cvtColor(roi, cv2.COLOR_BGR2GRAY)
+    return gray, np.array([x0, y0], np.float64)
+
+
 def snap(outline: NDArray[Any], image: NDArray[Any], short: float) -> NDArray[np.float32] | None:
     """``outline`` (4, 2; any order round it) with its sides moved onto the card's edges
     near it (see the module docstring), or None where no side moved or the sides found
@@ -153,14 +168,10 @@ def snap(outline: NDArray[Any], image: NDArray[Any], short: float) -> NDArray[np
     q = np.asarray(outline, np.float64).reshape(4, 2)
     # only the part of the frame the search reaches, in grey
     pad = SNAP_SHIFT * short + 0.6 * float(np.hypot(*(q[2] - q[0]))) * np.sin(np.radians(SNAP_TURN)) + 4
-    h, w = image.shape[:2]
-    x0, y0 = (max(0, int(v - pad)) for v in q.min(axis=0))
-    x1, y1 = (int(v + pad) + 1 for v in q.max(axis=0))
-    roi = image[y0 : min(h, y1), x0 : min(w, x1)]
-    if roi.size == 0:
+    part = _grey_part(image, q, pad)
+    if part is None:
         return None
-    gray = roi if roi.ndim == 2 else cv2.cvtColor(roi, cv2.COLOR_BGR2GRAY)
-    origin = np.array([x0, y0], np.float64)
+    gray, origin = part
     q = q - origin
     centre = q.mean(axis=0)
     sides = [(q[i], q[(i + 1) % 4], centre - (q[i] + q[(i + 1) % 4]) / 2) for i in range(4)]
@@ -234,14 +245,10 @@ def snap_corner(outline: NDArray[Any], image: NDArray[Any], short: float) -> NDA
     reach = CORNER_REACH * short
     pad = reach + max(w, h) * np.sin(np.radians(CORNER_TURN)) + 4
     pts = np.array([tl, tl + CORNER_SPANS[0][1] * w * ux, tl + CORNER_SPANS[1][1] * h * uy])
-    hgt, wid = image.shape[:2]
-    x0, y0 = (max(0, int(v - pad)) for v in pts.min(axis=0))
-    x1, y1 = (int(v + pad) + 1 for v in pts.max(axis=0))
-    roi = image[y0 : min(hgt, y1), x0 : min(wid, x1)]
-    if roi.size == 0:
+    part = _grey_part(image, pts, pad)
+    if part is None:
         return None
-    gray = roi if roi.ndim == 2 else cv2.cvtColor(roi, cv2.COLOR_BGR2GRAY)
-    origin = np.array([x0, y0], np.float64)
+    gray, origin = part
     c = tl - origin
     turns = np.radians(np.arange(-CORNER_TURN, CORNER_TURN + 0.01, 1.0))
     (a0, a1), (b0, b1) = CORNER_SPANS
