@@ -119,7 +119,8 @@ class CardRead:
     details: dict[str, object] = field(default_factory=dict)
 
 
-def _rank_label(n: int) -> str:
+def rank_of_count(n: int) -> str:
+    """The rank ("2".."9", "T") of a number card with ``n`` pips (2..10)."""
     return "T" if n == 10 else str(n)
 
 
@@ -228,7 +229,7 @@ def read_pips(comps: list[Component], t: Templates, tint: float = 0.0) -> PipRea
         if abs(c.cx - CARD_W / 2) < 0.15 * CARD_W and abs(c.cy - CARD_H / 2) < 0.15 * CARD_H:
             rank = "A"
     elif clean and _layout_ok(big):
-        rank = _rank_label(n)
+        rank = rank_of_count(n)
     # suit shape: mean score per suit over the pips; pips in the lower part of the
     # card are printed upside down
     sums: dict[str, float] = {s: 0.0 for s in SUITS}

@@ -419,10 +419,12 @@ def _read_covered(
     if size is None:
         return res
     for k, r in enumerate(res):
+        if r is None:
+            continue
         # read on an outline sized like the frame's cards: where the card's own edges
         # make an outline at the same index corner, that is where it lies
-        s = None if r is None else snap(r.outline, image, size[0])
-        if r is not None and s is not None and float(np.hypot(*(s[0] - r.outline[0]))) < SAME_INDEX * size[0]:
+        s = snap(r.outline, image, size[0])
+        if s is not None and float(np.hypot(*(s[0] - r.outline[0]))) < SAME_INDEX * size[0]:
             res[k] = CornerCard(r.card, r.confidence, s)
     again = [(k, snap(outlines[k], image, size[0])) for k, r in enumerate(res) if r is None]
     moved = [(k, s) for k, s in again if s is not None]

@@ -17,6 +17,7 @@ from vision.classic import (
     SUIT_MIN_SCORE,
     CardRead,
     PipRead,
+    rank_of_count,
     suit_vote,
 )
 from vision.learned import NONE, CornerRead, Learned, thresholds
@@ -169,7 +170,12 @@ def _pips_say_otherwise(pips: PipRead, card: str) -> bool:
     :func:`shaped_as_twin`, favouring the other)."""
     if pips.count >= MANY_PIPS:
         return True  # more pips than a card has: the outline holds another card's too
-    if card[0] in "23456789T" and pips.rank is None and pips.count == "..23456789T".index(card[0]):
+    if (
+        card[0] in "23456789T"
+        and pips.rank is None
+        and 2 <= pips.count <= 10
+        and rank_of_count(pips.count) == card[0]
+    ):
         # as many pips as the index says, not laid out as that card's: the pips of
         # another card, or one covered and the index misread (generated pile frame
         # 4720048, bank seed 4700000: a 6C, one pip under another card, its redrawn
