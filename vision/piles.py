@@ -18,7 +18,10 @@ whose indices are partly redrawn in fonts neither classifier was trained on
 (:mod:`vision.train.calibrate_piles`; ``vision/models/manifest.json``). (The
 threshold of an index alone on whole-card crops, ``pair_covered``, let in
 covered indices read wrong there: a jack's index half under another card read
-as 4S by both at 0.996.)
+as 4S by both at 0.996.) Under ``pile_corner``, down to ``pile_corner_templated``
+(calibrated alike on those of such reads the template reader backs), the template
+reader must read the same card on that index as well
+(:func:`vision.templated.index_backs`): three readings made in two ways.
 Where the index alone reads nothing so, the reader may read the card laid at the
 corner as a whole card that may lie partly under others (``read_whole`` of
 :func:`corner_cards`: index and pips agreeing, by :mod:`vision.reader`'s rules for a
@@ -45,6 +48,7 @@ from vision.detector import CARD_H, CARD_W, upright_orders, warp
 from vision.learned import models, thresholds
 from vision.outlines import card_size, overlap_share
 from vision.snap import snap_corner
+from vision.templated import index_backs
 
 #: the two sides meeting at a corner: within this |cos| of a right angle (65-115 deg)
 MAX_COS = 0.42
@@ -227,24 +231,35 @@ def read_corner(image: NDArray[Any], outline: NDArray[Any]) -> CornerCard | None
 
 def read_corners_at(image: NDArray[Any], outlines: list[NDArray[Any]]) -> list[CornerCard | None]:
     """:func:`read_corner` of each outline, with one forward of classifier A over all
-    their index crops and one of B over those A reads at ``pile_corner`` (each crop's
-    output does not depend on the others in the batch)."""
+    their index crops and one of B over those A reads at the lower of the two pile
+    thresholds or more (each crop's output does not depend on the others in the
+    batch). A and B reading the same card at ``pile_corner`` report it; under that, at
+    ``pile_corner_templated`` or more (where the manifest has it), the template reader
+    must read it on the same index too (:func:`vision.templated.index_backs`)."""
     ms = models()
     if ms is None or not outlines:
         return [None] * len(outlines)
-    crops = []
+    crops, cards = [], []
     for outline in outlines:
         card = warp(image, outline)
         assert card.shape[:2] == (CARD_H, CARD_W)
+        cards.append(card)
         crops.append(corner_crops(card)[:1])
-    t = thresholds()["pile_corner"]
+    th = thresholds()
+    t = th["pile_corner"]
+    t3 = min(t, th.get("pile_corner_templated", t))
     ra = ms[0].read(np.concatenate(crops))
-    sure = [k for k, r in enumerate(ra) if r.card is not None and r.conf >= t]
+    sure = [k for k, r in enumerate(ra) if r.card is not None and r.conf >= t3]
     rb = ms[1].read(np.concatenate([crops[k] for k in sure])) if sure else []
     out: list[CornerCard | None] = [None] * len(outlines)
     for k, b in zip(sure, rb, strict=True):
-        if b.card is not None and b.card == ra[k].card and b.conf >= t:
-            out[k] = CornerCard(b.card, _scaled(min(ra[k].conf, b.conf), t), outlines[k])
+        if b.card is None or b.card != ra[k].card:
+            continue
+        conf = min(ra[k].conf, b.conf)
+        if conf >= t:
+            out[k] = CornerCard(b.card, _scaled(conf, t), outlines[k])
+        elif conf >= t3 and index_backs(cards[k], b.card):
+            out[k] = CornerCard(b.card, _scaled(conf, t3), outlines[k])
     return out
 
 

@@ -5,8 +5,24 @@ from both readers' decisions (:func:`vision.verdict.decide_learned` for the lear
 
 from __future__ import annotations
 
-from vision.classic import FACE, SINGLE_SUIT_MARGIN, CardRead, IndexRead, PipRead
+from typing import Any
+
+from numpy.typing import NDArray
+
+from vision.classic import (
+    FACE,
+    RANK_MIN_MARGIN,
+    RED_SUITS,
+    SINGLE_SUIT_MARGIN,
+    CardRead,
+    IndexRead,
+    PipRead,
+    read_index,
+    suit_vote,
+)
+from vision.glyphs import Templates, load_templates
 from vision.learned import Learned, thresholds
+from vision.segment import components, ink_masks
 from vision.verdict import (
     COURT_RANKS,
     NUMBER_RANKS,
@@ -155,3 +171,24 @@ def counterless_corners(classic: CardRead, corners: list[IndexRead | None]) -> s
         and r.face.score >= COUNTERLESS_MIN_SCORE
         and r.face.margin >= COUNTERLESS_MIN_MARGIN
     }
+
+
+def index_backs(card: NDArray[Any], label: str, t: Templates | None = None) -> bool:
+    """Whether the template reader, on its own, backs a classifiers' reading ``label``
+    ("TH") of the top-left index of a rectified BGR card (CARD_H, CARD_W, 3): it reads
+    that rank glyph as ``label``'s rank, ahead of the next rank by RANK_MIN_MARGIN or
+    more, and neither the index's colour (when clear) nor its suit shape (when it votes,
+    :func:`vision.classic.suit_vote`) says another suit. A third reading, made in
+    another way (template matching on the segmented glyph, templates from the CC0 art
+    and DejaVu/Hershey glyphs) than the two classifiers': a pile corner read by A and B
+    below ``pile_corner`` is reported with it at ``pile_corner_templated``
+    (:mod:`vision.piles`, calibrated on the same crops by
+    :mod:`vision.train.calibrate_piles`)."""
+    ir = read_index(components(ink_masks(card)), t or load_templates())
+    if ir is None or ir.rank.label != label[0] or ir.rank.margin < RANK_MIN_MARGIN:
+        return False
+    red = label[1] in RED_SUITS
+    if ir.red is not None and ir.red != red:
+        return False
+    vote = None if ir.suit is None else suit_vote(ir.suit, ir.red)
+    return vote is None or vote.label == label[1]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision.train.calibrate_piles import corner_truth, pile_metrics
+from vision.train.calibrate_piles import TEMPLATED_FLOOR, corner_truth, pile_metrics
 
 
 def box(x: float, y: float, w: float, h: float) -> np.ndarray:
@@ -57,3 +57,34 @@ def test_the_threshold_is_never_below_that_of_an_index_alone_on_a_whole_card() -
     agree = np.array([True, True])
     wrong = np.array([False, True])
     assert pile_metrics(conf, agree, wrong, 1, pair_covered=0.9945)["pile_corner"] == 0.9945
+
+
+def test_reads_the_template_reader_backs_get_their_own_zero_wrong_point() -> None:
+    # agreeing reads: wrong ones at 0.995 (not backed) and 0.95 (backed); right ones
+    conf = np.array([0.9995, 0.995, 0.99, 0.97, 0.95, 0.93])
+    agree = np.ones(6, bool)
+    wrong = np.array([False, True, False, False, True, False])
+    backed = np.array([False, False, True, True, True, True])
+    m = pile_metrics(conf, agree, wrong, 1, pair_covered=0.9, backed=backed)
+    assert m["pile_corner"] == pytest.approx(0.9976)  # 0.995 + 0.005 / 2, rounded up
+    # the backed reads' surest wrong one is at 0.95: 0.95 + 0.05 / 2
+    assert m["pile_backed_t_zero_wrong"] == pytest.approx(0.95, abs=1e-4)
+    assert m["pile_corner_templated"] == pytest.approx(0.9751)
+    assert m["pile_backed_wrong"] == 1
+    # 0.9995 at pile_corner; 0.99 backed at 0.9751 or more; 0.97 and 0.93 are below
+    assert m["pile_right_read"] == 1 and m["pile_right_read_templated"] == 2
+
+
+def test_the_templated_threshold_lies_between_the_floor_and_pile_corner() -> None:
+    agree = np.ones(3, bool)
+    # no wrong backed read: its zero-wrong point is the least backed read (0.5), the
+    # floor wins
+    backed = np.array([False, True, True])
+    m = pile_metrics(np.array([0.999, 0.95, 0.5]), agree, np.array([True, False, False]), 1, 0.9, backed)
+    assert m["pile_corner"] == pytest.approx(0.9996)
+    assert m["pile_corner_templated"] == pytest.approx(TEMPLATED_FLOOR)
+    # pile_corner itself under the floor (a low whole-card bar): the floor does not lift
+    # the templated one above it
+    m = pile_metrics(np.array([0.8, 0.5, 0.4]), agree, np.array([False, True, False]), 1, 0.5, backed)
+    assert m["pile_corner"] == pytest.approx(0.7501)  # 0.5 + 0.5 / 2, rounded up
+    assert m["pile_corner_templated"] == pytest.approx(0.7501)

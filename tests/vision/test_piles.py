@@ -112,6 +112,51 @@ def test_a_corner_needs_both_classifiers_at_the_pile_corner_threshold(
     assert (r is not None and r.card == "7H") == ok
 
 
+def _drawn_at(card: str, outline: np.ndarray) -> np.ndarray:
+    """A grey 400x400 image with the drawn face of ``card`` filling ``outline`` (4, 2)."""
+    from tests.helpers.synth import card_face
+    from vision.detector import CARD_H, CARD_W
+
+    face = cv2.resize(card_face(card), (CARD_W, CARD_H), interpolation=cv2.INTER_AREA)
+    src = np.array([[0, 0], [CARD_W - 1, 0], [CARD_W - 1, CARD_H - 1], [0, CARD_H - 1]], np.float32)
+    m = cv2.getPerspectiveTransform(src, outline.astype(np.float32))
+    img = np.full((400, 400, 3), 90, np.uint8)
+    return cv2.warpPerspective(face, m, (400, 400), dst=img, borderMode=cv2.BORDER_TRANSPARENT)
+
+
+@pytest.mark.parametrize("card", ["7H", "4D", "9S", "3C"])
+def test_the_template_reader_backs_only_the_card_its_glyph_shows(card: str) -> None:
+    from vision.detector import warp
+    from vision.templated import index_backs
+
+    outline = rect(50, 50, SHORT, SHORT * 218 / 150)
+    face = warp(_drawn_at(card, outline), outline)
+    assert index_backs(face, card)
+    other_rank = ("8" if card[0] != "8" else "6") + card[1]
+    other_colour = card[0] + {"H": "S", "D": "C", "S": "H", "C": "D"}[card[1]]
+    assert not index_backs(face, other_rank)
+    assert not index_backs(face, other_colour)
+
+
+@pytest.mark.parametrize(("drawn", "backed"), [("7H", True), ("8H", False), (None, False)])
+def test_under_pile_corner_a_corner_needs_the_template_reader_too(
+    monkeypatch: pytest.MonkeyPatch, drawn: str | None, backed: bool
+) -> None:
+    """A and B reading 7H between pile_corner_templated and pile_corner: reported only
+    where the index drawn there is a 7H's (a blank card or an 8H: not)."""
+    th = {**thresholds(), "pile_corner": 0.999, "pile_corner_templated": 0.97}
+    monkeypatch.setattr(piles, "thresholds", lambda: th)
+    ms = (FakeModel("7H", 0.98), FakeModel("7H", 0.98))
+    monkeypatch.setattr(piles, "models", lambda: ms)
+    outline = rect(50, 50, SHORT, SHORT * 218 / 150)
+    img = np.full((400, 400, 3), 200, np.uint8) if drawn is None else _drawn_at(drawn, outline)
+    r = piles.read_corner(img, outline)
+    assert (r is not None and r.card == "7H") == backed
+    # under pile_corner_templated nothing is reported, whatever the template reader says
+    ms = (FakeModel("7H", 0.96), FakeModel("7H", 0.96))
+    assert piles.read_corner(img, outline) is None
+
+
 def test_a_card_read_again_elsewhere_is_unsure(monkeypatch: pytest.MonkeyPatch) -> None:
     lower = rect(100, 100, SHORT, LONG)
     upper = rect(160, 170, SHORT, LONG)

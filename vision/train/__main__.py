@@ -245,7 +245,8 @@ def _calibrate_piles(
     generated pile frames for each of ``a.pile_banks`` glyph-bank draws
     (:mod:`vision.train.calibrate_piles`; frame seeds from ``(a.seed + 3) * 10000``
     on, each draw its own run of them; bank seeds :func:`pile_bank_seeds`); its
-    metrics are added to ``metrics``. Returns ``{"pile_corner": t}``.
+    metrics are added to ``metrics``. Returns ``{"pile_corner": t, "pile_corner_templated": t3}``
+    (:func:`vision.train.calibrate_piles.pile_metrics`).
 
     Several draws: one draw's frames held the threshold (0.9989) on 2000 more of its
     own frames, yet another draw's frames gave a wrong agreeing read at 0.99969
@@ -276,14 +277,14 @@ def _calibrate_piles(
                 list(range(first, first + a.pile_frames)), a.data, a.svg_dir, members, bank_seed, a.jobs
             )
         )
-    conf, agree, wrong = (np.concatenate([p[k] for p in parts]) for k in range(3))
+    conf, agree, wrong, backed = (np.concatenate([p[k] for p in parts]) for k in range(4))
     frames = a.pile_frames * a.pile_banks
-    m = pile_metrics(conf, agree, wrong, frames, metrics["thresholds"]["pair_covered"])
+    m = pile_metrics(conf, agree, wrong, frames, metrics["thresholds"]["pair_covered"], backed)
     m["pile_banks"] = a.pile_banks
-    t = m.pop("pile_corner")
+    t = {k: m.pop(k) for k in ("pile_corner", "pile_corner_templated")}
     metrics.update(m)
     print(f"pile corners: {m} ({time.time() - ts:.0f} s)", flush=True)
-    return {"pile_corner": t}
+    return t
 
 
 #: the members of each classifier's ensemble: (file suffix, epochs of A, epochs of B,
