@@ -229,13 +229,17 @@ def read_corner(image: NDArray[Any], outline: NDArray[Any]) -> CornerCard | None
     return read_corners_at(image, [outline])[0]
 
 
-def read_corners_at(image: NDArray[Any], outlines: list[NDArray[Any]]) -> list[CornerCard | None]:
+def read_corners_at(
+    image: NDArray[Any], outlines: list[NDArray[Any]], templated: bool = True
+) -> list[CornerCard | None]:
     """:func:`read_corner` of each outline, with one forward of classifier A over all
     their index crops and one of B over those A reads at the lower of the two pile
     thresholds or more (each crop's output does not depend on the others in the
     batch). A and B reading the same card at ``pile_corner`` report it; under that, at
-    ``pile_corner_templated`` or more (where the manifest has it), the template reader
-    must read it on the same index too (:func:`vision.templated.index_backs`)."""
+    ``pile_corner_templated`` or more (where the manifest has it, and ``templated``:
+    the outlines are pile outlines, on whose corners that threshold was calibrated),
+    the template reader must read it on the same index too
+    (:func:`vision.templated.index_backs`)."""
     ms = models()
     if ms is None or not outlines:
         return [None] * len(outlines)
@@ -247,7 +251,7 @@ def read_corners_at(image: NDArray[Any], outlines: list[NDArray[Any]]) -> list[C
         crops.append(corner_crops(card)[:1])
     th = thresholds()
     t = th["pile_corner"]
-    t3 = min(t, th.get("pile_corner_templated", t))
+    t3 = min(t, th.get("pile_corner_templated", t)) if templated else t
     ra = ms[0].read(np.concatenate(crops))
     sure = [k for k, r in enumerate(ra) if r.card is not None and r.conf >= t3]
     rb = ms[1].read(np.concatenate([crops[k] for k in sure])) if sure else []
@@ -290,8 +294,13 @@ def corner_cards(
     out: dict[str, CornerCard] = {}
     clash: set[str] = set()
     piles = corners_on_edges(image, pile_outlines(blobs, size, quads), size)
-    outlines = piles + _index_first(cards or [])
-    reads = read_corners_at(image, outlines)
+    # a hand's halves' index corners: at pile_corner alone (the template-backed threshold
+    # was calibrated on pile outlines; generated hold'em frame 5230072, bank seed 5200000:
+    # an 8H's index half under a QH, its half's corner read 9H by A, B and the template
+    # reader, A and B at 0.979)
+    halves_at = _index_first(cards or [])
+    outlines = piles + halves_at
+    reads = read_corners_at(image, piles) + read_corners_at(image, halves_at, templated=False)
     if read_whole is not None:
         unread = [k for k in range(len(piles)) if reads[k] is None]
         for k, r in zip(unread, read_whole([outlines[k] for k in unread]), strict=True):

@@ -21,7 +21,7 @@ from vision.classic import (
     suit_vote,
 )
 from vision.glyphs import Templates, load_templates
-from vision.learned import Learned, thresholds
+from vision.learned import NONE, Learned, thresholds
 from vision.segment import components, ink_masks
 from vision.verdict import (
     COURT_RANKS,
@@ -70,7 +70,29 @@ def combine(
         return None
     if reads is not None and _twin_unanswered(reads, classic.card, pips):
         return None
+    if reads is not None and rank in NUMBER_RANKS and _rank_agreed_other(reads, rank, th):
+        return None
     return classic
+
+
+def _rank_agreed_other(reads: Learned, rank: str, th: dict[str, float]) -> bool:
+    """True if on one corner A and B read one rank other than ``rank``, each with that
+    rank's probability at its dissent threshold (``dissent_a``, ``dissent_b``) or more,
+    whatever their suits: a veto of the template reading of a number card or an ace,
+    even where the pips rule that rank out (they may be part of another card's). Not of
+    a court card's: a real deck's J read 9 by both on both corners (vosloo_JD), the
+    picture is the evidence there.
+
+    Generated hold'em frame 5230106 (bank seed 5200000): an outline about square, the
+    part of an 8S showing beside a 7D over it, four of its spades counted and a "4"
+    read by the template reader on one corner; on the other A read 2S and B 2C, each
+    rank at 1.00 (suits 0.84, 0.85, under their dissent thresholds): 4S reported."""
+    return any(
+        ra.rank == rb.rank not in (rank, NONE)
+        and ra.p_rank >= th["dissent_a"]
+        and rb.p_rank >= th["dissent_b"]
+        for ra, rb in zip(reads[0], reads[1], strict=True)
+    )
 
 
 def _twin_unanswered(reads: Learned, card: str, pips: PipRead | None) -> bool:

@@ -663,3 +663,25 @@ def test_nine_pips_with_one_cut_down_by_glare_still_count_nine() -> None:
     # two pips cut down: no clean set left, no count
     two = [_pip(x, y, 8 if k < 2 else 13) for k, (x, y) in enumerate(spots)]
     assert read_pips(two, t).rank != "9"
+
+
+def test_a_rank_both_classifiers_are_sure_of_on_a_corner_vetoes_a_template_number_card() -> None:
+    """Generated hold'em frame 5230106 (bank seed 5200000): the part of an 8S showing
+    beside a 7D, four spades counted, "4" read by the template reader; on the other
+    corner A read 2S and B 2C, each rank at 1.00 (suits 0.84 and 0.85): 4S reported."""
+    th = thresholds()
+    four = CardRead("4S", 0.9, {"pips": "4"})
+    counted = PipRead("4", None, False, 4, 0.0)
+    a = [CornerRead("4", "S", 0.97, 0.61), CornerRead("2", "S", 1.0, 0.84)]
+    b = [CornerRead("4", "S", 0.96, 0.99), CornerRead("2", "C", 1.0, 0.85)]
+    assert combine(four, None, (a, b), counted) is None
+    # each rank under its classifier's dissent threshold, or the two ranks differing: no veto
+    a_low = [a[0], CornerRead("2", "S", th["dissent_a"] - 0.01, 0.84)]
+    assert card_of(combine(four, None, (a_low, b), counted)) == "4S"
+    b_other = [b[0], CornerRead("3", "C", 1.0, 0.85)]
+    assert card_of(combine(four, None, (a, b_other), counted)) == "4S"
+    # a court card's template reading stands on its picture (a real deck's J read 9 by both)
+    jack = CardRead("JD", 0.9, {"pips": FACE})
+    nine = [CornerRead("9", "D", 0.87, 1.0), CornerRead("9", "D", 0.62, 1.0)]
+    nine_b = [CornerRead("9", "D", 0.94, 1.0), CornerRead("9", "D", 0.95, 1.0)]
+    assert card_of(combine(jack, None, (nine, nine_b), PipRead(FACE, None, True, 0))) == "JD"

@@ -157,11 +157,30 @@ def test_under_pile_corner_a_corner_needs_the_template_reader_too(
     assert piles.read_corner(img, outline) is None
 
 
+def test_a_hand_half_s_corner_is_read_at_pile_corner_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The template-backed threshold was calibrated on pile outlines: a hand's halves'
+    index corners (``cards`` of corner_cards) are not read under pile_corner, while the
+    same corner as a pile outline is."""
+    th = {**thresholds(), "pile_corner": 0.999, "pile_corner_templated": 0.97}
+    monkeypatch.setattr(piles, "thresholds", lambda: th)
+    ms = (FakeModel("7H", 0.98), FakeModel("7H", 0.98))
+    monkeypatch.setattr(piles, "models", lambda: ms)
+    outline = rect(50, 50, SHORT, SHORT * 218 / 150)
+    img = _drawn_at("7H", outline)
+    assert piles.read_corners_at(img, [outline])[0] is not None
+    assert piles.read_corners_at(img, [outline], templated=False) == [None]
+    # the outline as a hand's half: neither index corner read
+    new, clash = piles.corner_cards(img, [], {}, [outline], [outline])
+    assert new == [] and clash == set()
+
+
 def test_a_card_read_again_elsewhere_is_unsure(monkeypatch: pytest.MonkeyPatch) -> None:
     lower = rect(100, 100, SHORT, LONG)
     upper = rect(160, 170, SHORT, LONG)
 
-    def read(image: np.ndarray, outlines: list[np.ndarray]) -> list[piles.CornerCard | None]:
+    def read(
+        image: np.ndarray, outlines: list[np.ndarray], templated: bool = True
+    ) -> list[piles.CornerCard | None]:
         return [piles.CornerCard("7H", 0.9, o) for o in outlines]
 
     monkeypatch.setattr(piles, "read_corners_at", read)
@@ -185,7 +204,9 @@ def test_a_card_read_on_an_outline_moved_onto_its_edges_is_placed_there(
     places, and the 2H was lost)."""
     card = rect(100, 100, SHORT, LONG)
     far = rect(500, 400, SHORT, LONG)
-    monkeypatch.setattr(piles, "read_corners_at", lambda image, outlines: [None] * len(outlines))
+    monkeypatch.setattr(
+        piles, "read_corners_at", lambda image, outlines, templated=True: [None] * len(outlines)
+    )
 
     img = np.zeros((700, 900, 3), np.uint8)
     for onto, clashed in ((card, set()), (far, {"7H"})):
