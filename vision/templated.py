@@ -14,6 +14,8 @@ from vision.classic import (
     RANK_MIN_MARGIN,
     RED_SUITS,
     SINGLE_SUIT_MARGIN,
+    SUIT_MIN_MARGIN,
+    SUIT_MIN_SCORE,
     CardRead,
     IndexRead,
     PipRead,
@@ -78,21 +80,28 @@ def combine(
 def _rank_agreed_other(reads: Learned, rank: str, th: dict[str, float]) -> bool:
     """True if on one corner A and B read one rank other than ``rank``, each with that
     rank's probability at its dissent threshold (``dissent_a``, ``dissent_b``) or more,
-    whatever their suits: a veto of the template reading of a number card or an ace,
-    even where the pips rule that rank out (they may be part of another card's). Not of
-    a court card's: a real deck's J read 9 by both on both corners (vosloo_JD), the
-    picture is the evidence there.
+    whatever their suits, while on the other corner A or B reads ``rank``: the two
+    corners show two cards' indices, the outline is no one card's (a veto of the
+    template reading of a number card or an ace, even where the pips count ``rank``:
+    they may be part of a card's). Where both corners are read alike, the classifiers
+    may share an error on a deck's glyphs, and the counted pips stand (the tests' drawn
+    7D, read 2D by both on both corners); a court card's picture stands in any case (a
+    real deck's J read 9 by both on both corners, vosloo_JD).
 
     Generated hold'em frame 5230106 (bank seed 5200000): an outline about square, the
     part of an 8S showing beside a 7D over it, four of its spades counted and a "4"
-    read by the template reader on one corner; on the other A read 2S and B 2C, each
-    rank at 1.00 (suits 0.84, 0.85, under their dissent thresholds): 4S reported."""
-    return any(
-        ra.rank == rb.rank not in (rank, NONE)
-        and ra.p_rank >= th["dissent_a"]
-        and rb.p_rank >= th["dissent_b"]
-        for ra, rb in zip(reads[0], reads[1], strict=True)
-    )
+    read by the template reader on one corner, A and B reading 4S there; on the other
+    A read 2S and B 2C, each rank at 1.00 (suits 0.84, 0.85, under their dissent
+    thresholds): 4S reported."""
+    for k, (ra, rb) in enumerate(zip(reads[0], reads[1], strict=True)):
+        if (
+            ra.rank == rb.rank not in (rank, NONE)
+            and ra.p_rank >= th["dissent_a"]
+            and rb.p_rank >= th["dissent_b"]
+            and rank in (reads[0][1 - k].rank, reads[1][1 - k].rank)
+        ):
+            return True
+    return False
 
 
 def _twin_unanswered(reads: Learned, card: str, pips: PipRead | None) -> bool:
@@ -199,13 +208,19 @@ def index_backs(card: NDArray[Any], label: str, t: Templates | None = None) -> b
     """Whether the template reader, on its own, backs a classifiers' reading ``label``
     ("TH") of the top-left index of a rectified BGR card (CARD_H, CARD_W, 3): it reads
     that rank glyph as ``label``'s rank, ahead of the next rank by RANK_MIN_MARGIN or
-    more, and neither the index's colour (when clear) nor its suit shape (when it votes,
-    :func:`vision.classic.suit_vote`) says another suit. A third reading, made in
-    another way (template matching on the segmented glyph, templates from the CC0 art
-    and DejaVu/Hershey glyphs) than the two classifiers': a pile corner read by A and B
-    below ``pile_corner`` is reported with it at ``pile_corner_templated``
-    (:mod:`vision.piles`, calibrated on the same crops by
-    :mod:`vision.train.calibrate_piles`)."""
+    more, the index's colour (when clear) is the suit's, and its suit symbol votes for
+    the suit at SUIT_MIN_SCORE or more, by SUIT_MIN_MARGIN or more
+    (:func:`vision.classic.suit_vote`). A third reading, made in another way (template
+    matching on the segmented glyph, templates from the CC0 art and DejaVu/Hershey
+    glyphs) than the two classifiers': a pile corner read by A and B below
+    ``pile_corner`` is reported with it at ``pile_corner_templated`` (:mod:`vision.piles`,
+    calibrated on the same crops by :mod:`vision.train.calibrate_piles`).
+
+    The suit must be read too, clearly: on the calibration's generated pile corners
+    (3000 frames, three glyph draws) an AC's index with its club under a red card was
+    read AS by A and B at 0.9993 and 0.9987, the template reader reading its "A" and no
+    suit symbol; and a 3D read 3H by A and B at 0.9983, the template's suit scores
+    H 0.20, S 0.19, D 0.13."""
     ir = read_index(components(ink_masks(card)), t or load_templates())
     if ir is None or ir.rank.label != label[0] or ir.rank.margin < RANK_MIN_MARGIN:
         return False
@@ -213,4 +228,4 @@ def index_backs(card: NDArray[Any], label: str, t: Templates | None = None) -> b
     if ir.red is not None and ir.red != red:
         return False
     vote = None if ir.suit is None else suit_vote(ir.suit, ir.red)
-    return vote is None or vote.label == label[1]
+    return vote is not None and vote.label == label[1] and vote.ok(SUIT_MIN_SCORE, SUIT_MIN_MARGIN)

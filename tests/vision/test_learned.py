@@ -92,11 +92,23 @@ def test_the_train_extra_pins_the_libraries_that_made_the_shipped_models() -> No
 
 
 def test_the_pile_corner_threshold_is_its_own_zero_wrong_point_with_half_the_doubt_again() -> None:
+    from vision.train.calibrate_piles import TEMPLATED_FLOOR
+
     m = manifest()["metrics"]
     t = m["pile_t_zero_wrong"]
     assert m["pile_frames"] >= 1000 and m["pile_agreeing"] > 1000 and m["pile_wrong_at_argmax"] > 0
     th = thresholds()
-    assert th["pile_corner"] == pytest.approx(max(th["pair_covered"], t + (1 - t) / 2), abs=1e-4)
+    rule = max(th["pair_covered"], t + (1 - t) / 2)
+    kept = manifest().get("calibration", {}).get("kept", {}).get("pile_corner")
+    if kept is None:
+        assert th["pile_corner"] == pytest.approx(rule, abs=1e-4)
+    else:  # a value kept instead of the calibration's: said so, and over every wrong read
+        assert kept["calibrated"] == pytest.approx(rule, abs=1e-4)
+        assert th["pile_corner"] == kept["shipped"] and th["pile_corner"] > t
+    # the template-backed reads' own zero-wrong point, half the doubt again, over the floor
+    t3 = m["pile_backed_t_zero_wrong"]
+    templated = min(rule, max(TEMPLATED_FLOOR, t3 + (1 - t3) / 2))
+    assert th["pile_corner_templated"] == pytest.approx(templated, abs=1e-4)
 
 
 def test_the_first_glyph_bank_draw_of_the_pile_calibration_is_the_single_one_it_had() -> None:
@@ -667,8 +679,9 @@ def test_nine_pips_with_one_cut_down_by_glare_still_count_nine() -> None:
 
 def test_a_rank_both_classifiers_are_sure_of_on_a_corner_vetoes_a_template_number_card() -> None:
     """Generated hold'em frame 5230106 (bank seed 5200000): the part of an 8S showing
-    beside a 7D, four spades counted, "4" read by the template reader; on the other
-    corner A read 2S and B 2C, each rank at 1.00 (suits 0.84 and 0.85): 4S reported."""
+    beside a 7D, four spades counted, "4" read by the template reader and 4S by A and B
+    on one corner; on the other A read 2S and B 2C, each rank at 1.00 (suits 0.84 and
+    0.85): 4S reported."""
     th = thresholds()
     four = CardRead("4S", 0.9, {"pips": "4"})
     counted = PipRead("4", None, False, 4, 0.0)
@@ -680,6 +693,11 @@ def test_a_rank_both_classifiers_are_sure_of_on_a_corner_vetoes_a_template_numbe
     assert card_of(combine(four, None, (a_low, b), counted)) == "4S"
     b_other = [b[0], CornerRead("3", "C", 1.0, 0.85)]
     assert card_of(combine(four, None, (a, b_other), counted)) == "4S"
+    # the other corner not reading 4 (both corners alike, a deck's glyphs misread): the
+    # counted pips stand
+    a_two = [CornerRead("2", "S", 1.0, 0.84), a[1]]
+    b_two = [CornerRead("-", "-", 0.9, 0.9), b[1]]
+    assert card_of(combine(four, None, (a_two, b_two), counted)) == "4S"
     # a court card's template reading stands on its picture (a real deck's J read 9 by both)
     jack = CardRead("JD", 0.9, {"pips": FACE})
     nine = [CornerRead("9", "D", 0.87, 1.0), CornerRead("9", "D", 0.62, 1.0)]
