@@ -299,11 +299,10 @@ def corner_cards(
     # an 8H's index half under a QH, its half's corner read 9H by A, B and the template
     # reader, A and B at 0.979)
     halves_at = _index_first(cards or [])
-    outlines = piles + halves_at
     reads = read_corners_at(image, piles) + read_corners_at(image, halves_at, templated=False)
     if read_whole is not None:
         unread = [k for k in range(len(piles)) if reads[k] is None]
-        for k, r in zip(unread, read_whole([outlines[k] for k in unread]), strict=True):
+        for k, r in zip(unread, read_whole([piles[k] for k in unread]), strict=True):
             reads[k] = r
     for r in reads:
         if r is None:
