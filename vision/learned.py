@@ -54,6 +54,8 @@ class CornerRead:
     suit: str
     p_rank: float
     p_suit: float
+    court: str = NONE
+    p_court: float = 0.0
 
     @property
     def conf(self) -> float:
@@ -126,14 +128,29 @@ def read_onnx(path: Path) -> Any:
     return cv2.dnn.readNetFromONNX(str(path), classic)
 
 
+def court_probs(pr: NDArray[Any]) -> NDArray[np.float32]:
+    """Rank probabilities (N, 14) renormalised over J, Q, K and none (N, 4): the rank
+    head's answer to "which court rank, if any" where a card's picture has already
+    said it is no number card (:func:`vision.verdict.decide_court_glyph`)."""
+    sub = pr[:, COURT_IDX]
+    out: NDArray[np.float32] = (sub / np.maximum(sub.sum(axis=1, keepdims=True), 1e-30)).astype(np.float32)
+    return out
+
+
+#: columns of J, Q, K and none in the rank head
+COURT_IDX = [10, 11, 12, 13]
+
+
 def reads_of(logits: NDArray[Any]) -> list[CornerRead]:
-    """One CornerRead per row of (N, 19) logits (the argmax of each head)."""
+    """One CornerRead per row of (N, 19) logits (the argmax of each head, and of the
+    rank head over J, Q, K and none: :func:`court_probs`)."""
     pr, ps = split_probs(logits)
-    ri, si = pr.argmax(1), ps.argmax(1)
-    labels_r, labels_s = RANKS + NONE, SUITS + NONE
+    pc = court_probs(pr)
+    ri, si, ci = pr.argmax(1), ps.argmax(1), pc.argmax(1)
+    labels_r, labels_s, labels_c = RANKS + NONE, SUITS + NONE, "JQK" + NONE
     return [
-        CornerRead(labels_r[a], labels_s[b], float(pr[k, a]), float(ps[k, b]))
-        for k, (a, b) in enumerate(zip(ri.tolist(), si.tolist(), strict=True))
+        CornerRead(labels_r[a], labels_s[b], float(pr[k, a]), float(ps[k, b]), labels_c[c], float(pc[k, c]))
+        for k, (a, b, c) in enumerate(zip(ri.tolist(), si.tolist(), ci.tolist(), strict=True))
     ]
 
 

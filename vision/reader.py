@@ -50,7 +50,7 @@ from vision.piles import CornerCard, corner_cards, grown
 from vision.segment import Component, components, ink_masks
 from vision.snap import snap
 from vision.templated import combine
-from vision.verdict import COURT_RANKS, candidates, decide_learned
+from vision.verdict import COURT_RANKS, candidates, decide_court_glyph, decide_learned
 
 __all__ = [
     "FACE",
@@ -170,6 +170,8 @@ def _read(
     pips = read_pips(comps, t, ink.tint)
     classic = decide(pips, idx) if idx else None
     verdict = decide_learned(pips, learned, covered, alone=not guessed)
+    if verdict is None:
+        verdict = decide_court_glyph(pips, learned, covered, alone=not guessed, whole=not partial)
     final = combine(classic, verdict, learned, pips, per_corner)
     if (covered or guessed) and verdict is None:
         # a card split from an outline of two lying partly over each other: the other

@@ -380,3 +380,65 @@ def _paired(reads: Learned, k: int, th: dict[str, float]) -> bool:
     Pips counted in their layout still do (the tests' drawn 7D, read 2D by both)."""
     ra, rb = reads[0][k], reads[1][k]
     return ra.card is not None and ra.card == rb.card and min(ra.conf, rb.conf) >= th["pair"]
+
+
+def decide_court_glyph(
+    pips: PipRead, learned: Learned | None, covered: bool = False, alone: bool = True, whole: bool = True
+) -> CardRead | None:
+    """A court card whose index glyph the classifiers take for a number card, read by
+    their rank heads over J, Q, K and none alone (``CornerRead.court``, ``p_court``:
+    :func:`vision.learned.court_probs`), where the card's picture has said it is no
+    number card. A real deck's hollow Q with a long tail is read 9 or 10 by B at
+    0.5-0.94 (and 10 by A at 0.4) on both corners, and Q at 0.998-1.0 by both over J,
+    Q, K and none (``vosloo_QS``, scaled to a 90 px card).
+
+    The card (``court`` + ``suit``) is reported when all of these hold:
+
+    * the outline is the card's own and seen whole (not ``covered``, ``alone``,
+      ``whole``: its middle seen) and the pips show a picture;
+    * on one corner A and B both read it, each with min(``p_court``, ``p_suit``) at
+      its own zero-wrong point on held-apart court corners and none crops
+      (``court_glyph_a``, ``court_glyph_b``, :func:`vision.train.calibrate.calibrate`),
+      and on the other corner A or B reads it too;
+    * no classifier reads another card at its dissent threshold that the picture
+      allows, nor another suit (:func:`dissent`, :func:`_other_suit`), nor do A and B
+      read one number rank (A-10) alike on a corner, each at its dissent threshold
+      (the glyph is that number's, the "picture" another thing: the pips of two
+      cards, glare);
+    * the suit symbol of the picture, when clear, says the suit.
+
+    Confidence: the smaller of the two scaled (:func:`_scaled`) on that corner. None
+    for models whose manifest lacks these thresholds (calibrated before they were)."""
+    th = thresholds()
+    if learned is None or covered or not alone or not whole or pips.rank != FACE or "court_glyph_a" not in th:
+        return None  # (models calibrated before these thresholds were: never)
+    a, b = learned
+    ta, tb = th["court_glyph_a"], th["court_glyph_b"]
+    card, conf = None, 0.0
+    for ra, rb in zip(a, b, strict=True):
+        c = ra.court + ra.suit
+        if NONE in c or rb.court + rb.suit != c:
+            continue
+        ca, cb = min(ra.p_court, ra.p_suit), min(rb.p_court, rb.p_suit)
+        if ca >= ta and cb >= tb and (card is None or c == card):
+            card, conf = c, max(conf, min(_scaled(ca, ta), _scaled(cb, tb)))
+    if card is None:
+        return None
+    if not all(card in (ra.court + ra.suit, rb.court + rb.suit) for ra, rb in zip(a, b, strict=True)):
+        return None  # the other corner does not back it
+    if dissent(learned, card, th, pips) or _other_suit(learned, card[1], th):
+        return None
+    for ra, rb in zip(a, b, strict=True):
+        if (
+            ra.rank == rb.rank
+            and ra.rank in NUMBER_RANKS
+            and ra.p_rank >= th["dissent_a"]
+            and rb.p_rank >= th["dissent_b"]
+        ):
+            return None
+    if pips.suit is not None:
+        v = suit_vote(pips.suit, card[1] in RED_SUITS, True)
+        if v is not None and v.label != card[1] and v.ok(0.85, SINGLE_SUIT_MARGIN):
+            return None
+    details = {"pips": pips.rank, "count": pips.count, "learned": card, "path": "court-glyph"}
+    return CardRead(card, conf, details)

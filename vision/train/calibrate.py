@@ -66,11 +66,16 @@ def calibrate(
       agreeing, and the card's picture, so it never sees a number card's corner);
     * ``court_rank_a``, ``court_rank_b``: the same for the rank alone (its
       probability), for a court card whose picture's suit symbol says the suit;
+    * ``court_glyph_a``, ``court_glyph_b``: the same for the rank head over J, Q, K and
+      none only (:func:`vision.learned.court_probs`: a picture has said the card is no
+      number card), a read being J, Q or K there with a suit, its confidence the smaller
+      of that probability and the suit's: on court corners and none crops, zero wrong;
     * ``dissent_a``, ``dissent_b``: a classifier's read of another card vetoes a
       card from this confidence on (its own 1%-wrong point);
     * ``pair_covered``: as ``pair``, with half the remaining doubt again
       (t + (1 - t) / 2): an index alone, nothing else to agree with.
     """
+    from vision.learned import court_probs, split_probs
     from vision.train.synth import NONE_RANK, NONE_SUIT
 
     out: dict[str, Any] = {}
@@ -117,6 +122,17 @@ def calibrate(
         t_each[name] = zero_wrong_threshold(np.minimum(p, q)[reads], wrong_of(r, s)[reads])
         wrong_r = (r != rank) & ((card < 0) | (r != card // 4))
         t_rank[name] = zero_wrong_threshold(p[reads], wrong_r[reads])
+    # the rank head over J, Q, K and none alone (the picture has said "court")
+    t_glyph, glyph_ok = {}, {}
+    for name, logits, s, q in (("a", la, sa, qa), ("b", lb, sb, qb)):
+        pc = court_probs(split_probs(logits)[0])
+        r = np.array([10, 11, 12, NONE_RANK])[pc.argmax(1)]
+        conf_g = np.minimum(pc.max(1), q)
+        reads = (s != NONE_SUIT) & np.isin(r, [10, 11, 12]) & court
+        wrong_g = wrong_of(r, s)
+        t_glyph[name] = zero_wrong_threshold(conf_g[reads], wrong_g[reads])
+        glyph_ok[name] = reads & ~wrong_g & (r == rank) & (conf_g >= t_glyph[name])
+    out["court_glyph_recall"] = round(float((glyph_ok["a"] & glyph_ok["b"])[is_court].mean()), 4)
     conf_a, conf_b = np.minimum(pa, qa), np.minimum(pb, qb)
     acc_e = agree & (conf_a >= t_each["a"]) & (conf_b >= t_each["b"])
     out["court_recall"] = round(float((acc_e & (ra == rank) & (sa == suit))[is_court].mean()), 4)
@@ -129,6 +145,8 @@ def calibrate(
         "court_b": round_up(t_each["b"]),
         "court_rank_a": round_up(t_rank["a"]),
         "court_rank_b": round_up(t_rank["b"]),
+        "court_glyph_a": round_up(t_glyph["a"]),
+        "court_glyph_b": round_up(t_glyph["b"]),
         "pair_covered": round_up(t_pair + (1 - t_pair) / 2),
         "dissent_a": round_up(out["A_t_1pct"]),
         "dissent_b": round_up(out["B_t_1pct"]),
