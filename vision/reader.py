@@ -171,7 +171,8 @@ def _read(
     classic = decide(pips, idx) if idx else None
     verdict = decide_learned(pips, learned, covered, alone=not guessed)
     if verdict is None:
-        verdict = decide_court_glyph(pips, learned, covered, alone=not guessed, whole=not partial)
+        faces = [None if r is None or r.face is None else r.face.label for r in per_corner]
+        verdict = decide_court_glyph(pips, learned, faces, covered, alone=not guessed, whole=not partial)
     final = combine(classic, verdict, learned, pips, per_corner)
     if (covered or guessed) and verdict is None:
         # a card split from an outline of two lying partly over each other: the other

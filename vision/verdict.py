@@ -383,7 +383,12 @@ def _paired(reads: Learned, k: int, th: dict[str, float]) -> bool:
 
 
 def decide_court_glyph(
-    pips: PipRead, learned: Learned | None, covered: bool = False, alone: bool = True, whole: bool = True
+    pips: PipRead,
+    learned: Learned | None,
+    faces: list[str | None],
+    covered: bool = False,
+    alone: bool = True,
+    whole: bool = True,
 ) -> CardRead | None:
     """A court card whose index glyph the classifiers take for a number card, read by
     their rank heads over J, Q, K and none alone (``CornerRead.court``, ``p_court``:
@@ -396,6 +401,12 @@ def decide_court_glyph(
 
     * the outline is the card's own and seen whole (not ``covered``, ``alone``,
       ``whole``: its middle seen) and the pips show a picture;
+    * the template reader, a third reading made in another way, reads the rank as
+      that court rank on a corner, and as no other on either (``faces``: its court
+      reading of the top-left and bottom-right index, ``IndexRead.face``, None where
+      it has none). Other models, from another training run, read a real deck's J
+      (``vosloo_JH``) as Q over the court ranks at 0.91 (A) and 0.997 (B), over their
+      thresholds; the template reader read it J;
     * on one corner A and B both read it, each with min(``p_court``, ``p_suit``) at
       its own zero-wrong point on held-apart court corners and none crops
       (``court_glyph_a``, ``court_glyph_b``, :func:`vision.train.calibrate.calibrate`),
@@ -422,7 +433,7 @@ def decide_court_glyph(
         ca, cb = min(ra.p_court, ra.p_suit), min(rb.p_court, rb.p_suit)
         if ca >= ta and cb >= tb and (card is None or c == card):
             card, conf = c, max(conf, min(_scaled(ca, ta), _scaled(cb, tb)))
-    if card is None:
+    if card is None or card[0] not in faces or any(f not in (None, card[0]) for f in faces):
         return None
     if not all(card in (ra.court + ra.suit, rb.court + rb.suit) for ra, rb in zip(a, b, strict=True)):
         return None  # the other corner does not back it

@@ -706,6 +706,10 @@ def test_a_rank_both_classifiers_are_sure_of_on_a_corner_vetoes_a_template_numbe
     assert card_of(combine(jack, None, (nine, nine_b), PipRead(FACE, None, True, 0))) == "JD"
 
 
+#: the template reader's court reading of the two corners: Q on the top-left one
+Q_FACE: list[str | None] = ["Q", None]
+
+
 def test_a_court_glyph_read_as_a_number_is_read_over_j_q_k_and_none_where_a_picture_shows() -> None:
     """vosloo_QS_00 scaled to a 90 px card: its hollow Q read 10 by A (0.45, 0.40) and
     9 or 10 by B (0.86, 0.84) on both corners; over J, Q, K and none alone both read Q
@@ -716,27 +720,32 @@ def test_a_court_glyph_read_as_a_number_is_read_over_j_q_k_and_none_where_a_pict
     b = [CornerRead("9", "S", 0.86, 1.0, "Q", 1.0), CornerRead("T", "S", 0.84, 1.0, "Q", 1.0)]
     face = pips(FACE, None)
     assert decide_learned(face, (a, b)) is None  # no reading by the rank heads whole
-    assert card_of(decide_court_glyph(face, (a, b))) == "QS"
+    assert card_of(decide_court_glyph(face, (a, b), Q_FACE)) == "QS"
     # no picture, or an outline not the card's own, or not seen whole: no card
-    assert decide_court_glyph(pips("9", False, 9), (a, b)) is None
-    assert decide_court_glyph(pips(None, None), (a, b)) is None
-    assert decide_court_glyph(face, (a, b), covered=True) is None
-    assert decide_court_glyph(face, (a, b), alone=False) is None
-    assert decide_court_glyph(face, (a, b), whole=False) is None
+    assert decide_court_glyph(pips("9", False, 9), (a, b), Q_FACE) is None
+    assert decide_court_glyph(pips(None, None), (a, b), Q_FACE) is None
+    assert decide_court_glyph(face, (a, b), Q_FACE, covered=True) is None
+    assert decide_court_glyph(face, (a, b), Q_FACE, alone=False) is None
+    assert decide_court_glyph(face, (a, b), Q_FACE, whole=False) is None
     # each classifier at its own threshold on one corner, the other backing it
     at = [CornerRead("T", "S", 0.4, 1.0, "Q", ta), CornerRead("T", "S", 0.4, 1.0, "-", 1.0)]
     bt = [CornerRead("9", "S", 0.8, 1.0, "Q", tb), CornerRead("9", "S", 0.8, 1.0, "Q", 0.5)]
-    assert card_of(decide_court_glyph(face, (at, bt))) == "QS"
+    assert card_of(decide_court_glyph(face, (at, bt), Q_FACE)) == "QS"
     below_a = [CornerRead("T", "S", 0.4, 1.0, "Q", ta - 1e-3), at[1]]
     below_b = [CornerRead("9", "S", 0.8, 1.0, "Q", tb - 1e-3), bt[1]]
-    assert decide_court_glyph(face, (below_a, bt)) is None
-    assert decide_court_glyph(face, (at, below_b)) is None
+    assert decide_court_glyph(face, (below_a, bt), Q_FACE) is None
+    assert decide_court_glyph(face, (at, below_b), Q_FACE) is None
     # the other corner read as no court card (or another) by both: unbacked
     unbacked = [bt[0], CornerRead("9", "S", 0.8, 1.0, "-", 0.9)]
-    assert decide_court_glyph(face, (at, unbacked)) is None
+    assert decide_court_glyph(face, (at, unbacked), Q_FACE) is None
+    # the template reader's court reading is a third vote: it must read Q on a corner,
+    # and no other court rank on either (vosloo_JH: a J read Q by other models' A and B)
+    assert decide_court_glyph(face, (a, b), [None, None]) is None
+    assert decide_court_glyph(face, (a, b), ["Q", "J"]) is None
+    assert card_of(decide_court_glyph(face, (a, b), [None, "Q"])) == "QS"
     # the suits of A and B apart on the corner: no card
     hearts = [CornerRead("9", "H", 0.8, 1.0, "Q", 1.0), bt[1]]
-    assert decide_court_glyph(face, (at, hearts)) is None
+    assert decide_court_glyph(face, (at, hearts), Q_FACE) is None
 
 
 def test_a_court_glyph_reading_is_vetoed_by_a_number_both_classifiers_agree_on() -> None:
@@ -746,13 +755,13 @@ def test_a_court_glyph_reading_is_vetoed_by_a_number_both_classifiers_agree_on()
     da, db = th["dissent_a"], th["dissent_b"]
     a = [CornerRead("9", "S", da, 1.0, "Q", 1.0), CornerRead("9", "S", 0.5, 1.0, "Q", 1.0)]
     b = [CornerRead("9", "S", db, 1.0, "Q", 1.0), CornerRead("9", "S", 0.5, 1.0, "Q", 1.0)]
-    assert decide_court_glyph(pips(FACE, None), (a, b)) is None
+    assert decide_court_glyph(pips(FACE, None), (a, b), Q_FACE) is None
     a_less = [CornerRead("9", "S", da - 1e-3, 1.0, "Q", 1.0), a[1]]
-    assert card_of(decide_court_glyph(pips(FACE, None), (a_less, b))) == "QS"
+    assert card_of(decide_court_glyph(pips(FACE, None), (a_less, b), Q_FACE)) == "QS"
     # another card read at a dissent threshold that a picture allows (an ace, or a
     # court card) vetoes as in decide_learned
     ace = [CornerRead("A", "S", 1.0, 1.0, "K", 1.0), a[1]]
-    assert decide_court_glyph(pips(FACE, None), (ace, b)) is None
+    assert decide_court_glyph(pips(FACE, None), (ace, b), Q_FACE) is None
     # a clear suit symbol of another suit in the picture vetoes
     clubs = {"S": 0.3, "H": 0.1, "D": 0.1, "C": 0.95, "solidity": 0.7}
-    assert decide_court_glyph(PipRead(FACE, clubs, False, 0, symbol_red=False), (a_less, b)) is None
+    assert decide_court_glyph(PipRead(FACE, clubs, False, 0, symbol_red=False), (a_less, b), Q_FACE) is None
