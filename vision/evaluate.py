@@ -58,6 +58,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
+    from vision.learned import CornerRead
     from vision.reader import Attempt, CardRead, GlyphRead
 
 
@@ -127,6 +128,16 @@ def _shapes(scores: dict[str, float] | None) -> str:
     return " ".join(f"{k} {v:.2f}" for k, v in sorted(suits.items(), key=lambda kv: -kv[1])[:2])
 
 
+def _read(r: CornerRead) -> str:
+    """A classifier's corner read: rank and suit with their probabilities; where the
+    rank is no court rank, its rank head over J, Q, K and none alone after ~ (the
+    court-glyph reading, :func:`vision.verdict.decide_court_glyph`) unless that is none."""
+    out = f"{r.rank}{r.suit} {r.p_rank:.2f}/{r.p_suit:.2f}"
+    if r.rank not in "JQK" and r.court != "-":
+        out += f" ~{r.court} {r.p_court:.2f}"
+    return out
+
+
 def describe(a: Attempt) -> str:
     """One line on a reading of an outline (:class:`vision.reader.Attempt`): the pips
     (rank, F for a picture or ? when unclear; count, colour, the two best suit
@@ -151,7 +162,7 @@ def describe(a: Attempt) -> str:
         learned = "A sees no card"
     else:
         learned = " ".join(
-            f"{g}[" + " ".join(f"{r.rank}{r.suit} {r.p_rank:.2f}/{r.p_suit:.2f}" for r in reads) + "]"
+            f"{g}[" + " ".join(_read(r) for r in reads) + "]"
             for g, reads in zip("AB", a.learned, strict=True)
         )
 

@@ -256,6 +256,20 @@ def test_the_benchmark_explains_each_wrong_card_of_a_generated_frame() -> None:
     assert len(lines) == 3
 
 
+def test_explain_shows_a_number_reads_court_ranks_alone() -> None:
+    """A classifier's read of a number rank shows, after ~, what its rank head says over
+    J, Q, K and none alone (the court-glyph reading), unless that is none."""
+    from vision.classic import PipRead
+    from vision.evaluate import describe
+    from vision.learned import CornerRead
+    from vision.reader import Attempt
+
+    a = [CornerRead("T", "S", 0.45, 1.0, "Q", 0.998), CornerRead("-", "-", 1.0, 1.0, "-", 0.99)]
+    b = [CornerRead("9", "S", 0.86, 1.0, "Q", 1.0), CornerRead("Q", "S", 0.9, 1.0, "Q", 1.0)]
+    line = describe(Attempt(PipRead("F", None, None, 0), [None, None], (a, b), None, None, None))
+    assert "A[TS 0.45/1.00 ~Q 1.00 -- 1.00/1.00] B[9S 0.86/1.00 ~Q 1.00 QS 0.90/1.00]" in line
+
+
 def test_use_models_reads_with_another_folders_models_and_thresholds(tmp_path: Path) -> None:
     import json
     import shutil
