@@ -48,7 +48,9 @@ def split_probs(logits: NDArray[Any]) -> tuple[NDArray[np.float32], NDArray[np.f
 @dataclass(frozen=True)
 class CornerRead:
     """One classified corner crop: ``rank`` ("A".."K" or NONE), ``suit`` ("S".."C" or
-    NONE), their probabilities, and ``conf`` = min of the two."""
+    NONE), their probabilities, and ``conf`` = min of the two; ``court`` ("J", "Q", "K"
+    or NONE) and ``p_court``: the rank head's best over J, Q, K and none alone
+    (:func:`court_probs`)."""
 
     rank: str
     suit: str

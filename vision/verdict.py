@@ -105,7 +105,6 @@ def decide_learned(
         default=0.0,
     )
     details: dict[str, object] = {"pips": pips.rank, "count": pips.count, "learned": card}
-    red = suit in RED_SUITS
     by_a, by_b = _scaled(conf_a, th["index_pips"]), _scaled(conf_b, th["index_pips_b"])
     if rank in NUMBER_RANKS and pips.rank == rank and max(by_a, by_b) >= 0.5:
         if not _pips_back(pips, card, by_a >= 0.5):
@@ -117,10 +116,8 @@ def decide_learned(
     if court is None and rank in COURT_RANKS and pips.rank == FACE and _symbol_says(pips, suit):
         court = _court_pair(learned, card, th, rank_only=True)
     if rank in COURT_RANKS and pips.rank == FACE and court is not None:
-        if pips.suit is not None:
-            v = suit_vote(pips.suit, red, True)
-            if v is not None and v.label != suit and v.ok(0.85, SINGLE_SUIT_MARGIN):
-                return None
+        if _symbol_says_other(pips, suit):
+            return None
         if _other_suit(learned, suit, th):
             return None
         return CardRead(card, court, details | {"path": "pair+picture"})
@@ -319,6 +316,16 @@ def _other_suit(learned: Learned, suit: str, th: dict[str, float]) -> bool:
     )
 
 
+def _symbol_says_other(pips: PipRead, suit: str) -> bool:
+    """True if the suit symbol printed in a court card's picture (``pips.suit`` on a
+    picture) clearly says another suit than ``suit`` (shape within ``suit``'s colour,
+    at 0.85 by SINGLE_SUIT_MARGIN): a veto."""
+    if pips.suit is None:
+        return False
+    v = suit_vote(pips.suit, suit in RED_SUITS, True)
+    return v is not None and v.label != suit and v.ok(0.85, SINGLE_SUIT_MARGIN)
+
+
 def _symbol_says(pips: PipRead, suit: str) -> bool:
     """Whether the suit symbol printed in a court card's picture says ``suit``: its
     colour is clear and the suit's, and its shape clearly that suit's within the
@@ -447,9 +454,7 @@ def decide_court_glyph(
             and rb.p_rank >= th["dissent_b"]
         ):
             return None
-    if pips.suit is not None:
-        v = suit_vote(pips.suit, card[1] in RED_SUITS, True)
-        if v is not None and v.label != card[1] and v.ok(0.85, SINGLE_SUIT_MARGIN):
-            return None
+    if _symbol_says_other(pips, card[1]):
+        return None
     details = {"pips": pips.rank, "count": pips.count, "learned": card, "path": "court-glyph"}
     return CardRead(card, conf, details)
