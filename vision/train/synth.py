@@ -249,36 +249,19 @@ def _paste(
     return x, y, w, h
 
 
-#: share of the black prints of training crops drawn warm (brown-black)
-WARM_BLACKS = 0.35
-
-
-def ink_colour(rng: np.random.Generator, suit: str, warm_blacks: bool = False) -> NDArray[np.float32]:
-    """BGR ink of a suit's print: reds for H/D, blacks (some blue-black) for S/C.
-    ``warm_blacks``: a share WARM_BLACKS of the blacks brown-black instead, red 1.1-1.4
-    times green and blue at most green (a real deck's black print under warm light is
-    so against its paper: ``vosloo_KS_11`` red/green 1.15-1.25, read as diamonds by
-    classifier A; reds are twice green or more); without it the draws are as before."""
+def ink_colour(rng: np.random.Generator, suit: str) -> NDArray[np.float32]:
+    """BGR ink of a suit's print: reds for H/D, blacks (some blue-black) for S/C."""
     if suit in "HD":
         return np.array([rng.uniform(20, 90), rng.uniform(10, 70), rng.uniform(140, 235)], np.float32)
     g = rng.uniform(0, 60)
-    tint = rng.uniform(0, 40)
-    if warm_blacks and rng.random() < WARM_BLACKS:
-        g = 10 + g
-        return np.array([g * rng.uniform(0.8, 1.0), g, g * rng.uniform(1.1, 1.4)], np.float32)
-    return np.array([g + tint, g, g], np.float32)
+    return np.array([g + rng.uniform(0, 40), g, g], np.float32)
 
 
 def font_face(
-    rng: np.random.Generator,
-    art: dict[str, NDArray[np.uint8]],
-    bank: GlyphBank,
-    card: str,
-    warm_blacks: bool = False,
+    rng: np.random.Generator, art: dict[str, NDArray[np.uint8]], bank: GlyphBank, card: str
 ) -> tuple[NDArray[np.uint8], tuple[int, int, int, int]] | None:
     """A BGRA face of ``card`` (FH, FW, 4): the CC0 art with its indices redrawn from
-    ``bank``; and the rank glyph's box (x, y, w, h). None if the bank lacks glyphs.
-    ``warm_blacks``: see :func:`ink_colour` (the training crops' faces)."""
+    ``bank``; and the rank glyph's box (x, y, w, h). None if the bank lacks glyphs."""
     rank, suit = card[0], card[1]
     if not bank.ranks[rank] or not bank.suits[suit]:
         return None
@@ -294,7 +277,7 @@ def font_face(
     hr = round(rng.uniform(0.075, 0.14) * FH)
     squeeze = rng.uniform(0.6, 1.15) if rank == "T" else rng.uniform(0.75, 1.2)
     weight = int(rng.choice([-1, 0, 0, 1, 2]))
-    col = ink_colour(rng, suit, warm_blacks)
+    col = ink_colour(rng, suit)
     hs = round(hr * rng.uniform(0.55, 0.95))
     x = round(rng.uniform(0.02, 0.07) * FW)
     y = round(rng.uniform(0.02, 0.06) * FH)
@@ -456,7 +439,7 @@ def generate(
             continue
         card = cards[int(rng.integers(len(cards)))]
         lab = (RANKS.index(card[0]), SUITS.index(card[1]))
-        made = None if rng.random() < art_frac else font_face(rng, art, bank, card, warm_blacks=True)
+        made = None if rng.random() < art_frac else font_face(rng, art, bank, card)
         face, box = made if made is not None else (art[card], art_box(card))
         out.append(render(rng, face, lab, box, art, inner=u < 0.16))
     return Sample(
