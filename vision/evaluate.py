@@ -128,7 +128,7 @@ def _shapes(scores: dict[str, float] | None) -> str:
     return " ".join(f"{k} {v:.2f}" for k, v in sorted(suits.items(), key=lambda kv: -kv[1])[:2])
 
 
-def _read(r: CornerRead) -> str:
+def _corner_read(r: CornerRead) -> str:
     """A classifier's corner read: rank and suit with their probabilities; where the
     rank is no court rank, its rank head over J, Q, K and none alone after ~ (the
     court-glyph reading, :func:`vision.verdict.decide_court_glyph`) unless that is none."""
@@ -162,7 +162,7 @@ def describe(a: Attempt) -> str:
         learned = "A sees no card"
     else:
         learned = " ".join(
-            f"{g}[" + " ".join(_read(r) for r in reads) + "]"
+            f"{g}[" + " ".join(_corner_read(r) for r in reads) + "]"
             for g, reads in zip("AB", a.learned, strict=True)
         )
 

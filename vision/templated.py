@@ -29,6 +29,7 @@ from vision.verdict import (
     COURT_RANKS,
     NUMBER_RANKS,
     TWIN_SUIT,
+    agreed_rank,
     dissent,
     shape_lead,
     shaped_as_twin,
@@ -94,11 +95,9 @@ def _rank_agreed_other(reads: Learned, rank: str, th: dict[str, float]) -> bool:
     A read 2S and B 2C, each rank at 1.00 (suits 0.84, 0.85, under their dissent
     thresholds): 4S reported."""
     for k, (ra, rb) in enumerate(zip(reads[0], reads[1], strict=True)):
-        if (
-            ra.rank == rb.rank not in (rank, NONE)
-            and ra.p_rank >= th["dissent_a"]
-            and rb.p_rank >= th["dissent_b"]
-            and rank in (reads[0][1 - k].rank, reads[1][1 - k].rank)
+        if agreed_rank(ra, rb, th) not in (None, rank, NONE) and rank in (
+            reads[0][1 - k].rank,
+            reads[1][1 - k].rank,
         ):
             return True
     return False

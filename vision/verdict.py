@@ -446,15 +446,19 @@ def decide_court_glyph(
         return None  # the other corner does not back it
     if dissent(learned, card, th, pips) or _other_suit(learned, card[1], th):
         return None
-    for ra, rb in zip(a, b, strict=True):
-        if (
-            ra.rank == rb.rank
-            and ra.rank in NUMBER_RANKS
-            and ra.p_rank >= th["dissent_a"]
-            and rb.p_rank >= th["dissent_b"]
-        ):
-            return None
+    if any(agreed_rank(ra, rb, th) in NUMBER_RANKS for ra, rb in zip(a, b, strict=True)):
+        return None
     if _symbol_says_other(pips, card[1]):
         return None
     details = {"pips": pips.rank, "count": pips.count, "learned": card, "path": "court-glyph"}
     return CardRead(card, conf, details)
+
+
+def agreed_rank(ra: CornerRead, rb: CornerRead, th: dict[str, float]) -> str | None:
+    """The rank A (``ra``) and B (``rb``) both read on one corner, each with its
+    probability at its dissent threshold (``dissent_a``, ``dissent_b``) or more,
+    whatever their suits; None where they differ or either is less sure. NONE (no
+    rank) is returned like a rank."""
+    if ra.rank == rb.rank and ra.p_rank >= th["dissent_a"] and rb.p_rank >= th["dissent_b"]:
+        return ra.rank
+    return None
