@@ -119,6 +119,19 @@ def test_the_first_glyph_bank_draw_of_the_pile_calibration_is_the_single_one_it_
     assert pile_bank_seeds(20261201, 3) == [20261204, 20262204, 20263204]
 
 
+def test_with_member_sets_each_member_learns_from_a_set_of_its_own() -> None:
+    from vision.train.__main__ import MEMBERS, member_seed
+
+    seeds = [member_seed(20261206, g, k) for g in "AB" for k in range(len(MEMBERS))]
+    assert len(set(seeds)) == len(seeds)  # six sets, no two alike
+    # the first members' sets are the run's set seeds without: seed (A), seed + 1 (B)
+    assert (member_seed(20261206, "A", 0), member_seed(20261206, "B", 0)) == (20261206, 20261207)
+    # and no member's set is set C's (seed + 2, the held-apart calibration crops)
+    assert 20261208 not in seeds
+    # without --member-sets every member learns from its classifier's one set
+    assert {member_seed(20261206, g, k, own=False) for g in "AB" for k in range(3)} == {20261206, 20261207}
+
+
 MEMBER_FILES = [f for g in ("A", "B") for f in member_files(manifest(), g)]
 
 

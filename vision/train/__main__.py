@@ -64,13 +64,15 @@ def _init(data: str, svg_dir: str | None) -> None:
     _art = synth.load_art(Path(data) / "art.npz", Path(svg_dir) if svg_dir else None)
 
 
-def _chunk(args: tuple[str, int, int, int]) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any], NDArray[Any]]:
-    group, seed, chunk, n = args
+def _chunk(
+    args: tuple[str, int, int, int, bool],
+) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any], NDArray[Any]]:
+    group, seed, chunk, n, vary = args
     from vision.train import synth
 
     if group not in _banks:
         _banks[group] = group_bank(group, _art, seed)
-    s = synth.generate(seed, chunk, n, _art, _banks[group])
+    s = synth.generate(seed, chunk, n, _art, _banks[group], vary_glyphs=vary)
     return s.crops, s.rank, s.suit, s.card
 
 
@@ -83,20 +85,25 @@ def make_set(
     svg_dir: Path | None,
     chunk: int = 500,
     need_card: bool = False,
+    vary_glyphs: bool = False,
 ) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any], NDArray[Any] | None]:
     """Crops, rank and suit labels and the card beneath each crop (see
     :class:`vision.train.synth.Sample`; None when read from a cache written before
     it was kept, unless ``need_card``: then the set is made again) of ``n_cards``
     generated cards with the fonts of ``group``, cached as
     ``data/set_{group}_{seed}_{n_cards}.npz`` (``..._c{chunk}.npz`` for another
-    chunk size than 500: the chunks, not only the seed, decide the samples)."""
-    tail = "" if chunk == 500 else f"_c{chunk}"
+    chunk size than 500: the chunks, not only the seed, decide the samples;
+    ``..._bent.npz`` with ``vary_glyphs``, :func:`vision.train.synth.generate`)."""
+    tail = ("" if chunk == 500 else f"_c{chunk}") + ("_bent" if vary_glyphs else "")
     cache = data / f"set_{group}_{seed}_{n_cards}{tail}.npz"
     if cache.is_file():
         with np.load(cache) as z:
             if "card" in z.files or not need_card:
                 return z["x"], z["rank"], z["suit"], z["card"] if "card" in z.files else None
-    tasks = [(group, seed, i, min(chunk, n_cards - i * chunk)) for i in range((n_cards + chunk - 1) // chunk)]
+    tasks = [
+        (group, seed, i, min(chunk, n_cards - i * chunk), vary_glyphs)
+        for i in range((n_cards + chunk - 1) // chunk)
+    ]
     with ProcessPoolExecutor(
         jobs, initializer=_init, initargs=(str(data), str(svg_dir) if svg_dir else None)
     ) as ex:
@@ -188,7 +195,9 @@ def _recalibrate(a: argparse.Namespace, argv: list[str] | None) -> int:
     t0 = time.time()
     path = a.out / "manifest.json"
     manifest = json.loads(path.read_text())
-    xc, rc, sc, cc = make_set("C", a.seed + 2, a.calib_cards, a.jobs, a.data, a.svg_dir, need_card=True)
+    xc, rc, sc, cc = make_set(
+        "C", a.seed + 2, a.calib_cards, a.jobs, a.data, a.svg_dir, need_card=True, vary_glyphs=a.varied_glyphs
+    )
     assert cc is not None
     manifest["metrics"].update(_calibrate_out(a.out, manifest, xc, rc, sc, cc))
     manifest["metrics"]["thresholds"].update(_calibrate_piles(a, manifest, manifest["metrics"]))
@@ -200,6 +209,7 @@ def _recalibrate(a: argparse.Namespace, argv: list[str] | None) -> int:
         "pile_seed": a.seed + 3,
         "pile_frames": a.pile_frames,
         "pile_bank_seeds": pile_bank_seeds(a.seed, a.pile_banks),
+        "varied_glyphs": a.varied_glyphs,
         "seconds": round(time.time() - t0, 1),
     }
     path.write_text(json.dumps(manifest, indent=1) + "\n")
@@ -289,12 +299,21 @@ def _calibrate_piles(
 
 #: the members of each classifier's ensemble: (file suffix, epochs of A, epochs of B,
 #: whether batches are varied afresh (:func:`vision.train.nets.augment`)); each
-#: member starts from the same seeded weights and sees the same crops
+#: member starts from the same seeded weights and sees the same crops (with
+#: ``--member-sets``: its own, :func:`member_seed`)
 MEMBERS: tuple[tuple[str, int, int, bool], ...] = (
     ("", 5, 12, False),
     ("1", 12, 20, False),
     ("2", 8, 16, True),
 )
+
+
+def member_seed(seed: int, group: str, k: int, own: bool = True) -> int:
+    """Seed of the training set of member ``k`` (its place in MEMBERS) of classifier
+    ``group`` ("A" or "B") for the run's ``seed``: ``seed`` for A and ``seed + 1`` for B
+    (every member's without ``own``, the first member's with it); with ``own`` (``python
+    -m vision.train --member-sets``) each member's set and initial weights its own."""
+    return seed + (group == "B") + (100 * k if own else 0)
 
 
 #: the training sets of the members being trained (read by the forked workers of
@@ -304,17 +323,20 @@ _sets: dict[str, Any] = {}
 
 def _train_member(task: tuple[str, str, int, bool, int, Path]) -> tuple[list[float], int, float]:
     """Train and export one member, ``(group, file suffix, epochs, varied, seed, out)``,
-    on ``_sets[group]``; returns (loss per epoch, parameters, seconds). Its weights
-    depend on the task alone (the seeds are set here), not on what else a process ran."""
+    on ``_sets[group]`` (``_sets[group + suffix]`` where that is made: ``--member-sets``);
+    returns (loss per epoch, parameters, seconds). Its weights depend on the task alone
+    (the seeds are set here), not on what else a process ran."""
     from vision.train import nets
 
     torch = same_numbers_on_any_cpu()
     g, suffix, ep, vary, seed, out = task
     ts = time.time()
     name = f"index_{g.lower()}{suffix}.onnx"
-    torch.manual_seed(seed + ord(g))  # the initial weights
+    k = [m[0] for m in MEMBERS].index(suffix)
+    own = g + suffix in _sets  # --member-sets: a set and initial weights of its own
+    torch.manual_seed(seed + ord(g) + (100 * k if own else 0))  # the initial weights
     model: Any = nets.IndexNetA() if g == "A" else nets.IndexNetB()
-    x, r, s, _ = _sets[g]
+    x, r, s, _ = _sets[g + suffix if own else g]
     print(f"training {name} ({nets.n_params(model)} params, {ep} epochs) on {len(x)} crops", flush=True)
     losses = nets.train(
         model, x, r, s, ep, seed + ord(g), vary=vary, log=lambda m: print(f"{name}{m}", flush=True)
@@ -384,6 +406,16 @@ def main(argv: list[str] | None = None) -> int:
         help="glyph-bank draws (group C) calibrating pile_corner (the shipped models: 1)",
     )
     p.add_argument("--jobs", type=int, default=2)
+    p.add_argument(
+        "--varied-glyphs",
+        action="store_true",
+        help="bend half the redrawn index glyphs of sets A, B and C (vision.train.synth.vary_glyph)",
+    )
+    p.add_argument(
+        "--member-sets",
+        action="store_true",
+        help="each member of an ensemble its own training set and initial weights",
+    )
     p.add_argument("--smoke", action="store_true", help="2k crops, model A, two epochs")
     p.add_argument(
         "--calibrate",
@@ -407,10 +439,17 @@ def main(argv: list[str] | None = None) -> int:
     if a.smoke:
         return _smoke(a, t0)
     sets = {}
-    for g, seed, n in (("A", a.seed, a.cards), ("B", a.seed + 1, a.cards), ("C", a.seed + 2, a.calib_cards)):
+    made = [
+        (g + m[0] if k else g, g, member_seed(a.seed, g, k), a.cards)
+        for k, m in enumerate(MEMBERS if a.member_sets else MEMBERS[:1])
+        for g in "AB"
+    ]
+    for key, g, seed, n in [*made, ("C", "C", a.seed + 2, a.calib_cards)]:
         ts = time.time()
-        sets[g] = make_set(g, seed, n, a.jobs, a.data, a.svg_dir, need_card=g == "C")
-        print(f"set {g}: {len(sets[g][0])} crops ({time.time() - ts:.0f} s)", flush=True)
+        sets[key] = make_set(
+            g, seed, n, a.jobs, a.data, a.svg_dir, need_card=g == "C", vary_glyphs=a.varied_glyphs
+        )
+        print(f"set {key} (seed {seed}): {len(sets[key][0])} crops ({time.time() - ts:.0f} s)", flush=True)
     t_gen = time.time() - t0
     metrics: dict[str, Any] = {}
     train_s = {}
@@ -427,7 +466,16 @@ def main(argv: list[str] | None = None) -> int:
         metrics[f"{g}{suffix}_losses"] = [round(v, 4) for v in losses]
         metrics[f"{g}_params"] = params
         train_s[name] = seconds
-        members[g].append({"file": name, "sha256": sha256(a.out / name), "epochs": ep, "varied": vary})
+        k = [m[0] for m in MEMBERS].index(suffix)
+        members[g].append(
+            {
+                "file": name,
+                "sha256": sha256(a.out / name),
+                "epochs": ep,
+                "varied": vary,
+                "set_seed": member_seed(a.seed, g, k, a.member_sets),
+            }
+        )
     models_entry = {
         g: {
             "file": members[g][0]["file"],
@@ -452,6 +500,8 @@ def main(argv: list[str] | None = None) -> int:
         "calib_cards": a.calib_cards,
         "pile_frames": a.pile_frames,
         "pile_bank_seeds": pile_bank_seeds(a.seed, a.pile_banks),
+        "varied_glyphs": a.varied_glyphs,
+        "member_sets": a.member_sets,
         "members": [{"suffix": m[0], "epochs": {"A": m[1], "B": m[2]}, "varied": m[3]} for m in MEMBERS],
         "art": "@letele/playing-cards@0.1.0 (CC0-1.0), react@18, react-dom@18",
         "fonts": {g: [f.name for f in fs] for g, fs in fonts.items()},

@@ -257,11 +257,47 @@ def ink_colour(rng: np.random.Generator, suit: str) -> NDArray[np.float32]:
     return np.array([g + rng.uniform(0, 40), g, g], np.float32)
 
 
+#: share of the training crops' redrawn glyphs bent (:func:`vary_glyph`)
+VARIED_GLYPHS = 0.5
+
+
+def vary_glyph(rng: np.random.Generator, mask: Mask) -> Mask:
+    """``mask`` (a soft glyph mask, 0-255) bent as a deck's own drawing of the glyph
+    may differ from every font: a smooth random displacement of 2-6% of its height
+    (an elastic distortion, the bends of hand-drawn index glyphs) and, one time in
+    three, a slant of up to 0.12. Returns a new mask, cropped to the ink."""
+    h = mask.shape[0]
+    pad = max(2, round(0.1 * h))
+    m = cv2.copyMakeBorder(mask, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
+    ph, pw = m.shape
+    sigma = rng.uniform(0.12, 0.25) * h
+    alpha = rng.uniform(0.02, 0.06) * h
+    fields = []
+    for _ in range(2):
+        f = np.asarray(
+            cv2.GaussianBlur(rng.uniform(-1, 1, (ph, pw)).astype(np.float32), (0, 0), sigma), np.float32
+        )
+        f = f * np.float32(alpha / max(float(np.abs(f).max()), 1e-6))
+        fields.append(f)
+    yy, xx = np.mgrid[0:ph, 0:pw].astype(np.float32)
+    if rng.random() < 1 / 3:
+        xx += np.float32(rng.uniform(-0.12, 0.12)) * (yy - ph / 2)
+    out = np.asarray(cv2.remap(m, xx + fields[0], yy + fields[1], cv2.INTER_LINEAR, borderValue=0), np.uint8)
+    c = _crop(out)
+    return mask if c is None else c
+
+
 def font_face(
-    rng: np.random.Generator, art: dict[str, NDArray[np.uint8]], bank: GlyphBank, card: str
+    rng: np.random.Generator,
+    art: dict[str, NDArray[np.uint8]],
+    bank: GlyphBank,
+    card: str,
+    vary: bool = False,
 ) -> tuple[NDArray[np.uint8], tuple[int, int, int, int]] | None:
     """A BGRA face of ``card`` (FH, FW, 4): the CC0 art with its indices redrawn from
-    ``bank``; and the rank glyph's box (x, y, w, h). None if the bank lacks glyphs."""
+    ``bank``; and the rank glyph's box (x, y, w, h). None if the bank lacks glyphs.
+    ``vary`` (the training crops' faces): a share VARIED_GLYPHS of the rank and suit
+    glyphs bent (:func:`vary_glyph`); without it the draws are as before."""
     rank, suit = card[0], card[1]
     if not bank.ranks[rank] or not bank.suits[suit]:
         return None
@@ -274,6 +310,8 @@ def font_face(
         face[sl] = paper
     rmask = bank.ranks[rank][int(rng.integers(len(bank.ranks[rank])))]
     smask = bank.suits[suit][int(rng.integers(len(bank.suits[suit])))]
+    if vary and rng.random() < VARIED_GLYPHS:
+        rmask, smask = vary_glyph(rng, rmask), vary_glyph(rng, smask)
     hr = round(rng.uniform(0.075, 0.14) * FH)
     squeeze = rng.uniform(0.6, 1.15) if rank == "T" else rng.uniform(0.75, 1.2)
     weight = int(rng.choice([-1, 0, 0, 1, 2]))
@@ -422,9 +460,11 @@ def generate(
     art: dict[str, NDArray[np.uint8]],
     bank: GlyphBank,
     art_frac: float = 0.3,
+    vary_glyphs: bool = False,
 ) -> Sample:
     """``n_cards`` rendered cards (and about a fifth as many backs, blank faces,
-    inner outlines) as one Sample; deterministic in (seed, chunk)."""
+    inner outlines) as one Sample; deterministic in (seed, chunk, ``vary_glyphs``:
+    a share of the redrawn glyphs bent, :func:`font_face`)."""
     rng = np.random.default_rng([seed, chunk])
     reset_noise()
     cards = [f"{r}{s}" for r in RANKS for s in SUITS]
@@ -439,7 +479,7 @@ def generate(
             continue
         card = cards[int(rng.integers(len(cards)))]
         lab = (RANKS.index(card[0]), SUITS.index(card[1]))
-        made = None if rng.random() < art_frac else font_face(rng, art, bank, card)
+        made = None if rng.random() < art_frac else font_face(rng, art, bank, card, vary=vary_glyphs)
         face, box = made if made is not None else (art[card], art_box(card))
         out.append(render(rng, face, lab, box, art, inner=u < 0.16))
     return Sample(

@@ -1,0 +1,47 @@
+"""Bent index glyphs of the training crops (vision.train.synth.vary_glyph): a deck's
+own drawing of a glyph, not a different glyph."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.train.synth import vary_glyph
+
+
+def _glyph(text: str) -> np.ndarray:
+    m = np.zeros((90, 90), np.uint8)
+    cv2.putText(m, text, (8, 76), cv2.FONT_HERSHEY_SIMPLEX, 2.6, 255, 9, cv2.LINE_AA)
+    ys, xs = np.nonzero(m > 40)
+    return np.ascontiguousarray(m[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1])
+
+
+def _holes(mask: np.ndarray) -> int:
+    """Closed counters of a glyph (an 8 has two, a 6 one, a 7 none)."""
+    ink = (mask > 127).astype(np.uint8)
+    padded = cv2.copyMakeBorder(1 - ink, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=1)
+    n, _ = cv2.connectedComponents(padded, connectivity=4)
+    return n - 2  # less label 0 (the ink) and the paper round the glyph
+
+
+@pytest.mark.parametrize(("text", "holes"), [("8", 2), ("6", 1), ("9", 1), ("7", 0), ("4", 1)])
+def test_a_bent_glyph_keeps_its_counters_size_and_ink(text: str, holes: int) -> None:
+    g = _glyph(text)
+    assert _holes(g) == holes
+    rng = np.random.default_rng(11)
+    for _ in range(40):
+        v = vary_glyph(rng, g)
+        assert _holes(v) == holes  # smooth bends of 2-6 % of the height tear no stroke
+        assert abs(v.shape[0] / g.shape[0] - 1) < 0.2
+        assert abs((v > 127).sum() / (g > 127).sum() - 1) < 0.25
+
+
+def test_bends_differ_and_follow_the_generator() -> None:
+    g = _glyph("Q")
+    a = vary_glyph(np.random.default_rng(3), g)
+    b = vary_glyph(np.random.default_rng(3), g)
+    c = vary_glyph(np.random.default_rng(4), g)
+    assert np.array_equal(a, b)
+    assert a.shape != c.shape or not np.array_equal(a, c)
+    assert a.shape != g.shape or not np.array_equal(a, g)
