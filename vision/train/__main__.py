@@ -48,69 +48,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision.train.calibrate import calibrate, write_check
-from vision.train.fonts import FONT_GROUPS, find_fonts, group_bank, require_fonts
+from vision.train.fonts import FONT_GROUPS, find_fonts, require_fonts
 from vision.train.numerics import CPU_INDEPENDENT_ENV, same_numbers_on_any_cpu
+from vision.train.sets import make_set
 
 MODELS = Path(__file__).resolve().parents[1] / "models"
-
-_art: Any = None
-_banks: dict[str, Any] = {}
-
-
-def _init(data: str, svg_dir: str | None) -> None:
-    global _art
-    from vision.train import synth
-
-    _art = synth.load_art(Path(data) / "art.npz", Path(svg_dir) if svg_dir else None)
-
-
-def _chunk(
-    args: tuple[str, int, int, int, bool],
-) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any], NDArray[Any]]:
-    group, seed, chunk, n, vary = args
-    from vision.train import synth
-
-    if group not in _banks:
-        _banks[group] = group_bank(group, _art, seed)
-    s = synth.generate(seed, chunk, n, _art, _banks[group], vary_glyphs=vary)
-    return s.crops, s.rank, s.suit, s.card
-
-
-def make_set(
-    group: str,
-    seed: int,
-    n_cards: int,
-    jobs: int,
-    data: Path,
-    svg_dir: Path | None,
-    chunk: int = 500,
-    need_card: bool = False,
-    vary_glyphs: bool = False,
-) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any], NDArray[Any] | None]:
-    """Crops, rank and suit labels and the card beneath each crop (see
-    :class:`vision.train.synth.Sample`; None when read from a cache written before
-    it was kept, unless ``need_card``: then the set is made again) of ``n_cards``
-    generated cards with the fonts of ``group``, cached as
-    ``data/set_{group}_{seed}_{n_cards}.npz`` (``..._c{chunk}.npz`` for another
-    chunk size than 500: the chunks, not only the seed, decide the samples;
-    ``..._bent.npz`` with ``vary_glyphs``, :func:`vision.train.synth.generate`)."""
-    tail = ("" if chunk == 500 else f"_c{chunk}") + ("_bent" if vary_glyphs else "")
-    cache = data / f"set_{group}_{seed}_{n_cards}{tail}.npz"
-    if cache.is_file():
-        with np.load(cache) as z:
-            if "card" in z.files or not need_card:
-                return z["x"], z["rank"], z["suit"], z["card"] if "card" in z.files else None
-    tasks = [
-        (group, seed, i, min(chunk, n_cards - i * chunk), vary_glyphs)
-        for i in range((n_cards + chunk - 1) // chunk)
-    ]
-    with ProcessPoolExecutor(
-        jobs, initializer=_init, initargs=(str(data), str(svg_dir) if svg_dir else None)
-    ) as ex:
-        parts = list(ex.map(_chunk, tasks))
-    x, r, s, c = (np.concatenate([p[k] for p in parts]) for k in range(4))
-    np.savez(cache, x=x, rank=r, suit=s, card=c)
-    return x, r, s, c
 
 
 def sha256(path: Path) -> str:

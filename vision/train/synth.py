@@ -257,7 +257,7 @@ def ink_colour(rng: np.random.Generator, suit: str) -> NDArray[np.float32]:
     return np.array([g + rng.uniform(0, 40), g, g], np.float32)
 
 
-#: share of the training crops' redrawn glyphs bent (:func:`vary_glyph`)
+#: share of the redrawn glyphs bent with ``--varied-glyphs`` (:func:`vary_glyph`)
 VARIED_GLYPHS = 0.5
 
 
