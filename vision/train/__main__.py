@@ -250,12 +250,23 @@ MEMBERS: tuple[tuple[str, int, int, bool], ...] = (
 )
 
 
+def member_index(suffix: str) -> int:
+    """Place in MEMBERS of the member with file suffix ``suffix``; ValueError if none."""
+    return [m[0] for m in MEMBERS].index(suffix)
+
+
+def member_offset(k: int, own: bool) -> int:
+    """What member ``k`` adds to the seeds of its training set and of its initial
+    weights: 100 k with sets of its own (``python -m vision.train --member-sets``), else 0
+    (every member starts from its classifier's weights and learns from its set)."""
+    return 100 * k if own else 0
+
+
 def member_seed(seed: int, group: str, k: int, own: bool = True) -> int:
     """Seed of the training set of member ``k`` (its place in MEMBERS) of classifier
-    ``group`` ("A" or "B") for the run's ``seed``: ``seed`` for A and ``seed + 1`` for B
-    (every member's without ``own``, the first member's with it); with ``own`` (``python
-    -m vision.train --member-sets``) each member's set and initial weights its own."""
-    return seed + (group == "B") + (100 * k if own else 0)
+    ``group`` ("A" or "B") for the run's ``seed``: ``seed`` for A and ``seed + 1`` for B,
+    plus :func:`member_offset` (so the first member's is that in either case)."""
+    return seed + (group == "B") + member_offset(k, own)
 
 
 #: the training sets of the members being trained (read by the forked workers of
@@ -274,9 +285,8 @@ def _train_member(task: tuple[str, str, int, bool, int, Path]) -> tuple[list[flo
     g, suffix, ep, vary, seed, out = task
     ts = time.time()
     name = f"index_{g.lower()}{suffix}.onnx"
-    k = [m[0] for m in MEMBERS].index(suffix)
     own = g + suffix in _sets  # --member-sets: a set and initial weights of its own
-    torch.manual_seed(seed + ord(g) + (100 * k if own else 0))  # the initial weights
+    torch.manual_seed(seed + ord(g) + member_offset(member_index(suffix), own))  # the initial weights
     model: Any = nets.IndexNetA() if g == "A" else nets.IndexNetB()
     x, r, s, _ = _sets[g + suffix if own else g]
     print(f"training {name} ({nets.n_params(model)} params, {ep} epochs) on {len(x)} crops", flush=True)
@@ -382,7 +392,7 @@ def main(argv: list[str] | None = None) -> int:
         return _smoke(a, t0)
     sets = {}
     made = [
-        (g + m[0] if k else g, g, member_seed(a.seed, g, k), a.cards)
+        (g + m[0], g, member_seed(a.seed, g, k), a.cards)
         for k, m in enumerate(MEMBERS if a.member_sets else MEMBERS[:1])
         for g in "AB"
     ]
@@ -408,14 +418,13 @@ def main(argv: list[str] | None = None) -> int:
         metrics[f"{g}{suffix}_losses"] = [round(v, 4) for v in losses]
         metrics[f"{g}_params"] = params
         train_s[name] = seconds
-        k = [m[0] for m in MEMBERS].index(suffix)
         members[g].append(
             {
                 "file": name,
                 "sha256": sha256(a.out / name),
                 "epochs": ep,
                 "varied": vary,
-                "set_seed": member_seed(a.seed, g, k, a.member_sets),
+                "set_seed": member_seed(a.seed, g, member_index(suffix), a.member_sets),
             }
         )
     models_entry = {
