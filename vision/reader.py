@@ -7,7 +7,7 @@ The names of the template reader and the verdict are re-exported here.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -43,10 +43,11 @@ from vision.detector import (
 )
 from vision.glyphs import Templates, load_templates
 from vision.hands import NEAR_CARDS, counted, near_size, split, two_cards
-from vision.learned import Learned, read_corners, read_corners_batch
-from vision.outlines import card_size, overlap_share
+from vision.learned import RANKS, Learned, read_corners, read_corners_batch
+from vision.outlines import card_size
 from vision.pairs import halves
 from vision.piles import CornerCard, corner_cards, grown
+from vision.places import one_card_per_corner, one_place_per_card
 from vision.segment import Component, components, ink_masks
 from vision.snap import snap
 from vision.templated import combine
@@ -181,6 +182,8 @@ def _read(
         # a TD, the TD's "10" and five pips in its outline, template "5", five red pips
         # counted, A seeing no card: 5D reported)
         final = None
+    if verdict is None and final is not None and _court_against_both(final.card, learned, per_corner):
+        final = None
     if verdict is None and final is not None and _both_name_other(learned, final.card):
         # the template reader alone against A and B naming one other card on a corner,
         # however unsure each: in an outline that may be two cards (:func:`vision.hands.counted`)
@@ -207,13 +210,30 @@ def _read(
     return final, True
 
 
-def _both_name_other(learned: Learned | None, card: str) -> bool:
+def _both_name_other(learned: Learned | None, card: str, ranks: Collection[str] = RANKS) -> bool:
     """True if A's and B's best guesses on one corner (whatever their probabilities) are
-    the same card, other than ``card``."""
+    the same card, other than ``card``, of one of ``ranks`` (any rank by default)."""
     if learned is None:
         return False
     a, b = learned
-    return any(x.card is not None and x.card == y.card != card for x, y in zip(a, b, strict=True))
+    return any(
+        x.card is not None and x.card == y.card != card and x.rank in ranks for x, y in zip(a, b, strict=True)
+    )
+
+
+def _court_against_both(card: str, learned: Learned | None, corners: list[IndexRead | None]) -> bool:
+    """True if ``card``, a court card read by the template reader alone, is its reading of
+    no corner's glyph as such (on every corner its best glyph is another rank, the court
+    rank only the best of J, Q and K: ``IndexRead.face``) while A's and B's best guesses
+    on one corner name one other court card, however unsure each: which court rank an
+    index shows is what both were trained for. Generated hold'em frame 9230126 (bank seed
+    9200000): a TS, a chip over its pips and beside its "10", its pips a picture, the
+    templates' best glyphs "10" and "9" (0.27, 0.32), "Q" only as the court rank,
+    A and B naming KS on a corner at 0.64 and 0.88: QS reported. A deck's J that both
+    read Q, unsure, and the templates read J outright stands (vosloo_JH)."""
+    if card[0] not in COURT_RANKS or not _both_name_other(learned, card, COURT_RANKS):
+        return False
+    return not any(r is not None and r.rank.label == card[0] for r in corners)
 
 
 def _named_other(learned: Learned | None, card: str) -> bool:
@@ -400,7 +420,7 @@ def detect(
         for c in extra
         if c.confidence >= threshold
     ]
-    return _one_card_per_corner(found)
+    return one_card_per_corner(one_place_per_card(found))
 
 
 def _read_covered(
@@ -457,33 +477,3 @@ def _covered_reads(
         )
         res.append(None if r is None or r.confidence < threshold else CornerCard(r.card, r.confidence, o))
     return res
-
-
-#: two cards read whose outlines have corners this close (a fraction of the cards' short
-#: side) may be one card's index read through two outlines: neither is reported
-SAME_CORNER = 0.12
-#: ... and that overlap by this share of the smaller outline
-SAME_CORNER_OVERLAP = 0.3
-
-
-def _one_card_per_corner(found: list[Detection]) -> list[Detection]:
-    """``found`` less every card whose outline has a corner within SAME_CORNER of the
-    cards' short side (:func:`vision.outlines.card_size` of all of them) of a corner of
-    another card's outline, the two overlapping by SAME_CORNER_OVERLAP: one index
-    corner read as two cards through two outlines (generated hold'em frame 2530282,
-    bank seed 2500000: an AC lying over a KH read AC by its own outline, and AS, by A
-    and B at 1.00, by an outline of the pair's upper part turned a quarter, its corner
-    on the AC's index corner; before the pair's split was fitted, AS alone was
-    reported). Cards side by side may touch at a corner: they do not overlap."""
-    if len(found) < 2:
-        return found
-    size = card_size([d.corners for d in found])
-    if size is None:
-        return found
-    pts = np.stack([d.corners for d in found])  # (n, 4, 2)
-    diff = pts[:, None, :, None, :] - pts[None, :, None, :, :]  # (n, n, 4, 4, 2)
-    gap = np.hypot(diff[..., 0], diff[..., 1])
-    near = (gap.min(axis=(2, 3)) < SAME_CORNER * size[0]) & ~np.eye(len(found), dtype=bool)
-    for i, j in zip(*np.nonzero(near), strict=True):  # cards side by side may touch at a corner
-        near[i, j] = overlap_share(pts[i], pts[j]) > SAME_CORNER_OVERLAP
-    return [d for i, d in enumerate(found) if not near[i].any()]

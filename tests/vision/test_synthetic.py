@@ -286,13 +286,57 @@ def test_a_grown_outline_is_not_read_as_a_court_card_by_the_templates_alone(
         assert grown is None, card
 
 
+def test_a_templates_court_card_against_both_classifiers_naming_another_court_card() -> None:
+    """Generated hold'em frame 9230126 (bank seed 9200000): a TS, a chip over its pips
+    and beside its "10", its pips a picture, the template reader's best glyphs "10" and
+    "9" (0.27, 0.32), "Q" only as its court reading, A and B naming KS on that corner,
+    each unsure (0.64, 0.88): QS reported. Such a court card is unsure; one whose rank is
+    the template reader's own best glyph on a corner stands (vosloo_JH: a deck's J that
+    A and B read Q, unsure, the templates J at 0.88), as does one against a number card
+    named, or against one classifier alone."""
+    from tests.helpers import trickvideo as tv
+    from vision.classic import GlyphRead, IndexRead
+    from vision.detector import CARD_H, CARD_W
+    from vision.glyphs import load_templates
+    from vision.learned import CornerRead, thresholds
+    from vision.reader import _court_against_both, _Prepared, _read
+
+    none = CornerRead("-", "-", 1.0, 1.0)
+    ks = CornerRead("K", "S", 0.64, 0.96), CornerRead("K", "S", 0.88, 1.0)
+    seen = ([ks[0], none], [ks[1], none])
+    ten = IndexRead(GlyphRead("T", 0.27, 0.01), None, False, GlyphRead("Q", 0.27, 0.05))
+    nine = IndexRead(GlyphRead("9", 0.32, 0.02), None, False, GlyphRead("Q", 0.22, 0.03))
+    queen = IndexRead(GlyphRead("Q", 0.88, 0.3), None, False, GlyphRead("Q", 0.88, 0.3))
+    assert _court_against_both("QS", seen, [ten, nine])
+    assert _court_against_both("QS", seen, [ten, None])
+    assert not _court_against_both("QS", seen, [ten, queen])  # its own best glyph on a corner
+    assert not _court_against_both("QS", ([ks[0], none], [none, none]), [ten, nine])  # one classifier
+    ts = CornerRead("T", "S", 0.9, 0.9)
+    assert not _court_against_both("QS", ([ts, none], [ts, none]), [ten, nine])  # a number card named
+    assert not _court_against_both("TS", seen, [ten, nine])  # no court card read
+
+    # read through: drawn court cards the template reader reads alone, their glyphs its best
+    th = thresholds()
+    keys = ["index_pips", "index_pips_b", "court_a", "court_b", "court_rank_a", "court_rank_b"]
+    assert min(th[k] for k in [*keys, "dissent_a", "dissent_b"]) > 0.5  # the reads below decide nothing
+    t = load_templates()
+    for card, other in [("JH", "KH"), ("QD", "KS"), ("KS", "QS"), ("JC", "QC")]:
+        face = cv2.resize(tv.face(card, "plain")[..., :3], (CARD_W, CARD_H), interpolation=cv2.INTER_AREA)
+        alone = _read(face, t, _Prepared(face, ([none, none], [none, none])))[0]
+        assert alone is not None and alone.card == card  # the template reader's
+        court = CornerRead(other[0], other[1], 0.5, 0.9)
+        r = _read(face, t, _Prepared(face, ([court, none], [court, none])))[0]
+        assert r is not None and r.card == card, card
+
+
 def test_one_index_corner_read_as_two_cards_through_two_outlines_gives_neither() -> None:
     """Generated hold'em frame 2530282 (bank seed 2500000): an AC over a KH read AC by
     its own outline and AS by an outline of the pair's upper part turned a quarter, that
     outline's corner on the AC's index corner. Two cards whose outlines overlap and
     share a corner are reported as neither; cards side by side touching at a corner,
     and a pile's lower card showing beside the upper one, stand."""
-    from vision.reader import Detection, _one_card_per_corner
+    from vision.places import one_card_per_corner
+    from vision.reader import Detection
 
     def card(cx: float, cy: float, w: float, h: float, deg: float) -> np.ndarray:
         return order_clockwise(cv2.boxPoints(((cx, cy), (w, h), deg)))
@@ -300,15 +344,15 @@ def test_one_index_corner_read_as_two_cards_through_two_outlines_gives_neither()
     ac = card(262, 90, 90, 126, -18)
     tl = ac[0]  # the AC's top-left corner, its index
     turned = order_clockwise(tl + np.array([(1, 3), (114, -46), (157, 38), (30, 93)], np.float32))
-    kept = _one_card_per_corner([Detection("AC", 1.0, ac), Detection("AS", 0.55, turned)])
+    kept = one_card_per_corner([Detection("AC", 1.0, ac), Detection("AS", 0.55, turned)])
     assert kept == []
     # a row: cards side by side, neighbours' corners 5 px apart, no overlap
     row = [Detection(c, 1.0, card(100 + 93 * i, 300, 90, 126, 0)) for i, c in enumerate(["7D", "7S", "9C"])]
-    assert [d.card for d in _one_card_per_corner(row)] == ["7D", "7S", "9C"]
+    assert [d.card for d in one_card_per_corner(row)] == ["7D", "7S", "9C"]
     # a pile: the lower card 0.4 of a width across and down from the upper one
     upper, lower = card(500, 300, 90, 126, 0), card(536, 336, 90, 126, 0)
     pile = [Detection("QH", 1.0, upper), Detection("4C", 0.9, lower)]
-    assert [d.card for d in _one_card_per_corner(pile)] == ["QH", "4C"]
+    assert [d.card for d in one_card_per_corner(pile)] == ["QH", "4C"]
 
 
 def test_an_ace_read_by_the_templates_against_both_classifiers_counts_no_pips() -> None:
@@ -405,3 +449,24 @@ def test_a_card_lying_wholly_over_other_cards_is_outlined_along_its_edges() -> N
     assert err < 5.0, f"no outline of the 7C within 5 px (best {err:.1f})"
     read = [d.card for d in detect(frame)]
     assert "7C" in read and set(read) <= {"2H", "3D", "9H", "4S", "6C", "8D", "5H", "7C"}, read
+
+
+def test_a_card_read_in_two_places_is_unsure() -> None:
+    """Generated hold'em frame 9330056 (bank seed 9300000, the models of a training
+    run at seed 20261206): a JH lying over a TS read JS through the pair's outline (the
+    JH's picture, the TS's redrawn "10" read J by A and B at 1.00), the JS itself read
+    where it lay. One deck holds each card once: a card read
+    in two places is neither; read twice in one place (outlines overlapping by half or
+    more), the likelier reading stays."""
+    from vision.places import one_place_per_card
+    from vision.reader import Detection
+
+    def card(cx: float, cy: float, deg: float = 0.0) -> np.ndarray:
+        return order_clockwise(cv2.boxPoints(((cx, cy), (90, 126), deg)))
+
+    js_pair = Detection("JS", 1.0, card(600, 150, 30))
+    js, qh = Detection("JS", 0.99, card(440, 370)), Detection("QH", 1.0, card(700, 400))
+    assert [d.card for d in one_place_per_card([js_pair, qh, js])] == ["QH"]
+    again = Detection("JS", 0.7, card(445, 372, 4))  # the same place, another outline
+    kept = one_place_per_card([again, qh, js])
+    assert [(d.card, d.confidence) for d in kept] == [("QH", 1.0), ("JS", 0.99)]
