@@ -162,7 +162,7 @@ def candidates(learned: Learned) -> list[CornerRead]:
 
 def _pips_say_otherwise(pips: PipRead, card: str) -> bool:
     """True if pips too unclear to count say something against ``card`` read on its
-    index alone: of the other colour, or, for 2-10 and A, when scored, not favouring its
+    index alone: of the other colour, of both colours, or, for 2-10 and A, when scored, not favouring its
     suit over the other of the colour by more than SUIT_MIN_MARGIN (which includes
     :func:`shaped_as_twin`, favouring the other)."""
     if pips.count >= MANY_PIPS:
@@ -184,6 +184,13 @@ def _pips_say_otherwise(pips: PipRead, card: str) -> bool:
         # redrawn with a small pointed club, read 3S by A at 0.9985 and B at 0.9999, the
         # 6H's red pips filling the outline; the pile-corner reading of that index
         # stands, at its own threshold)
+        return True
+    if pips.red is None and pips.count >= 2 and pips.rank != FACE:
+        # pips of both colours (too mixed to give one, :func:`vision.classic.colour`):
+        # two cards' pips in the outline (generated hold'em frame 9430022, bank seed
+        # 9400000, read with the models of a training run at seed 20261206: an outline of
+        # a 2D with a strip of a spade card over it, two red and four black pips, the
+        # strip's redrawn index read JS by A and B at 1.00 on one corner: JS reported)
         return True
     # pips in the outline, their shape not clearly the suit's: for a 2-10 or an ace the
     # one check of its suit against the other of the colour (generated hold'em frame
