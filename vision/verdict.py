@@ -162,9 +162,9 @@ def candidates(learned: Learned) -> list[CornerRead]:
 
 def _pips_say_otherwise(pips: PipRead, card: str) -> bool:
     """True if pips too unclear to count say something against ``card`` read on its
-    index alone: of the other colour, of both colours, or, for 2-10 and A, when scored, not favouring its
-    suit over the other of the colour by more than SUIT_MIN_MARGIN (which includes
-    :func:`shaped_as_twin`, favouring the other)."""
+    index alone: of the other colour, of both colours, or, for 2-10 and A, when scored,
+    not favouring its suit over the other of the colour by more than SUIT_MIN_MARGIN
+    (which includes :func:`shaped_as_twin`, favouring the other)."""
     if pips.count >= MANY_PIPS:
         return True  # more pips than a card has: the outline holds another card's too
     if (
