@@ -47,13 +47,15 @@ def one_place_per_card(found: list[D]) -> list[D]:
     20261206: a JH lying over a TS read JS through the pair's outline, the JH's picture
     and the TS's redrawn "10" read J by A and B at 1.00, the JS itself read where it
     lay). Of readings of one card in one place, the likeliest stays."""
-    out: list[D] = []
-    for card in dict.fromkeys(d.card for d in found):
-        same = sorted((d for d in found if d.card == card), key=lambda d: -d.confidence)
-        apart = any(overlap_share(a.corners, b.corners) < SAME_PLACE for a in same for b in same)
-        if not apart:
-            out.append(same[0])
-    return [d for d in found if any(d is k for k in out)]
+    by_card: dict[str, list[D]] = {}
+    for d in found:
+        by_card.setdefault(d.card, []).append(d)
+    kept: set[int] = set()
+    for same in by_card.values():
+        pairs = ((a, b) for i, a in enumerate(same) for b in same[i + 1 :])  # none for a card read once
+        if not any(overlap_share(a.corners, b.corners) < SAME_PLACE for a, b in pairs):
+            kept.add(id(max(same, key=lambda d: d.confidence)))
+    return [d for d in found if id(d) in kept]
 
 
 def one_card_per_corner(found: list[D]) -> list[D]:
