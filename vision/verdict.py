@@ -59,8 +59,9 @@ def decide_learned(
     * J, Q, K: the pips show a picture, and A and B (built and trained
       differently) read the card on one corner, each at its own zero-wrong point
       for court corners (``court_a``, ``court_b``) or more, and the other corner
-      backs it (either reads the card there) or both reach ``pair_covered``
-      (:func:`_court_pair`); a suit symbol in the
+      backs it (either reads the card there) or both reach the bar of an index
+      alone there (``pair_covered``; ``pile_corner`` where higher on a ``covered``
+      outline; never on a guessed one: :func:`_court_pair`); a suit symbol in the
       picture, when one is clear, must agree. When that symbol clearly says the
       suit (shape and colour), the rank probabilities alone need their own
       zero-wrong points (``court_rank_a``, ``court_rank_b``). No classifier may read
@@ -112,9 +113,10 @@ def decide_learned(
         if _lone_corner_unsure(learned, card, pair, th):
             return None
         return CardRead(card, max(by_a, by_b), details | {"path": "index+pips"})
-    court = _court_pair(learned, card, th)
+    bar = _alone_bar(th, covered, alone)
+    court = _court_pair(learned, card, th, bar)
     if court is None and rank in COURT_RANKS and pips.rank == FACE and _symbol_says(pips, suit):
-        court = _court_pair(learned, card, th, rank_only=True)
+        court = _court_pair(learned, card, th, bar, rank_only=True)
     if rank in COURT_RANKS and pips.rank == FACE and court is not None:
         if _symbol_says_other(pips, suit):
             return None
@@ -127,7 +129,6 @@ def decide_learned(
         return None
     if _pips_say_otherwise(pips, card):
         return None
-    bar = _alone_bar(th, covered, alone)
     if pair >= bar:
         return CardRead(card, _scaled(pair, bar), details | {"path": "pair-alone"})
     return None
@@ -244,7 +245,7 @@ def _lone_corner_unsure(learned: Learned, card: str, pair: float, th: dict[str, 
     2S). And B agreeing is not enough (frame 1620133, other models): an AC under a
     TS, its outline cut along the TS's edge, read AS by A at 0.87 and B at 0.98 on
     its one index; the cut outline turned its lone pip 45 degrees, scored spade 0.80,
-    club 0.74. With the shipped models the pair threshold cost 1 card of
+    club 0.74. With the models then shipped the pair threshold cost 1 card of
     cards-table, of the generated piles and of 704 in other fonts."""
     return not _backed(learned, card) and pair < th["pair"]
 
@@ -278,7 +279,9 @@ def shaped_as_twin(pips: PipRead, card: str) -> bool:
     )
 
 
-def _court_pair(learned: Learned, card: str, th: dict[str, float], rank_only: bool = False) -> float | None:
+def _court_pair(
+    learned: Learned, card: str, th: dict[str, float], bar: float, rank_only: bool = False
+) -> float | None:
     """The reported confidence of court card ``card`` when, on one corner, A reads it at
     ``court_a`` or more and B at ``court_b`` or more (each classifier's zero-wrong
     point for J/Q/K on held-apart court corners); else None. ``rank_only``: their
@@ -286,8 +289,12 @@ def _court_pair(learned: Learned, card: str, th: dict[str, float], rank_only: bo
     suit is said by other evidence).
 
     That corner must be backed by the other one (A or B reading ``card`` there), or
-    else A and B must read it at ``pair_covered`` (the bar of an index alone): a
-    picture inside an outline may be another card's. Measured on generated pile
+    else A and B must read it at ``bar``, the bar of an index alone
+    (:func:`_alone_bar`: ``pair_covered``, on a covered outline ``pile_corner`` where
+    higher, on a guessed one never): a picture inside an outline may be another
+    card's, or a face-down card's pattern (generated hold'em frame 9230022, bank seed
+    9200000, session 38's candidate models: a TH under a back, its one corner read
+    QH by A at 0.994 and B at 0.997, over their ``pair_covered`` 0.9914). Measured on generated pile
     frames in held-apart fonts (3000 frames): of the court cards read this way, the
     six wrong ones (a QC read QS twice, a JD read KD, ...; A at 0.94-1.00, B at
     0.79-0.87 on one corner) all had the other corner unread, five of them below
@@ -300,7 +307,7 @@ def _court_pair(learned: Learned, card: str, th: dict[str, float], rank_only: bo
         if ra.card != card or rb.card != card:
             continue
         pa, pb = (ra.p_rank, rb.p_rank) if rank_only else (ra.conf, rb.conf)
-        if not backed and min(ra.conf, rb.conf) < th["pair_covered"]:
+        if not backed and min(ra.conf, rb.conf) < bar:
             continue  # one corner alone: an index alone (the picture may be another card's)
         if pa >= th[ka] and pb >= th[kb]:
             conf = min(_scaled(pa, th[ka]), _scaled(pb, th[kb]))

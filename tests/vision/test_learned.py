@@ -270,6 +270,32 @@ def test_a_court_card_read_on_one_corner_needs_the_other_or_the_bar_of_an_index_
     assert ta <= tc and tb <= tc  # (so the court thresholds are met there too)
 
 
+def test_a_court_card_on_one_corner_of_a_covered_outline_needs_the_pile_corner_bar(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Generated hold'em frame 9230022 (bank seed 9200000, session 38's candidate
+    models): a TH under a face-down card, its outline grown from a pile corner, the
+    back's pattern taken for a picture, its "0" beside a big heart read QH by A at
+    0.994 and B at 0.997 on the one corner showing: over ``pair_covered`` (0.9914
+    for those models), under ``pile_corner``. On a covered outline a court card's
+    one unbacked corner is an index alone there, and needs that bar; on a guessed
+    outline it is never enough."""
+    tc = thresholds()["pair_covered"]
+    monkeypatch.setitem(thresholds(), "pile_corner", tc + (1.0 - tc) / 2)
+    tp = thresholds()["pile_corner"]
+    none = CornerRead("-", "-", 1.0, 1.0)
+    between = [CornerRead("Q", "H", tc, tc), none]
+    assert card_of(decide_learned(pips(FACE, None), (between, between))) == "QH"
+    assert decide_learned(pips(FACE, None), (between, between), covered=True) is None
+    sure = [CornerRead("Q", "H", tp, tp), none]
+    assert card_of(decide_learned(pips(FACE, None), (sure, sure), covered=True)) == "QH"
+    assert decide_learned(pips(FACE, None), (sure, sure), alone=False) is None
+    # the other corner backing it: the covered bar is not asked for
+    backed = [CornerRead("Q", "H", tc, tc), CornerRead("Q", "H", 0.3, 0.9)]
+    assert card_of(decide_learned(pips(FACE, None), (backed, between), covered=True)) == "QH"
+    assert card_of(decide_learned(pips(FACE, None), (backed, between), alone=False)) == "QH"
+
+
 def test_a_court_card_is_unsure_where_a_classifier_says_another_suit_on_a_corner() -> None:
     """Generated hold'em frame 3130109 (bank seed 3100000): a 9S half under a TC, the
     outline of both read JS, its "picture" their pips: A and B read the 9S's redrawn
