@@ -122,7 +122,7 @@ def read_onnx(path: Path) -> Any:
     (``ENGINE_CLASSIC``, the fastest there on these small nets), else on the build's
     default engine (4.x have no engine choice, their dnn is the classic one; 5.1
     dropped ``ENGINE_CLASSIC``, its default is the new engine). Raises cv2.error if
-    the file is no model. Measured with the shipped models: cards-table 220 read on
+    the file is no model. Measured with the models shipped until December 2026: cards-table 220 read on
     5.0, 218 on 4.10 and 4.14 (other image operations differ a little), 0 wrong."""
     classic = getattr(cv2.dnn, "ENGINE_CLASSIC", None)
     if classic is None:

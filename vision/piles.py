@@ -150,7 +150,7 @@ def corner_hypotheses(contour: NDArray[Any], size: tuple[float, float]) -> list[
     side seen at its corner is longer than the card side it stands for. Empty for
     blobs too large or too small.
 
-    The scaling, measured with the shipped models on generated pile frames (400 of
+    The scaling, measured with the models then shipped on generated pile frames (400 of
     the benchmark's held-apart glyph draw, seeds 1200000-1200399, bank 1000): the
     agreeing reads' zero-wrong point fell from 0.99969 (a TC lying whole on another
     card, read TS: the typical size cut its "10") to 0.97646, and right agreeing

@@ -99,17 +99,21 @@ def test_the_pile_corner_threshold_is_its_own_zero_wrong_point_with_half_the_dou
     t = m["pile_t_zero_wrong"]
     assert m["pile_frames"] >= 1000 and m["pile_agreeing"] > 1000 and m["pile_wrong_at_argmax"] > 0
     th = thresholds()
+    # the manifest keeps the zero-wrong points rounded to 4 places (off by up to 0.5e-4,
+    # a quarter of that once halved) and the thresholds rounded up (up to 1e-4 more)
+    tol = 1.3e-4
     rule = max(th["pair_covered"], t + (1 - t) / 2)
     kept = manifest().get("calibration", {}).get("kept", {}).get("pile_corner")
     if kept is None:
-        assert th["pile_corner"] == pytest.approx(rule, abs=1e-4)
+        assert th["pile_corner"] == pytest.approx(rule, abs=tol)
     else:  # a value kept instead of the calibration's: said so, and over every wrong read
-        assert kept["calibrated"] == pytest.approx(rule, abs=1e-4)
+        assert kept["calibrated"] == pytest.approx(rule, abs=tol)
         assert th["pile_corner"] == kept["shipped"] and th["pile_corner"] > t
     # the template-backed reads' own zero-wrong point, half the doubt again, over the floor
     t3 = m["pile_backed_t_zero_wrong"]
     templated = min(rule, max(TEMPLATED_FLOOR, t3 + (1 - t3) / 2))
-    assert th["pile_corner_templated"] == pytest.approx(templated, abs=1e-4)
+    assert th["pile_corner_templated"] == pytest.approx(templated, abs=tol)
+    assert th["pile_corner_templated"] >= templated - 0.3e-4  # rounded up, never down
 
 
 def test_the_first_glyph_bank_draw_of_the_pile_calibration_is_the_single_one_it_had() -> None:

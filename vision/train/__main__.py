@@ -205,7 +205,8 @@ def _calibrate_piles(
     (a TS where a TC's index lies half cut): the drawn suit shapes and the frames
     differ, and the zero-wrong point must hold for a deck the draw did not make. That
     read came from a pile outline sized smaller than its card, since mended
-    (:func:`vision.piles.corner_hypotheses`); with the mend, the shipped models on
+    (:func:`vision.piles.corner_hypotheses`); with the mend, the models shipped until
+    December 4th 2026 on
     three draws (3000 frames) have their zero-wrong point at 0.9987, under one draw's
     ``pile_corner`` (0.9989), which so has no wrong agreeing read on any of the three
     (three draws would set ``pile_corner`` 0.9994: cards-table 218 instead of 219,
@@ -340,8 +341,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--svg-dir", type=Path, default=None, help="already rendered CC0 SVGs")
     p.add_argument("--out", type=Path, default=MODELS)
-    # 20261201 made the shipped models, before the CPU-independent numerics (with them
-    # it makes other models: see README, "Training the classifiers")
+    # 20261201 made the models shipped until December 4th 2026, before the CPU-independent
+    # numerics; the shipped ones: --seed 20261206 --varied-glyphs (README, "Training the
+    # classifiers")
     p.add_argument("--seed", type=int, default=20261201)
     p.add_argument("--cards", type=int, default=10000, help="generated cards per training set")
     p.add_argument("--calib-cards", type=int, default=3000)
@@ -355,7 +357,7 @@ def main(argv: list[str] | None = None) -> int:
         "--pile-banks",
         type=_at_least_one,
         default=3,
-        help="glyph-bank draws (group C) calibrating pile_corner (the shipped models: 1)",
+        help="glyph-bank draws (group C) calibrating pile_corner (the models shipped until December 2026: 1)",
     )
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument(
