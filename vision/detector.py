@@ -108,6 +108,10 @@ class Quad:
         return upright_orders(self.corners)
 
 
+#: the four corners' indices starting from each (np.roll of four rows, by indexing: same values, faster)
+_FROM = [[(s + i) % 4 for i in range(4)] for s in range(4)]
+
+
 def order_clockwise(pts: NDArray[Any]) -> FloatArray:
     """Order four points clockwise (x right, y down) from the one nearest (0, 0).
 
@@ -118,7 +122,7 @@ def order_clockwise(pts: NDArray[Any]) -> FloatArray:
     ang = np.arctan2(p[:, 1] - c[1], p[:, 0] - c[0])  # y down: increasing = clockwise
     p = p[np.argsort(ang)]
     start = int(np.argmin(p[:, 0] ** 2 + p[:, 1] ** 2))
-    return np.roll(p, -start, axis=0)
+    return p[_FROM[start]]  # = np.roll(p, -start, axis=0), without its overhead
 
 
 def _quad_from_contour(
@@ -162,7 +166,7 @@ def _quad_from_contour(
         return None
     if not cv2.isContourConvex(quad.astype(np.float32).reshape(-1, 1, 2)):
         return None
-    sides = np.hypot(*(np.roll(quad, -1, axis=0) - quad).T)
+    sides = np.hypot(*(quad[_FROM[1]] - quad).T)
     s1 = (sides[0] + sides[2]) / 2
     s2 = (sides[1] + sides[3]) / 2
     aspect = max(s1, s2) / max(1e-6, min(s1, s2))
@@ -342,10 +346,10 @@ def upright_orders(corners: NDArray[Any]) -> tuple[list[FloatArray], float]:
     ratio (long / short, >= 1). Each way is a (4, 2) float32 array of the image
     points that go to the card's top-left, top-right, bottom-right, bottom-left."""
     p = order_clockwise(np.asarray(corners))
-    sides = np.hypot(*(np.roll(p, -1, axis=0) - p).T)
+    turned = p[_FROM[1]]
+    sides = np.hypot(*(turned - p).T)
     s_top = (sides[0] + sides[2]) / 2  # p0->p1 and p2->p3
     s_side = (sides[1] + sides[3]) / 2
-    turned = np.roll(p, -1, axis=0)
     orders = [p, turned] if s_top <= s_side else [turned, p]
     return orders, float(max(s_top, s_side) / max(1e-6, min(s_top, s_side)))
 

@@ -38,6 +38,18 @@ def line_intersection(l1: NDArray[Any], l2: NDArray[Any]) -> NDArray[Any]:
     return np.array([x1 + t * vx1, y1 + t * vy1])
 
 
+def _crossing(l1: list[float], l2: list[float]) -> tuple[float, float] | None:
+    """:func:`line_intersection` of two lines of float64 values, in Python floats (the
+    same double arithmetic without NumPy's scalar overhead); None where about parallel."""
+    vx1, vy1, x1, y1 = l1
+    vx2, vy2, x2, y2 = l2
+    det = vx1 * (-vy2) - vy1 * (-vx2)
+    if abs(det) < 1e-6:
+        return None
+    t = ((x2 - x1) * (-vy2) - (y2 - y1) * (-vx2)) / det
+    return x1 + t * vx1, y1 + t * vy1
+
+
 def refine_quad(approx: NDArray[Any], contour: NDArray[Any], partial: bool = False) -> NDArray[Any]:
     """Refit each side of ``approx`` (4, 2) with a line through the contour points near it.
 
@@ -65,18 +77,16 @@ def refine_quad(approx: NDArray[Any], contour: NDArray[Any], partial: bool = Fal
     enough = sel.sum(axis=1) >= 5
     if not partial and not enough.all():
         return approx
-    lines = []
+    pts32 = pts.astype(np.float32)
+    lines: list[list[float]] = []
     for i in range(4):
         if not enough[i]:
-            lines.append(np.array([u[i, 0], u[i, 1], approx[i, 0], approx[i, 1]]))
+            lines.append([float(u[i, 0]), float(u[i, 1]), float(approx[i, 0]), float(approx[i, 1])])
             continue
-        line = cv2.fitLine(pts[sel[i]].astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
-        lines.append(line.astype(np.float64))
-    out = []
-    try:
-        for i in range(4):
-            out.append(line_intersection(lines[(i - 1) % 4], lines[i]))
-    except ValueError:
+        line = cv2.fitLine(pts32[sel[i]], cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        lines.append(line.astype(np.float64).tolist())
+    out = [_crossing(lines[(i - 1) % 4], lines[i]) for i in range(4)]
+    if None in out:
         return approx
     res = np.array(out)
     # the refit must stay close to the rough outline
@@ -115,7 +125,7 @@ def card_size(quads: list[NDArray[Any]]) -> tuple[float, float] | None:
     shorts, longs = [], []
     for q in quads:
         p = np.asarray(q, np.float64).reshape(4, 2)
-        s = np.hypot(*(np.roll(p, -1, axis=0) - p).T)
+        s = np.hypot(*(p[[1, 2, 3, 0]] - p).T)  # (np.roll(p, -1, axis=0), faster)
         a, b = (s[0] + s[2]) / 2, (s[1] + s[3]) / 2
         shorts.append(min(a, b))
         longs.append(max(a, b))
