@@ -64,12 +64,15 @@ PALE_TABLE = 90
 COLOURED_TABLE = 25
 
 
-def threshold_masks(white: NDArray[Any]) -> list[NDArray[Any]]:
-    """Binary masks (255 = card-like) of ``white`` at several thresholds."""
+def threshold_masks(white: NDArray[Any], hist: NDArray[Any] | None = None) -> list[NDArray[Any]]:
+    """Binary masks (255 = card-like) of ``white`` at several thresholds (``hist``: its
+    256-bin histogram, if already made)."""
     masks = []
     otsu, m = cv2.threshold(white, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     masks.append(m)
-    hist = cv2.calcHist([white], [0], None, [256], [0, 256]).ravel().astype(np.float64)
+    if hist is None:
+        hist = cv2.calcHist([white], [0], None, [256], [0, 256]).ravel()
+    hist = hist.astype(np.float64)
     cum = np.cumsum(hist) / max(1.0, hist.sum())
     hi = float(np.searchsorted(cum, 0.995))
     levels = np.arange(256, dtype=np.float64)
@@ -147,18 +150,21 @@ def card_masks(image: NDArray[Any], scale: float) -> tuple[list[NDArray[Any]], s
     searched for overlapping cards): whiteness at several levels, and on a pale table
     the colourless measure (a coloured one) and the distance from the table colour.
     The first is that of :func:`parted_mask`."""
-    white, pale = measures(image)
-    if scale < 1:
-        white = cv2.resize(white, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
-        pale = cv2.resize(pale, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
+    b, g, r = cv2.split(image)
+    lo = cv2.min(cv2.min(b, g), r)  # :func:`measures`, the colourless one only if needed
+    white = lo if scale >= 1 else cv2.resize(lo, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
     white = cv2.GaussianBlur(white, (3, 3), 0)
-    masks = threshold_masks(white)
+    hist = cv2.calcHist([white], [0], None, [256], [0, 256]).ravel()
+    masks = threshold_masks(white, hist)
     first = {0}
-    mw = median_u8(white)
-    if mw >= PALE_TABLE and mw - median_u8(pale) >= COLOURED_TABLE:
-        first.add(len(masks))
-        masks += threshold_masks(cv2.GaussianBlur(pale, (3, 3), 0))
+    mw = median_u8(white, hist)
     if mw >= PALE_TABLE:
+        pale = cv2.subtract(cv2.add(lo, lo), cv2.max(cv2.max(b, g), r))
+        if scale < 1:
+            pale = cv2.resize(pale, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
+        if mw - median_u8(pale) >= COLOURED_TABLE:
+            first.add(len(masks))
+            masks += threshold_masks(cv2.GaussianBlur(pale, (3, 3), 0))
         sh, sw = white.shape
         small = image if scale >= 1 else cv2.resize(image, (sw, sh), interpolation=cv2.INTER_AREA)
         tm = table_masks(table_distance(small))
