@@ -178,7 +178,13 @@ class Ensemble:
         """Logits (N, 19) float32 of crops (N, IN_H, IN_W, 3) uint8 (N may be 0)."""
         if len(crops) == 0:
             return np.zeros((0, 19), np.float32)
-        blob = to_blob(crops)  # once for all members
+        return self.logits_of_blob(to_blob(crops))  # the blob once for all members
+
+    def logits_of_blob(self, blob: NDArray[np.float32]) -> NDArray[np.float32]:
+        """Logits (N, 19) float32 of a blob (N, 3, IN_H, IN_W) of :func:`to_blob` (N may
+        be 0)."""
+        if len(blob) == 0:
+            return np.zeros((0, 19), np.float32)
         outs = [m.logits_of_blob(blob) for m in self.members]
         if len(outs) == 1:
             return outs[0]
@@ -189,6 +195,11 @@ class Ensemble:
     def read(self, crops: NDArray[Any]) -> list[CornerRead]:
         """One CornerRead per crop."""
         return reads_of(self.logits(crops))
+
+    def read_blob(self, blob: NDArray[np.float32]) -> list[CornerRead]:
+        """One CornerRead per crop of a blob of :func:`to_blob` (each crop's row of it
+        is made from that crop alone: a blob made once serves both classifiers)."""
+        return reads_of(self.logits_of_blob(blob))
 
 
 def member_files(manifest: dict[str, Any], group: str) -> list[str]:
@@ -260,11 +271,11 @@ def read_corners_batch(cards: list[NDArray[Any]]) -> list[Learned | None]:
     ms = models()
     if ms is None or not cards:
         return [None] * len(cards)
-    crops = np.concatenate([corner_crops(c) for c in cards])
-    a = ms[0].read(crops)
+    blob = to_blob(np.concatenate([corner_crops(c) for c in cards]))  # once for A and B
+    a = ms[0].read_blob(blob)
     pairs = [a[2 * i : 2 * i + 2] for i in range(len(cards))]
     seen = [i for i, p in enumerate(pairs) if any(r.card is not None for r in p)]
-    b = ms[1].read(crops[[2 * i + j for i in seen for j in (0, 1)]])
+    b = ms[1].read_blob(blob[[2 * i + j for i in seen for j in (0, 1)]])
     out: list[Learned | None] = [None] * len(cards)
     for k, i in enumerate(seen):
         out[i] = (pairs[i], b[2 * k : 2 * k + 2])

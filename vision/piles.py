@@ -248,7 +248,7 @@ def read_corners_at(
         card = warp(image, outline)
         assert card.shape[:2] == (CARD_H, CARD_W)
         cards.append(card)
-        crops.append(corner_crops(card)[:1])
+        crops.append(corner_crops(card, both=False))
     th = thresholds()
     t = th["pile_corner"]
     t3 = min(t, th.get("pile_corner_templated", t)) if templated else t
