@@ -130,8 +130,7 @@ def _paper_and_plane(card: NDArray[Any]) -> tuple[NDArray[np.float32], NDArray[n
     sh, sw = h // _SMALL, w // _SMALL
     small = cv2.resize(card, (sw, sh), interpolation=cv2.INTER_AREA)
     f = small.astype(np.float32) + 1.0
-    k = cv2.getStructuringElement(cv2.MORPH_RECT, (round(13 * _S) | 1, round(13 * _S) | 1))
-    paper = cv2.blur(cv2.morphologyEx(f, cv2.MORPH_CLOSE, k), (5, 5))
+    paper = cv2.blur(cv2.morphologyEx(f, cv2.MORPH_CLOSE, _CLOSE_KERNEL), (5, 5))
     plane = _border_plane(f)
     # (channel sums written out: numpy's sum over a short last axis is slow)
     inside = paper[..., 0] + paper[..., 1] + paper[..., 2] < 0.75 * (
@@ -144,6 +143,8 @@ def _paper_and_plane(card: NDArray[Any]) -> tuple[NDArray[np.float32], NDArray[n
         np.asarray(cv2.resize(plane, size, interpolation=cv2.INTER_LINEAR), np.float32),
     )
 
+
+_CLOSE_KERNEL = cv2.getStructuringElement(cv2.MORPH_RECT, (round(13 * _S) | 1, round(13 * _S) | 1))
 
 _ZH, _ZW = round(INDEX_H * CARD_H), round(INDEX_W * CARD_W)
 _RIM = 2  # pale rim of strong red print, pixels
@@ -163,6 +164,9 @@ _INDEX_ZONES = (
 )
 
 
+_RIM_SQUARE = np.ones((2 * _RIM + 1, 2 * _RIM + 1), np.uint8)
+
+
 def _add_faint_red(red: NDArray[np.bool_], redness: NDArray[Any], r: NDArray[Any], gb: NDArray[Any]) -> None:
     """Add pale red print in the corner index zones to ``red`` (in place).
 
@@ -172,9 +176,8 @@ def _add_faint_red(red: NDArray[np.bool_], redness: NDArray[Any], r: NDArray[Any
     on the pale rim of strong red print (that would join the index to a pip).
     ``redness`` = r - gb, ``r`` and ``gb`` (max of green and blue) relative to the paper.
     """
-    rim = np.ones((2 * _RIM + 1, 2 * _RIM + 1), np.uint8)
     for zone, grown, inner in _INDEX_ZONES:
-        near = cv2.dilate(np.ascontiguousarray(red[grown]).view(np.uint8), rim)[inner] > 0
+        near = cv2.dilate(np.ascontiguousarray(red[grown]).view(np.uint8), _RIM_SQUARE)[inner] > 0
         rz = r[zone]
         red[zone] |= (redness[zone] > FAINT_RED) & (rz > FAINT_RED_MIN_R) & (rz > 1.1 * gb[zone]) & ~near
 
@@ -193,12 +196,17 @@ def ink_masks(card: NDArray[Any]) -> Ink:
     # (contiguous copies of the channels: faster than cv2.split on float images)
     b, g, r = (np.ascontiguousarray(n[..., i]) for i in range(3))
     gb = np.maximum(g, b)
-    gray = 0.114 * b + 0.587 * g + 0.299 * r
+    # gray = 0.114 * b + 0.587 * g + 0.299 * r, with one temporary
+    gray = b * np.float32(0.114)
+    tmp = g * np.float32(0.587)
+    gray += tmp
+    gray += np.multiply(r, np.float32(0.299), out=tmp)
     redness = r - gb
     # bright red, or dark red (maroon print, dim light): red well above green and blue
     red = ((redness > 0.22) & (r > 0.35)) | ((r > 1.35 * gb) & (redness > 0.07))
     _add_faint_red(red, redness, r, gb)
-    ink = (gray < INK_LEVEL) | red
+    ink = gray < INK_LEVEL
+    ink |= red
     bw = max(2, round(BORDER * CARD_W))
     ink[:bw, :] = False
     ink[-bw:, :] = False
@@ -206,14 +214,13 @@ def ink_masks(card: NDArray[Any]) -> Ink:
     ink[:, -bw:] = False
     ink_u8 = ink.view(np.uint8) * np.uint8(255)
     _drop_thin_lines(ink_u8)
-    red_u8 = ink_u8.copy()
-    red_u8[~red] = 0
+    red_u8 = ink_u8 * red.view(np.uint8)  # ink where red
     # yellow or blue print: only court-card pictures have it
     m = round(INDEX_W * CARD_W)
     rows = slice(round(0.12 * CARD_H), CARD_H - round(0.12 * CARD_H))
     cols = slice(m, CARD_W - m)
     # (the colour against the edge's plane: the local paper is biased near red print)
-    mid = cv2.divide(np.ascontiguousarray(f[rows, cols]), np.ascontiguousarray(plane[rows, cols]))
+    mid = cv2.divide(f[rows, cols], plane[rows, cols])
     bb, gg, rr = (np.ascontiguousarray(mid[..., i]) for i in range(3))
     yellow = (np.minimum(rr, gg) - bb > 0.12) & (gg > 0.8 * rr) & (gg > PICTURE_LIGHT)
     blue = (bb - rr > 0.12) & (bb > PICTURE_LIGHT)
@@ -234,19 +241,23 @@ _LINE_V = round(0.2 * CARD_H)  # a vertical one at least this long
 def _line_pixels(ink_u8: Mask, length: int, axis: int) -> NDArray[np.bool_]:
     """Pixels of ``ink_u8`` (0/255) on straight runs at least ``length`` long, along
     rows (``axis`` 1, horizontal lines) or columns (``axis`` 0): an opening with a
-    line. Rows (columns) are independent, so only those with that much ink are opened."""
+    line. Rows (columns) are independent, so only those with that much ink are opened
+    (columns as rows of the transposed mask: the same opening, without a gather and a
+    scatter of strided columns)."""
     out = np.zeros(ink_u8.shape, bool)
     count = cv2.reduce(ink_u8, axis, cv2.REDUCE_SUM, dtype=cv2.CV_32S).ravel()
     sel = np.flatnonzero(count >= 255 * length)
     if len(sel) == 0:
         return out
+    k = cv2.getStructuringElement(cv2.MORPH_RECT, (length, 1))
     if axis == 1:
-        k = cv2.getStructuringElement(cv2.MORPH_RECT, (length, 1))
         out[sel] = np.asarray(cv2.morphologyEx(ink_u8[sel], cv2.MORPH_OPEN, k)) > 0
     else:
-        k = cv2.getStructuringElement(cv2.MORPH_RECT, (1, length))
-        out[:, sel] = np.asarray(cv2.morphologyEx(ink_u8[:, sel], cv2.MORPH_OPEN, k)) > 0
+        out.T[sel] = np.asarray(cv2.morphologyEx(ink_u8.T[sel], cv2.MORPH_OPEN, k)) > 0
     return out
+
+
+_THICK_SQUARE = np.ones((_THICK, _THICK), np.uint8)
 
 
 def _drop_thin_lines(ink_u8: Mask) -> None:
@@ -260,8 +271,7 @@ def _drop_thin_lines(ink_u8: Mask) -> None:
     lines |= _line_pixels(ink_u8, _LINE_V, 0)
     if not lines.any():
         return
-    sq = np.ones((_THICK, _THICK), np.uint8)
-    thick = cv2.dilate(cv2.morphologyEx(ink_u8, cv2.MORPH_OPEN, sq), np.ones((3, 3), np.uint8))
+    thick = cv2.dilate(cv2.morphologyEx(ink_u8, cv2.MORPH_OPEN, _THICK_SQUARE), _RIM_KERNEL)
     ink_u8[lines & (np.asarray(thick) == 0)] = 0
 
 
