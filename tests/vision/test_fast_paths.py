@@ -117,3 +117,71 @@ def test_side_refit_fits_the_straight_sides_of_a_rounded_card() -> None:
     quad = refine_quad(rough, contours[0])
     want = np.array([[100, 80], [212, 80], [212, 220], [100, 220]], np.float64)
     assert np.abs(quad - want).max() < 1.0
+
+
+def _drawn_cards(n: int, seed: int) -> list[np.ndarray]:
+    """Rectified-card-sized BGR images with print, shading and noise."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for _ in range(n):
+        card = np.full((CARD_H, CARD_W, 3), rng.integers(150, 250, 3), np.uint8)
+        for _ in range(6):
+            colour = tuple(int(v) for v in rng.integers(0, 256, 3))
+            x, y = int(rng.integers(0, CARD_W)), int(rng.integers(0, CARD_H))
+            cv2.circle(card, (x, y), int(rng.integers(3, 25)), colour, -1)
+        shade = np.linspace(0.7, 1.0, CARD_W)[None, :, None]
+        noise = rng.normal(0, 6, card.shape)
+        out.append(np.clip(card * shade + noise, 0, 255).astype(np.uint8))
+    return out
+
+
+def test_paper_colour_area_average_of_floats_equals_the_uint8_one() -> None:
+    for card in _drawn_cards(20, 7):
+        want = cv2.resize(card, (CARD_W // 4, CARD_H // 4), interpolation=cv2.INTER_AREA)
+        got = cv2.resize(card.astype(np.float32), (CARD_W // 4, CARD_H // 4), interpolation=cv2.INTER_AREA)
+        assert np.array_equal(np.clip(np.rint(got), 0, 255), want.astype(np.float32))
+
+
+def test_glyph_vector_blur_equals_gaussian_blur() -> None:
+    from vision.glyphs import BLUR_SIGMA, RANK_GRID, SUIT_GRID, glyph_vector
+
+    rng = np.random.default_rng(8)
+    for k in range(30):
+        shape = (int(rng.integers(8, 40)), int(rng.integers(6, 30)))
+        mask = ((rng.random(shape) < 0.5) * 255).astype(np.uint8)
+        grid = (RANK_GRID, SUIT_GRID)[k % 2]
+        m = cv2.resize((mask > 0).astype(np.float32), grid, interpolation=cv2.INTER_AREA)
+        m = cv2.GaussianBlur(m, (0, 0), BLUR_SIGMA)
+        v = m.ravel() - m.mean()
+        want = (v / float(np.linalg.norm(v))).astype(np.float32)
+        assert glyph_vector(mask, grid).tobytes() == want.tobytes()
+
+
+def test_blob_paper_by_sorted_bytes_equals_a_float_partition() -> None:
+    from vision.corners import IN_H, IN_W, PAPER_PERCENTILE, corner_crops, to_blob
+
+    crops = np.concatenate([corner_crops(c) for c in _drawn_cards(6, 9)])
+    f = crops.astype(np.float32)
+    flat = f.reshape(len(f), -1, 3)
+    k = int(PAPER_PERCENTILE / 100 * (flat.shape[1] - 1))
+    f /= np.maximum(np.partition(flat, k, axis=1)[:, k, :], 8.0)[:, None, None, :]
+    want = np.ascontiguousarray(np.clip(f, 0.0, 1.5).transpose(0, 3, 1, 2) - 0.5)
+    got = to_blob(crops)
+    assert got.shape == (len(crops), 3, IN_H, IN_W)
+    assert got.tobytes() == want.tobytes()
+
+
+def test_card_size_equals_medians_outline_by_outline() -> None:
+    from vision.outlines import card_size
+
+    rng = np.random.default_rng(10)
+    for n in (1, 2, 3, 4, 13):
+        quads = [(rng.random((4, 2)) * 500).astype(np.float32) for _ in range(n)]
+        shorts, longs = [], []
+        for q in quads:
+            p = q.astype(np.float64)
+            s = np.hypot(*(np.roll(p, -1, axis=0) - p).T)
+            a, b = (s[0] + s[2]) / 2, (s[1] + s[3]) / 2
+            shorts.append(min(a, b))
+            longs.append(max(a, b))
+        assert card_size(quads) == (float(np.median(shorts)), float(np.median(longs)))
