@@ -357,8 +357,14 @@ def suit_vote(scores: dict[str, float], red: bool | None, certain: bool = False)
     return vote
 
 
+def clip01(x: float) -> float:
+    """``float(np.clip(x, 0.0, 1.0))`` of a float, without NumPy's overhead (NaN stays NaN)."""
+    y = x if x >= 0.0 or x != x else 0.0
+    return y if y <= 1.0 or y != y else 1.0
+
+
 def _score_to_conf(score: float, lo: float, hi: float) -> float:
-    return float(np.clip((score - lo) / (hi - lo), 0.0, 1.0))
+    return clip01((score - lo) / (hi - lo))
 
 
 def _number_rank(pips: PipRead, idx: list[IndexRead]) -> tuple[str, list[IndexRead], list[float]] | None:

@@ -43,6 +43,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from vision.classic import clip01
 from vision.corners import MIN_CARD_HEIGHT, corner_crops
 from vision.detector import CARD_H, CARD_W, upright_orders, warp
 from vision.learned import models, thresholds
@@ -219,7 +220,7 @@ def _refine_corner(
 
 
 def _scaled(conf: float, t: float) -> float:
-    return round(0.5 + 0.5 * float(np.clip((conf - t) / max(1e-6, 1 - t), 0.0, 1.0)), 3)
+    return round(0.5 + 0.5 * clip01((conf - t) / max(1e-6, 1 - t)), 3)
 
 
 def read_corner(image: NDArray[Any], outline: NDArray[Any]) -> CornerCard | None:

@@ -6,8 +6,6 @@ readings agree; any clear dissent leaves it unsure.
 
 from __future__ import annotations
 
-import numpy as np
-
 from vision.classic import (
     FACE,
     MANY_PIPS,
@@ -17,6 +15,7 @@ from vision.classic import (
     SUIT_MIN_SCORE,
     CardRead,
     PipRead,
+    clip01,
     rank_of_count,
     suit_vote,
 )
@@ -31,7 +30,7 @@ def _scaled(conf: float, t: float) -> float:
     0.0 below ``t``."""
     if conf < t:
         return 0.0
-    return round(0.5 + 0.5 * float(np.clip((conf - t) / max(1e-6, 1 - t), 0.0, 1.0)), 3)
+    return round(0.5 + 0.5 * clip01((conf - t) / max(1e-6, 1 - t)), 3)
 
 
 def _court_t(r: CornerRead, th: dict[str, float], key: str) -> float:

@@ -185,3 +185,14 @@ def test_card_size_equals_medians_outline_by_outline() -> None:
             shorts.append(min(a, b))
             longs.append(max(a, b))
         assert card_size(quads) == (float(np.median(shorts)), float(np.median(longs)))
+
+
+def test_clip01_equals_numpy_clip() -> None:
+    from vision.classic import clip01
+
+    rng = np.random.default_rng(11)
+    values = [-0.0, 0.0, 1.0, -1e-300, 5e-324, 1.0000001, float("inf"), float("-inf")]
+    for x in values + (rng.random(2000) * 4 - 2).tolist():
+        want = float(np.clip(x, 0.0, 1.0))
+        assert clip01(x) == want and np.copysign(1.0, clip01(x)) == np.copysign(1.0, want)
+    assert clip01(float("nan")) != clip01(float("nan"))  # NaN stays NaN
