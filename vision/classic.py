@@ -31,13 +31,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-import cv2
 import numpy as np
 from numpy.typing import NDArray
 
 from vision.detector import CARD_H, CARD_W
 from vision.glyphs import Templates
-from vision.segment import Component, holes, in_corner, index_parts
+from vision.segment import Component, filled_and_solidity, holes, in_corner, index_parts, solidity
 
 SUITS = ("S", "H", "D", "C")
 RED_SUITS = {"H", "D"}
@@ -234,8 +233,11 @@ def read_pips(comps: list[Component], t: Templates, tint: float = 0.0) -> PipRea
     # card are printed upside down
     sums: dict[str, float] = {s: 0.0 for s in SUITS}
     shapes = big[:MAX_PIPS_SHAPED]
+    solid = []
     for c in shapes:
-        pm = fill_holes(c.mask)  # a pip is solid: holes are ornament (fancy ace) or glare
+        # a pip is solid: holes are ornament (fancy ace) or glare
+        pm, sol = filled_and_solidity(c.mask)
+        solid.append(sol)
         turned = np.ascontiguousarray(pm[::-1, ::-1])
         scores = t.suits.scores(pm if c.cy < 0.5 * CARD_H else turned)
         if abs(c.cy - CARD_H / 2) < CENTRE_PIP * CARD_H:
@@ -248,7 +250,7 @@ def read_pips(comps: list[Component], t: Templates, tint: float = 0.0) -> PipRea
             sums[s] += v
     m = max(1, len(shapes))
     mean = {s: v / m for s, v in sums.items()}
-    mean[SOLIDITY] = float(np.mean([solidity(c.mask) for c in shapes]))
+    mean[SOLIDITY] = float(np.mean(solid))
     return PipRead(rank, mean, red, n, red_fraction)
 
 
@@ -268,29 +270,6 @@ PIP_MAX_ELONGATION = 3.0
 #: a pip whose centre is within this fraction of the card's height of its middle is
 #: a centre pip (either way up)
 CENTRE_PIP = 0.06
-
-
-def fill_holes(mask: NDArray[Any]) -> NDArray[Any]:
-    """``mask`` (uint8 0/255) with every enclosed background region filled; the mask
-    itself when it has none."""
-    cs, hier = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
-    if hier is None or not (hier[0, :, 3] >= 0).any():
-        return mask
-    out = np.zeros_like(mask)
-    for c, h in zip(cs, hier[0], strict=True):
-        if h[3] < 0:  # an outer boundary (one at a time: filled together, nested ones cancel)
-            cv2.drawContours(out, [c], 0, 255, -1)
-    return out
-
-
-def solidity(mask: NDArray[Any]) -> float:
-    """Area of the largest shape in ``mask`` / area of its convex hull (1.0 = convex)."""
-    cs, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-    if not cs:
-        return 0.0
-    c = max(cs, key=cv2.contourArea)
-    hull = cv2.contourArea(cv2.convexHull(c))
-    return float(cv2.contourArea(c) / hull) if hull > 0 else 0.0
 
 
 #: yellow/blue share of a card's middle above which it is a court card (dev photos:

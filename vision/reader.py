@@ -24,11 +24,9 @@ from vision.classic import (
     IndexRead,
     PipRead,
     decide,
-    fill_holes,
     is_body,
     read_index,
     read_pips,
-    solidity,
     suit_vote,
 )
 from vision.corners import MIN_CARD_HEIGHT, card_height
@@ -48,7 +46,7 @@ from vision.outlines import card_size
 from vision.pairs import halves
 from vision.piles import CornerCard, corner_cards, grown
 from vision.places import one_card_per_corner, one_place_per_card
-from vision.segment import Component, components, ink_masks
+from vision.segment import Component, components, fill_holes, ink_masks, solidity
 from vision.snap import snap
 from vision.templated import combine
 from vision.verdict import COURT_RANKS, candidates, decide_court_glyph, decide_learned

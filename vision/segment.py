@@ -409,6 +409,48 @@ def holes(mask: Mask, min_frac: float = 0.06) -> int:
     return count
 
 
+def fill_holes(mask: Mask) -> Mask:
+    """``mask`` (uint8 0/255) with every enclosed background region filled; the mask
+    itself when it has none."""
+    cs, hier = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hier is None or not (hier[0, :, 3] >= 0).any():
+        return mask
+    out = np.zeros_like(mask)
+    for c, h in zip(cs, hier[0], strict=True):
+        if h[3] < 0:  # an outer boundary (one at a time: filled together, nested ones cancel)
+            cv2.drawContours(out, [c], 0, 255, -1)
+    return out
+
+
+def solidity(mask: Mask) -> float:
+    """Area of the largest shape in ``mask`` / area of its convex hull (1.0 = convex)."""
+    cs, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    if not cs:
+        return 0.0
+    c = max(cs, key=cv2.contourArea)
+    hull = cv2.contourArea(cv2.convexHull(c))
+    return float(cv2.contourArea(c) / hull) if hull > 0 else 0.0
+
+
+def filled_and_solidity(mask: Mask) -> tuple[Mask, float]:
+    """(:func:`fill_holes`, :func:`solidity`) of ``mask`` from one contour search: its
+    outer boundaries, in the same order, are :func:`solidity`'s shapes (their polygons
+    have integer vertices, so their areas and hulls' areas are the same exact sums)."""
+    cs, hier = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hier is None:
+        return mask, 0.0
+    outer = [c for c, h in zip(cs, hier[0], strict=True) if h[3] < 0]
+    big = max(outer, key=cv2.contourArea)
+    hull = cv2.contourArea(cv2.convexHull(big))
+    sol = float(cv2.contourArea(big) / hull) if hull > 0 else 0.0
+    if len(outer) == len(cs):
+        return mask, sol
+    out = np.zeros_like(mask)
+    for c in outer:  # one at a time: filled together, nested ones cancel
+        cv2.drawContours(out, [c], 0, 255, -1)
+    return out, sol
+
+
 def rotate180(card: NDArray[Any]) -> NDArray[Any]:
     """The card turned half a turn (same shape)."""
     return np.ascontiguousarray(card[::-1, ::-1])

@@ -196,3 +196,22 @@ def test_clip01_equals_numpy_clip() -> None:
         want = float(np.clip(x, 0.0, 1.0))
         assert clip01(x) == want and np.copysign(1.0, clip01(x)) == np.copysign(1.0, want)
     assert clip01(float("nan")) != clip01(float("nan"))  # NaN stays NaN
+
+
+def test_filled_and_solidity_equal_fill_holes_and_solidity() -> None:
+    from vision.segment import fill_holes, filled_and_solidity, solidity
+
+    rng = np.random.default_rng(12)
+    masks = [np.zeros((20, 20), np.uint8)]
+    for _ in range(200):
+        m = np.zeros((int(rng.integers(10, 50)), int(rng.integers(10, 50))), np.uint8)
+        for _ in range(int(rng.integers(1, 4))):
+            centre = (int(rng.integers(0, m.shape[1])), int(rng.integers(0, m.shape[0])))
+            cv2.circle(m, centre, int(rng.integers(2, 15)), 255, -1)
+            cv2.circle(m, centre, int(rng.integers(0, 4)), 0, -1)  # a hole, or none
+        masks.append(m)
+    for m in masks:
+        filled, sol = filled_and_solidity(m)
+        want = fill_holes(m)
+        assert (filled is m) == (want is m) and np.array_equal(filled, want)
+        assert sol == solidity(m)
