@@ -33,6 +33,7 @@ from vision.verdict import (
     dissent,
     shape_lead,
     shaped_as_twin,
+    shaped_unlike,
 )
 
 
@@ -61,8 +62,8 @@ def combine(
         return learned
     if classic is None:
         return None
-    if pips is not None and shaped_as_twin(pips, classic.card):
-        return None  # as in decide_learned: the pips' shape says the other suit of the colour
+    if pips is not None and (shaped_as_twin(pips, classic.card) or shaped_unlike(pips, classic.card)):
+        return None  # as in decide_learned: the pips' shape says another suit
     rank = classic.card[0]
     th = thresholds()
     no_q = counterless_corners(classic, corners or [])

@@ -20,9 +20,10 @@ from vision.classic import (
     suit_vote,
 )
 from vision.learned import NONE, CornerRead, Learned, thresholds
+from vision.suitshape import NUMBER_RANKS, TWIN_SUIT, shape_lead, shaped_as_twin, shaped_unlike
 
-NUMBER_RANKS = set("A23456789T")
 COURT_RANKS = set("JQK")
+__all__ = ["COURT_RANKS", "NUMBER_RANKS", "TWIN_SUIT", "shape_lead", "shaped_as_twin", "shaped_unlike"]
 
 
 def _scaled(conf: float, t: float) -> float:
@@ -80,7 +81,12 @@ def decide_learned(
       hold'em frame 3530042, bank seed 3500000: an AC half under a TS, the pair
       outline split, the AC's half read AS by A and B at 0.9983 on its one corner,
       the TS's black spade pips in it saying nothing against it). ``alone`` False (an
-      outline guessed, ``Quad.guessed``): never.
+      outline guessed, ``Quad.guessed``): never. Nor where a classifier reads another
+      suit on a corner at its dissent threshold, however unsure of the rank
+      (:func:`_other_suit`): another card's index lies in the outline (generated hold'em
+      frame 10830133, bank seed 10800000: an AC lying over a JD, the outline of the AC
+      taking in the JD's corner, the AC's index read AS by A and B at 1.00, the other
+      corner read 9D by A and JD by B, each suit at 0.99 or more).
 
     Any corner read by either classifier as another card at its dissent threshold
     (``dissent_a``, ``dissent_b``) vetoes, if the pips allow its rank, its suit
@@ -107,7 +113,7 @@ def decide_learned(
     details: dict[str, object] = {"pips": pips.rank, "count": pips.count, "learned": card}
     by_a, by_b = _scaled(conf_a, th["index_pips"]), _scaled(conf_b, th["index_pips_b"])
     if rank in NUMBER_RANKS and pips.rank == rank and max(by_a, by_b) >= 0.5:
-        if not _pips_back(pips, card, by_a >= 0.5):
+        if not _pips_back(pips, card, by_a >= 0.5, learned):
             return None
         if _lone_corner_unsure(learned, card, pair, th):
             return None
@@ -128,6 +134,8 @@ def decide_learned(
         return None
     if _pips_say_otherwise(pips, card):
         return None
+    if _other_suit(learned, suit, th):
+        return None  # another card's index in the outline: see the docstring
     if pair >= bar:
         return CardRead(card, _scaled(pair, bar), details | {"path": "pair-alone"})
     return None
@@ -167,6 +175,10 @@ def _pips_say_otherwise(pips: PipRead, card: str) -> bool:
     (which includes :func:`shaped_as_twin`, favouring the other)."""
     if pips.count >= MANY_PIPS:
         return True  # more pips than a card has: the outline holds another card's too
+    if card[0] in COURT_RANKS and pips.rank != FACE and pips.count >= 2:
+        # pips, no picture: no court card's own (generated hold'em frame 11130059, bank
+        # seed 11100000: a TS, ten black pips, its redrawn "10" read JS by A and B at 1.00)
+        return True
     if (
         card[0] in "23456789T"
         and pips.rank is None
@@ -203,20 +215,29 @@ def _pips_say_otherwise(pips: PipRead, card: str) -> bool:
     )
 
 
-def _pips_back(pips: PipRead, card: str, by_a: bool) -> bool:
+def _pips_back(pips: PipRead, card: str, by_a: bool, learned: Learned) -> bool:
     """Whether pips that count ``card``'s rank (2-10, A) back its index reading (see
     :func:`decide_learned`): their colour, when clear, the suit's; their shape, when
     scored, favouring the suit over the other of its colour by more than
-    SUIT_MIN_MARGIN; and for B's reading alone (``by_a`` False) the shape saying the
-    suit."""
+    SUIT_MIN_MARGIN and liked by no suit more than by the suit (:func:`shaped_unlike`);
+    and for B's reading alone (``by_a`` False) the shape saying the suit, and A's best
+    guess on neither corner the card's rank in the other suit of its colour unless
+    the shape says the suit by SINGLE_SUIT_MARGIN (as for a template reading)."""
     suit = card[1]
     red = suit in RED_SUITS
     if pips.red is not None and pips.red != red:
         return False
     if pips.suit is not None and shape_lead(pips.suit, suit) > -SUIT_MIN_MARGIN:
         return False
+    if shaped_unlike(pips, card):
+        return False
     if by_a:
         return True
+    twin = card[0] + TWIN_SUIT[suit]
+    if any(r.card == twin for r in learned[0]) and (
+        pips.suit is None or shape_lead(pips.suit, suit) > -SINGLE_SUIT_MARGIN
+    ):
+        return False
     # B's reading alone: B confuses suits of one colour more (crude drawn clubs as
     # spades), so the pips' shapes must say its suit, not only not another
     v = suit_vote(pips.suit, red, True) if pips.suit is not None else None
@@ -247,35 +268,6 @@ def _lone_corner_unsure(learned: Learned, card: str, pair: float, th: dict[str, 
     club 0.74. With the models then shipped the pair threshold cost 1 card of
     cards-table, of the generated piles and of 704 in other fonts."""
     return not _backed(learned, card) and pair < th["pair"]
-
-
-#: the other suit of the same colour
-TWIN_SUIT = {"S": "C", "C": "S", "H": "D", "D": "H"}
-
-
-def shape_lead(scores: dict[str, float], suit: str) -> float:
-    """How much the pips' shape scores (``PipRead.suit``) favour the other suit of
-    ``suit``'s colour over ``suit`` (negative: they favour ``suit``).
-
-    The raw scores, without :func:`vision.classic.suit_vote`'s solidity test: that
-    test drops a "club" too solid to be one, and so left no vote against a spade on
-    a club whose blurred pip is solid (measured on generated frames in held-apart
-    fonts: an AC read AS by both classifiers, its lone pip club 0.96, spade 0.85,
-    solidity 0.86 over CLUB_MAX_SOLIDITY; four such in 1500 frames; another AC with
-    club 0.78, spade 0.77). On those frames the pips of number cards and aces read
-    right favour their suit by more than SUIT_MIN_MARGIN in 7147 of 7160 (CC0 pips;
-    no suit had a right read leading the other way by more than 0.04). A condition
-    a reading must meet, never a reading by itself.
-    """
-    return scores.get(TWIN_SUIT[suit], 0.0) - scores.get(suit, 0.0)
-
-
-def shaped_as_twin(pips: PipRead, card: str) -> bool:
-    """True if ``card`` is 2-10 or A and its pips' shape favours the other suit of its
-    colour by more than SUIT_MIN_MARGIN (:func:`shape_lead`): a veto."""
-    return (
-        card[0] in NUMBER_RANKS and pips.suit is not None and shape_lead(pips.suit, card[1]) > SUIT_MIN_MARGIN
-    )
 
 
 def _court_pair(

@@ -406,6 +406,74 @@ def test_an_index_alone_is_vetoed_by_pips_of_both_colours() -> None:
     assert card_of(decide_learned(PipRead(None, None, None, 1, 0.5), sure)) == "JS"  # one pip: no mixture
 
 
+def test_an_index_alone_is_vetoed_by_another_suit_read_on_the_other_corner() -> None:
+    """Generated hold'em frame 10830133 (bank seed 10800000, the shipped models of seed
+    20261206): an AC lying over a JD, its outline taking in the JD's corner, a picture
+    seen, the AC's redrawn index read AS by A and B at 1.00 on one corner; on the other
+    A read 9D and B JD, each suit at 0.99 or more, each rank unsure."""
+    th = thresholds()
+    picture = PipRead(FACE, None, None, 0, 0.3)
+    a = [CornerRead("9", "D", 0.49, 0.99), CornerRead("A", "S", 1.0, 1.0)]
+    b = [CornerRead("J", "D", 0.65, 1.0), CornerRead("A", "S", 1.0, 1.0)]
+    assert decide_learned(picture, (a, b)) is None
+    # the other corner unread (covered, blank): the index alone stands
+    none = CornerRead("-", "-", 1.0, 1.0)
+    assert card_of(decide_learned(picture, ([none, a[1]], [none, b[1]]))) == "AS"
+    # another suit under both dissent thresholds does not veto
+    weak = min(th["dissent_a"], th["dissent_b"]) - 0.05
+    a_weak = [CornerRead("9", "D", 0.49, weak), a[1]]
+    b_weak = [CornerRead("J", "D", 0.65, weak), b[1]]
+    assert card_of(decide_learned(picture, (a_weak, b_weak))) == "AS"
+
+
+def test_a_court_card_read_on_its_index_alone_is_vetoed_by_pips_without_a_picture() -> None:
+    """Generated hold'em frame 11130059 (bank seed 11100000, the shipped models of seed
+    20261206): a TS, ten black pips counted in no card's layout, its redrawn "10" read
+    JS by A and B at 1.00 on one corner. A court card shows a picture, not pips."""
+    sure = [CornerRead("-", "-", 1.0, 1.0), CornerRead("J", "S", 1.0, 1.0)]
+    assert decide_learned(PipRead(None, None, False, 10, 0.0), (sure, sure)) is None
+    assert decide_learned(PipRead(None, None, False, 2, 0.0), (sure, sure)) is None
+    # no pips seen (the picture covered, or none found): the index alone stands
+    assert card_of(decide_learned(PipRead(None, None, None, 0, 0.0), (sure, sure))) == "JS"
+    # one mark is no pips
+    assert card_of(decide_learned(PipRead(None, None, False, 1, 0.0), (sure, sure))) == "JS"
+
+
+def test_b_alone_is_vetoed_by_a_naming_the_other_suit_of_the_colour() -> None:
+    """The test helper's drawn 2C at 100 px (tests/vision/test_drawn_deck.py): B read
+    2S at 0.96 and 0.99 on its corners, A below its threshold guessed 2S on neither and
+    2C (rank 0.93, suit 0.74) on one; two pips counted, their shape spade 0.84, club
+    less. As for a template reading, A's guess of the twin needs the shape to say the
+    suit by SINGLE_SUIT_MARGIN."""
+    t = thresholds()["index_pips_b"]
+    a = [CornerRead("-", "S", 0.43, 0.38), CornerRead("2", "C", 0.93, 0.74)]
+    b = [CornerRead("2", "S", max(t, 0.96), 0.99), CornerRead("2", "S", 0.99, 1.0)]
+    near = {"S": 0.84, "H": 0.6, "D": 0.83, "C": 0.78, "solidity": 0.95}
+    assert decide_learned(PipRead("2", near, False, 2, 0.0), (a, b)) is None
+    clear = {"S": 0.9, "H": 0.6, "D": 0.7, "C": 0.7, "solidity": 0.95}
+    assert card_of(decide_learned(PipRead("2", clear, False, 2, 0.0), (a, b))) == "2S"
+    # A guessing no twin: the shape need only say the suit among its colour
+    a_other = [a[0], CornerRead("-", "-", 0.9, 0.9)]
+    assert card_of(decide_learned(PipRead("2", near, False, 2, 0.0), (a_other, b))) == "2S"
+
+
+def test_pips_shaped_more_like_another_suit_of_either_colour_back_no_number_card() -> None:
+    """The test helper's drawn clubs at 70-80 px: shape diamond 0.86, spade 0.82, club
+    less, black; A and B read 2S. The shape says nothing for a spade. An ace's one
+    ornate pip is not judged so (a real deck's AS, vosloo_AS, scores another suit
+    higher)."""
+    from vision.suitshape import shaped_unlike
+
+    diamondish = {"S": 0.82, "H": 0.6, "D": 0.86, "C": 0.75, "solidity": 0.95}
+    two = PipRead("2", diamondish, False, 2, 0.0)
+    assert shaped_unlike(two, "2S")
+    assert not shaped_unlike(PipRead("A", diamondish, False, 1, 0.0), "AS")
+    sure = (reads("2S", 0.999), reads("2S", 0.999))
+    assert decide_learned(two, sure) is None
+    spadeish = {**diamondish, "S": 0.9}
+    assert card_of(decide_learned(PipRead("2", spadeish, False, 2, 0.0), sure)) == "2S"
+
+
 def test_an_index_alone_on_a_covered_outline_needs_the_pile_corner_threshold() -> None:
     """Generated hold'em frame 3530042 (bank seed 3500000): an AC half under a TS, the
     pair outline split, the AC's half read AS by A and B at 0.9983 on its one corner;
