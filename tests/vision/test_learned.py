@@ -368,8 +368,9 @@ def test_an_index_alone_is_vetoed_by_more_pips_than_a_card_has() -> None:
     its sixteen pips no picture (``vision.classic.MANY_PIPS``), the 9S's pale "9" read J
     by A and B at 1.00 on one corner."""
     sure = (reads("JS", 0.9999), reads("JS", 0.9999))
-    assert card_of(decide_learned(pips(None, False, 9), sure)) == "JS"  # pips not counted
-    assert decide_learned(pips(None, False, 16), sure) is None
+    four = (reads("4S", 0.9999), reads("4S", 0.9999))  # (a J with pips and no picture is never read)
+    assert card_of(decide_learned(pips(None, False, 9), four)) == "4S"  # pips not counted
+    assert decide_learned(pips(None, False, 16), four) is None
     assert decide_learned(pips(FACE, False), sure) is not None  # as a picture it was read
 
 
@@ -402,7 +403,8 @@ def test_an_index_alone_is_vetoed_by_pips_of_both_colours() -> None:
     sure = (reads("JS", 0.9999), reads("JS", 0.9999))
     mixed = PipRead(None, None, None, 6, 2 / 6)
     assert decide_learned(mixed, sure) is None
-    assert card_of(decide_learned(PipRead(None, None, False, 6, 0.0), sure)) == "JS"  # all black
+    four = (reads("4S", 0.9999), reads("4S", 0.9999))  # (a J with pips and no picture is never read)
+    assert card_of(decide_learned(PipRead(None, None, False, 6, 0.0), four)) == "4S"  # all black
     assert card_of(decide_learned(PipRead(None, None, None, 1, 0.5), sure)) == "JS"  # one pip: no mixture
 
 
@@ -631,7 +633,8 @@ def test_a_number_card_read_on_its_index_alone_needs_pips_shaped_like_its_suit()
     """Generated hold'em frame 1930256 (bank seed 1900000): an AC's redrawn club read as
     a spade by A and B at 1.00 on its one index; the pips in the outline, too unclear to
     count, spade 0.44, club 0.41: not clearly a spade, so no AS. A court card has no
-    pips of its own to ask."""
+    pips of its own to ask: pips and no picture veto its index alone (frame 11130059,
+    :func:`test_a_court_card_read_on_its_index_alone_is_vetoed_by_pips_without_a_picture`)."""
     none = CornerRead("-", "-", 1.0, 1.0)
     a = [CornerRead("A", "S", 1.0, 1.0), none]
     unclear = {"S": 0.44, "C": 0.41, "H": -0.2, "D": -0.3}
@@ -640,7 +643,8 @@ def test_a_number_card_read_on_its_index_alone_needs_pips_shaped_like_its_suit()
     assert card_of(decide_learned(PipRead(None, spade, False, 2, 0.0), (a, a))) == "AS"
     assert card_of(decide_learned(PipRead(None, None, None, 0, 0.5), (a, a))) == "AS"  # no pips seen
     k = [CornerRead("K", "S", 1.0, 1.0), none]
-    assert card_of(decide_learned(PipRead(None, unclear, False, 2, 0.0), (k, k))) == "KS"
+    assert decide_learned(PipRead(None, unclear, False, 2, 0.0), (k, k)) is None
+    assert card_of(decide_learned(PipRead(FACE, unclear, False, 0, 0.0), (k, k))) == "KS"  # its picture
 
 
 def test_template_and_learned_readings_that_differ_give_no_card() -> None:
