@@ -441,9 +441,9 @@ def test_a_card_lying_wholly_over_other_cards_is_outlined_along_its_edges(top: s
 
     The 7C is outlined alike, and never read as another card; it may be unsure: the
     models of seed 20261206 read this helper's drawn club index (three discs and a
-    stem, 10 px) as a spade, A at 0.99 and B at 0.95 or more on both corners, and its
-    pips' shape, club 0.72 against spade 0.66, vetoes the 7S (the models before them
-    read it 7C)."""
+    stem, 10 px) as a spade: 7S A's best guess on both corners (suit 0.74, 0.61), B's
+    at 0.95 or more; its pips' shape, club 0.72 against spade 0.66, vetoes the 7S (the
+    models before them read it 7C)."""
     frame = table("felt", seed=5)
     for i, c in enumerate(["2H", "3D", "9H"]):  # alone: they give the frame's card size
         place(frame, card_face(c), (150.0 + 170 * i, 150.0), 5.0 * i, 100)
