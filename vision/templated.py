@@ -13,7 +13,6 @@ from vision.classic import (
     FACE,
     RANK_MIN_MARGIN,
     RED_SUITS,
-    SINGLE_SUIT_MARGIN,
     SUIT_MIN_MARGIN,
     SUIT_MIN_SCORE,
     CardRead,
@@ -25,16 +24,8 @@ from vision.classic import (
 from vision.glyphs import Templates, load_templates
 from vision.learned import NONE, Learned, thresholds
 from vision.segment import components, ink_masks
-from vision.verdict import (
-    COURT_RANKS,
-    NUMBER_RANKS,
-    TWIN_SUIT,
-    agreed_rank,
-    dissent,
-    shape_lead,
-    shaped_as_twin,
-    shaped_unlike,
-)
+from vision.suitshape import NUMBER_RANKS, shaped_as_twin, shaped_unlike, twin_unanswered
+from vision.verdict import COURT_RANKS, agreed_rank, dissent
 
 
 def combine(
@@ -72,7 +63,7 @@ def combine(
         return None
     if reads is not None and dissent(reads, classic.card, th, pips, no_q):
         return None
-    if reads is not None and _twin_unanswered(reads, classic.card, pips):
+    if reads is not None and twin_unanswered(reads, classic.card, pips):
         return None
     if reads is not None and rank in NUMBER_RANKS and _rank_agreed_other(reads, rank, th):
         return None
@@ -102,22 +93,6 @@ def _rank_agreed_other(reads: Learned, rank: str, th: dict[str, float]) -> bool:
         ):
             return True
     return False
-
-
-def _twin_unanswered(reads: Learned, card: str, pips: PipRead | None) -> bool:
-    """True if ``card`` is 2-10 or A, classifier A's best guess on a corner is its rank
-    with the other suit of its colour (whatever its probability), and the pips' shape
-    does not say ``card``'s suit by SINGLE_SUIT_MARGIN or more (:func:`shape_lead`):
-    a veto of the template reading.
-
-    Measured on generated pile frames in held-apart fonts: an AC read AS by the
-    template reader, its lone pip spade 0.90, club 0.85, A reading AC (suit 0.66), B
-    AS (seed 1620844 of ``vision.evaluate --seed 1600000 --other-fonts 1200``). Of
-    the 28 right template readings of 3000 such frames, 6 had A guessing the other
-    suit; their pips said their suit by 0.11 to 0.20."""
-    if card[0] not in NUMBER_RANKS or not any(r.card == card[0] + TWIN_SUIT[card[1]] for r in reads[0]):
-        return False
-    return pips is None or pips.suit is None or shape_lead(pips.suit, card[1]) > -SINGLE_SUIT_MARGIN
 
 
 def _unanimous(reads: Learned, card: str, th: dict[str, float], no_q: set[int] | frozenset[int]) -> bool:

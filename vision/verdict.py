@@ -20,10 +20,9 @@ from vision.classic import (
     suit_vote,
 )
 from vision.learned import NONE, CornerRead, Learned, thresholds
-from vision.suitshape import NUMBER_RANKS, TWIN_SUIT, shape_lead, shaped_as_twin, shaped_unlike
+from vision.suitshape import NUMBER_RANKS, shape_lead, shaped_unlike, twin_unanswered
 
 COURT_RANKS = set("JQK")
-__all__ = ["COURT_RANKS", "NUMBER_RANKS", "TWIN_SUIT", "shape_lead", "shaped_as_twin", "shaped_unlike"]
 
 
 def _scaled(conf: float, t: float) -> float:
@@ -172,7 +171,7 @@ def _pips_say_otherwise(pips: PipRead, card: str) -> bool:
     """True if pips too unclear to count say something against ``card`` read on its
     index alone: of the other colour, of both colours, or, for 2-10 and A, when scored,
     not favouring its suit over the other of the colour by more than SUIT_MIN_MARGIN
-    (which includes :func:`shaped_as_twin`, favouring the other)."""
+    (which includes :func:`vision.suitshape.shaped_as_twin`, favouring the other)."""
     if pips.count >= MANY_PIPS:
         return True  # more pips than a card has: the outline holds another card's too
     if card[0] in COURT_RANKS and pips.rank != FACE and pips.count >= 2:
@@ -233,10 +232,7 @@ def _pips_back(pips: PipRead, card: str, by_a: bool, learned: Learned) -> bool:
         return False
     if by_a:
         return True
-    twin = card[0] + TWIN_SUIT[suit]
-    if any(r.card == twin for r in learned[0]) and (
-        pips.suit is None or shape_lead(pips.suit, suit) > -SINGLE_SUIT_MARGIN
-    ):
+    if twin_unanswered(learned, card, pips):
         return False
     # B's reading alone: B confuses suits of one colour more (crude drawn clubs as
     # spades), so the pips' shapes must say its suit, not only not another

@@ -27,7 +27,8 @@ from vision.learned import (
 )
 from vision.reader import FACE, CardRead, PipRead, combine, decide_learned
 from vision.segment import Component
-from vision.verdict import decide_court_glyph, shape_lead
+from vision.suitshape import shape_lead
+from vision.verdict import decide_court_glyph
 
 MANIFEST = MODELS / "manifest.json"
 
