@@ -138,7 +138,15 @@ def _recalibrate(a: argparse.Namespace, argv: list[str] | None) -> int:
     path = a.out / "manifest.json"
     manifest = json.loads(path.read_text())
     xc, rc, sc, cc = make_set(
-        "C", a.seed + 2, a.calib_cards, a.jobs, a.data, a.svg_dir, need_card=True, vary_glyphs=a.varied_glyphs
+        "C",
+        a.seed + 2,
+        a.calib_cards,
+        a.jobs,
+        a.data,
+        a.svg_dir,
+        need_card=True,
+        vary_glyphs=a.varied_glyphs,
+        vary_suits=a.varied_suits,
     )
     assert cc is not None
     manifest["metrics"].update(_calibrate_out(a.out, manifest, xc, rc, sc, cc))
@@ -152,6 +160,7 @@ def _recalibrate(a: argparse.Namespace, argv: list[str] | None) -> int:
         "pile_frames": a.pile_frames,
         "pile_bank_seeds": pile_bank_seeds(a.seed, a.pile_banks),
         "varied_glyphs": a.varied_glyphs,
+        "varied_suits": a.varied_suits,
         "seconds": round(time.time() - t0, 1),
     }
     path.write_text(json.dumps(manifest, indent=1) + "\n")
@@ -366,6 +375,11 @@ def main(argv: list[str] | None = None) -> int:
         help="bend half the redrawn index glyphs of sets A, B and C (vision.train.synth.vary_glyph)",
     )
     p.add_argument(
+        "--varied-suits",
+        action="store_true",
+        help="glyph banks of sets A, B and C with more drawn suit designs (vision.train.synth.varied_suits)",
+    )
+    p.add_argument(
         "--member-sets",
         action="store_true",
         help="each member of an ensemble its own training set and initial weights",
@@ -401,7 +415,15 @@ def main(argv: list[str] | None = None) -> int:
     for key, g, seed, n in [*made, ("C", "C", a.seed + 2, a.calib_cards)]:
         ts = time.time()
         sets[key] = make_set(
-            g, seed, n, a.jobs, a.data, a.svg_dir, need_card=g == "C", vary_glyphs=a.varied_glyphs
+            g,
+            seed,
+            n,
+            a.jobs,
+            a.data,
+            a.svg_dir,
+            need_card=g == "C",
+            vary_glyphs=a.varied_glyphs,
+            vary_suits=a.varied_suits,
         )
         print(f"set {key} (seed {seed}): {len(sets[key][0])} crops ({time.time() - ts:.0f} s)", flush=True)
     t_gen = time.time() - t0
@@ -454,6 +476,7 @@ def main(argv: list[str] | None = None) -> int:
         "pile_frames": a.pile_frames,
         "pile_bank_seeds": pile_bank_seeds(a.seed, a.pile_banks),
         "varied_glyphs": a.varied_glyphs,
+        "varied_suits": a.varied_suits,
         "member_sets": a.member_sets,
         "members": [{"suffix": m[0], "epochs": {"A": m[1], "B": m[2]}, "varied": m[3]} for m in MEMBERS],
         "art": "@letele/playing-cards@0.1.0 (CC0-1.0), react@18, react-dom@18",

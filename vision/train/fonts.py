@@ -110,10 +110,12 @@ def require_fonts(groups: str = "ABC") -> None:
         )
 
 
-def group_bank(group: str, art: dict[str, Any], seed: int) -> Any:
+def group_bank(group: str, art: dict[str, Any], seed: int, more_suits: bool = False) -> Any:
     """The glyph bank (:class:`vision.train.synth.GlyphBank`) of the installed fonts of
-    ``group`` ("A", "B" or "C") with the CC0 ``art``'s suit shapes, seeded by ``seed``.
-    Needs Pillow (the ``train`` extra): raises ImportError without it."""
+    ``group`` ("A", "B" or "C") with the CC0 ``art``'s suit shapes, seeded by ``seed``;
+    ``more_suits``: with the drawn designs of :func:`vision.train.synth.varied_suits`
+    (``--varied-suits``). Needs Pillow (the ``train`` extra): raises ImportError without it."""
     from vision.train import synth
 
-    return synth.build_bank(find_fonts(FONT_GROUPS[group]), art, np.random.default_rng([seed, 999]))
+    rng = np.random.default_rng([seed, 999])
+    return synth.build_bank(find_fonts(FONT_GROUPS[group]), art, rng, more_suits=more_suits)

@@ -150,14 +150,104 @@ def drawn_suits(rng: np.random.Generator, n: int) -> dict[str, list[Mask]]:
     return out
 
 
+#: drawn suit shapes per suit added to each glyph bank with ``--varied-suits``
+#: (:func:`varied_suits`): about as many as the CC0 art gives (52 a suit), which
+#: otherwise make three quarters of every bank's shapes, all of one design
+VARIED_SUITS = 48
+
+
+def _stem(m: Mask, rng: np.random.Generator, top: int, bottom: int) -> None:
+    """A suit's stem from (48, ``top``) down to ``bottom``: a flared triangle, a
+    straight bar, or a bar on a foot (the stems of printed clubs and spades)."""
+    kind = rng.random()
+    if kind < 0.5:
+        half = int(rng.integers(4, 14))
+        cv2.fillConvexPoly(m, np.array([[48, top], [48 - half, bottom], [48 + half, bottom]], np.int32), 255)
+    else:
+        half = int(rng.integers(2, 5))
+        cv2.rectangle(m, (48 - half, top), (48 + half, bottom), 255, -1)
+        if kind < 0.8:
+            foot = int(rng.integers(half + 3, half + 12))
+            cv2.rectangle(m, (48 - foot, bottom - int(rng.integers(3, 7))), (48 + foot, bottom), 255, -1)
+
+
+def varied_suits(rng: np.random.Generator, n: int) -> dict[str, list[Mask]]:
+    """Suit shapes of ``n`` more designs per suit (soft masks, cropped; drawn on a
+    96 px canvas) spread far wider than :func:`drawn_suits`: clubs of three lobes
+    touching, overlapping or apart, on long or short, thin or flared stems;
+    spades broad or slim, with the lobes low or high; hearts round or long;
+    diamonds slim or broad, with straight or hollowed sides. Printed decks draw
+    their suits in such ways; the CC0 art gives one design of each."""
+    out: dict[str, list[Mask]] = {s: [] for s in SUITS}
+    aa = cv2.LINE_AA
+    for _ in range(n):
+        for s in SUITS:
+            m = np.zeros((96, 96), np.uint8)
+            if s == "C":
+                r = int(rng.integers(9, 17))
+                dx = round(r * rng.uniform(0.85, 1.5))
+                dy = round(r * rng.uniform(-0.1, 0.5))
+                up = round(r * rng.uniform(0.9, 1.5))
+                cy = 44
+                cv2.circle(m, (48, cy - up), r, 255, -1, aa)
+                cv2.circle(m, (48 - dx, cy + dy), r, 255, -1, aa)
+                cv2.circle(m, (48 + dx, cy + dy), r, 255, -1, aa)
+                cv2.circle(m, (48, cy), max(2, round(r * rng.uniform(0.3, 0.8))), 255, -1, aa)
+                _stem(m, rng, cy, min(94, cy + dy + r + int(rng.integers(2, 20))))
+            elif s == "S":
+                r = int(rng.integers(9, 18))
+                dx = round(r * rng.uniform(0.6, 1.05))
+                cy = int(rng.integers(50, 60))
+                tip = max(2, cy - round(r * rng.uniform(1.9, 3.2)))
+                cv2.circle(m, (48 - dx, cy), r, 255, -1, aa)
+                cv2.circle(m, (48 + dx, cy), r, 255, -1, aa)
+                a = rng.uniform(0.55, 0.85)
+                w, y = dx + round(a * r), cy - round(0.45 * r)
+                cv2.fillConvexPoly(m, np.array([[48 - w, y], [48 + w, y], [48, tip]], np.int32), 255, aa)
+                _stem(m, rng, cy, min(94, cy + r + int(rng.integers(2, 16))))
+            elif s == "H":
+                r = int(rng.integers(10, 19))
+                dx = round(r * rng.uniform(0.6, 1.0))
+                cy = int(rng.integers(22, 32))
+                tip = min(94, cy + round(r * rng.uniform(1.7, 2.9)))
+                cv2.circle(m, (48 - dx, cy), r, 255, -1, aa)
+                cv2.circle(m, (48 + dx, cy), r, 255, -1, aa)
+                a = rng.uniform(0.7, 0.97)
+                w, y = dx + round(a * r), cy + round(0.3 * r)
+                cv2.fillConvexPoly(m, np.array([[48 - w, y], [48 + w, y], [48, tip]], np.int32), 255, aa)
+            else:
+                hh = int(rng.integers(32, 46))
+                hw = round(hh * rng.uniform(0.5, 0.85))
+                k = rng.uniform(0.0, 0.09) if rng.random() < 0.5 else 0.0
+                ins = round(k * hw)
+                pts = [
+                    [48, 48 - hh],
+                    [48 + hw // 2 - ins, 48 - hh // 2 + ins],
+                    [48 + hw, 48],
+                    [48 + hw // 2 - ins, 48 + hh // 2 - ins],
+                    [48, 48 + hh],
+                    [48 - hw // 2 + ins, 48 + hh // 2 - ins],
+                    [48 - hw, 48],
+                    [48 - hw // 2 + ins, 48 - hh // 2 + ins],
+                ]
+                cv2.fillPoly(m, [np.array(pts, np.int32)], 255, aa)
+            c = _crop(m)
+            if c is not None:
+                out[s].append(c)
+    return out
+
+
 def build_bank(
     font_paths: list[Path],
     art: dict[str, NDArray[np.uint8]],
     rng: np.random.Generator,
     art_suits: bool = True,
+    more_suits: bool = False,
 ) -> GlyphBank:
     """Glyph bank of the given fonts (ranks; suits where the font has real suit
-    symbols), plus CC0 art suit shapes (``art_suits``) and drawn suit shapes."""
+    symbols), plus CC0 art suit shapes (``art_suits``) and drawn suit shapes;
+    ``more_suits``: VARIED_SUITS more drawn designs a suit (:func:`varied_suits`),
+    drawn after all the rest (the bank without them is the same as before)."""
     from PIL import ImageFont
 
     ranks: dict[str, list[Mask]] = {r: [] for r in RANKS}
@@ -186,6 +276,9 @@ def build_bank(
             suits[s].extend(ms)
     for s, ms in drawn_suits(rng, 6).items():
         suits[s].extend(ms)
+    if more_suits:
+        for s, ms in varied_suits(rng, VARIED_SUITS).items():
+            suits[s].extend(ms)
     return GlyphBank(ranks, suits)
 
 
