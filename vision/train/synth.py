@@ -192,7 +192,8 @@ def varied_suits(rng: np.random.Generator, n: int) -> dict[str, list[Mask]]:
                 cv2.circle(m, (48, cy - up), r, 255, -1, aa)
                 cv2.circle(m, (48 - dx, cy + dy), r, 255, -1, aa)
                 cv2.circle(m, (48 + dx, cy + dy), r, 255, -1, aa)
-                cv2.circle(m, (48, cy), max(2, round(r * rng.uniform(0.3, 0.8))), 255, -1, aa)
+                reach = max(up, round(float(np.hypot(dx, dy)))) - r + 3  # every lobe touches it
+                cv2.circle(m, (48, cy), max(2, reach, round(r * rng.uniform(0.3, 0.8))), 255, -1, aa)
                 _stem(m, rng, cy, min(94, cy + dy + r + int(rng.integers(2, 20))))
             elif s == "S":
                 r = int(rng.integers(9, 18))
@@ -231,9 +232,19 @@ def varied_suits(rng: np.random.Generator, n: int) -> dict[str, list[Mask]]:
                     [48 - hw // 2 + ins, 48 - hh // 2 + ins],
                 ]
                 cv2.fillPoly(m, [np.array(pts, np.int32)], 255, aa)
-            c = _crop(m)
+            c = _crop(_filled(m))
             if c is not None:
                 out[s].append(c)
+    return out
+
+
+def _filled(m: Mask) -> Mask:
+    """``m`` with its holes filled: a printed suit is one solid shape, yet lobes
+    drawn close enclose pockets of paper between them."""
+    reach = np.zeros((m.shape[0] + 2, m.shape[1] + 2), np.uint8)
+    paper = np.ascontiguousarray((m < 128).astype(np.uint8))
+    cv2.floodFill(paper, reach, (0, 0), 2)
+    out: Mask = np.where(paper == 1, 255, m).astype(np.uint8)
     return out
 
 
