@@ -45,3 +45,46 @@ def test_bends_differ_and_follow_the_generator() -> None:
     assert np.array_equal(a, b)
     assert a.shape != c.shape or not np.array_equal(a, c)
     assert a.shape != g.shape or not np.array_equal(a, g)
+
+
+def _pieces_and_holes(mask: np.ndarray) -> tuple[int, int]:
+    ink = (mask > 127).astype(np.uint8)
+    pieces = cv2.connectedComponents(ink, connectivity=8)[0] - 1
+    return pieces, _holes(mask)
+
+
+def _top_width(mask: np.ndarray) -> float:
+    """Width of the ink in the top eighth of a shape, as a share of its widest row."""
+    ink = mask > 127
+    top = ink[: max(1, ink.shape[0] // 8)].sum(axis=1).max()
+    return float(top / ink.sum(axis=1).max())
+
+
+def test_drawn_suit_designs_are_one_solid_piece_and_follow_the_generator() -> None:
+    """--varied-suits (vision.train.synth.varied_suits): a printed suit is one piece
+    of ink with no paper inside it, however its lobes are spread."""
+    from vision.train.synth import varied_suits
+
+    drawn = varied_suits(np.random.default_rng(7), 60)
+    again = varied_suits(np.random.default_rng(7), 60)
+    for suit in "SHDC":
+        assert len(drawn[suit]) == 60
+        assert all(np.array_equal(a, b) for a, b in zip(drawn[suit], again[suit], strict=True))
+        for m in drawn[suit]:
+            assert _pieces_and_holes(m) == (1, 0)
+            assert 0.6 < m.shape[0] / m.shape[1] < 2.6
+    # a spade rises to a point, a club's top lobe is round; a heart's point is at the bottom
+    assert max(_top_width(m) for m in drawn["S"]) < min(_top_width(m) for m in drawn["C"])
+    assert max(_top_width(m[::-1]) for m in drawn["H"]) < min(_top_width(m) for m in drawn["H"])
+
+
+def test_a_bank_with_more_suits_is_the_bank_before_and_the_drawn_designs_after() -> None:
+    """The shipped recipe (without --varied-suits) draws the same bank as before."""
+    from vision.train.synth import VARIED_SUITS, build_bank
+
+    plain = build_bank([], {}, np.random.default_rng(5), art_suits=False)
+    more = build_bank([], {}, np.random.default_rng(5), art_suits=False, more_suits=True)
+    for suit in "SHDC":
+        n = len(plain.suits[suit])
+        assert len(more.suits[suit]) == n + VARIED_SUITS
+        assert all(np.array_equal(a, b) for a, b in zip(plain.suits[suit], more.suits[suit][:n], strict=True))
