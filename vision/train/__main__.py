@@ -147,6 +147,7 @@ def _recalibrate(a: argparse.Namespace, argv: list[str] | None) -> int:
         need_card=True,
         vary_glyphs=a.varied_glyphs,
         vary_suits=a.varied_suits,
+        vary_inks=a.varied_inks,
     )
     assert cc is not None
     manifest["metrics"].update(_calibrate_out(a.out, manifest, xc, rc, sc, cc))
@@ -161,6 +162,7 @@ def _recalibrate(a: argparse.Namespace, argv: list[str] | None) -> int:
         "pile_bank_seeds": pile_bank_seeds(a.seed, a.pile_banks),
         "varied_glyphs": a.varied_glyphs,
         "varied_suits": a.varied_suits,
+        "varied_inks": a.varied_inks,
         "seconds": round(time.time() - t0, 1),
     }
     path.write_text(json.dumps(manifest, indent=1) + "\n")
@@ -380,6 +382,11 @@ def main(argv: list[str] | None = None) -> int:
         help="glyph banks of sets A, B and C with more drawn suit designs (vision.train.synth.varied_suits)",
     )
     p.add_argument(
+        "--varied-inks",
+        action="store_true",
+        help="sets A, B and C with dark and pale red and grey index inks (vision.train.synth.ink_colour)",
+    )
+    p.add_argument(
         "--member-sets",
         action="store_true",
         help="each member of an ensemble its own training set and initial weights",
@@ -424,6 +431,7 @@ def main(argv: list[str] | None = None) -> int:
             need_card=g == "C",
             vary_glyphs=a.varied_glyphs,
             vary_suits=a.varied_suits,
+            vary_inks=a.varied_inks,
         )
         print(f"set {key} (seed {seed}): {len(sets[key][0])} crops ({time.time() - ts:.0f} s)", flush=True)
     t_gen = time.time() - t0
@@ -477,6 +485,7 @@ def main(argv: list[str] | None = None) -> int:
         "pile_bank_seeds": pile_bank_seeds(a.seed, a.pile_banks),
         "varied_glyphs": a.varied_glyphs,
         "varied_suits": a.varied_suits,
+        "varied_inks": a.varied_inks,
         "member_sets": a.member_sets,
         "members": [{"suffix": m[0], "epochs": {"A": m[1], "B": m[2]}, "varied": m[3]} for m in MEMBERS],
         "art": "@letele/playing-cards@0.1.0 (CC0-1.0), react@18, react-dom@18",

@@ -25,15 +25,15 @@ def _init(data: str, svg_dir: str | None) -> None:
 
 
 def _chunk(
-    args: tuple[str, int, int, int, bool, bool],
+    args: tuple[str, int, int, int, bool, bool, bool],
 ) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any], NDArray[Any]]:
-    group, seed, chunk, n, vary, suits = args
+    group, seed, chunk, n, vary, suits, inks = args
     from vision.train import synth
 
     key = f"{group} {seed} {suits}"
     if key not in _banks:
         _banks[key] = group_bank(group, _art, seed, more_suits=suits)
-    s = synth.generate(seed, chunk, n, _art, _banks[key], vary_glyphs=vary)
+    s = synth.generate(seed, chunk, n, _art, _banks[key], vary_glyphs=vary, vary_inks=inks)
     return s.crops, s.rank, s.suit, s.card
 
 
@@ -48,6 +48,7 @@ def make_set(
     need_card: bool = False,
     vary_glyphs: bool = False,
     vary_suits: bool = False,
+    vary_inks: bool = False,
 ) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any], NDArray[Any] | None]:
     """Crops, rank and suit labels and the card beneath each crop (see
     :class:`vision.train.synth.Sample`; None when read from a cache written before
@@ -57,16 +58,18 @@ def make_set(
     chunk size than 500: the chunks, not only the seed, decide the samples;
     ``..._bent.npz`` with ``vary_glyphs``, :func:`vision.train.synth.generate`;
     ``..._suits.npz`` with ``vary_suits``, the banks' more drawn suit designs,
-    :func:`vision.train.synth.varied_suits`)."""
+    :func:`vision.train.synth.varied_suits`; ``..._inks.npz`` with ``vary_inks``, the
+    wider index inks of :func:`vision.train.synth.ink_colour`)."""
     tail = "" if chunk == 500 else f"_c{chunk}"
-    tail += ("_bent" if vary_glyphs else "") + ("_suits" if vary_suits else "")
+    options = (("_bent", vary_glyphs), ("_suits", vary_suits), ("_inks", vary_inks))
+    tail += "".join(name for name, on in options if on)
     cache = data / f"set_{group}_{seed}_{n_cards}{tail}.npz"
     if cache.is_file():
         with np.load(cache) as z:
             if "card" in z.files or not need_card:
                 return z["x"], z["rank"], z["suit"], z["card"] if "card" in z.files else None
     tasks = [
-        (group, seed, i, min(chunk, n_cards - i * chunk), vary_glyphs, vary_suits)
+        (group, seed, i, min(chunk, n_cards - i * chunk), vary_glyphs, vary_suits, vary_inks)
         for i in range((n_cards + chunk - 1) // chunk)
     ]
     with ProcessPoolExecutor(

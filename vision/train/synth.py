@@ -353,8 +353,24 @@ def _paste(
     return x, y, w, h
 
 
-def ink_colour(rng: np.random.Generator, suit: str) -> NDArray[np.float32]:
-    """BGR ink of a suit's print: reds for H/D, blacks (some blue-black) for S/C."""
+def ink_colour(rng: np.random.Generator, suit: str, wide: bool = False) -> NDArray[np.float32]:
+    """BGR ink of a suit's print: reds for H/D, blacks (some blue-black) for S/C.
+    ``wide`` (``--varied-inks``): a third of the reds dark maroon (red 60-140, as a
+    real deck's red index measured darkest (40, 40, 73) in its photo), a third pale
+    (green and blue 45-75% of red 160-235: faded or pinkish print, (106, 125, 178));
+    a fifth of the blacks grey (60-120: thin strokes of a pale print); the rest as
+    without it."""
+    if wide:
+        u = rng.random()
+        if suit in "HD" and u < 1 / 3:
+            r = rng.uniform(60, 140)
+            return np.array([r * rng.uniform(0.25, 0.65), r * rng.uniform(0.25, 0.6), r], np.float32)
+        if suit in "HD" and u < 2 / 3:
+            r = rng.uniform(160, 235)
+            return np.array([r * rng.uniform(0.45, 0.75), r * rng.uniform(0.45, 0.75), r], np.float32)
+        if suit in "SC" and u < 0.2:
+            g = rng.uniform(60, 120)
+            return np.array([g + rng.uniform(0, 20), g, g], np.float32)
     if suit in "HD":
         return np.array([rng.uniform(20, 90), rng.uniform(10, 70), rng.uniform(140, 235)], np.float32)
     g = rng.uniform(0, 60)
@@ -397,11 +413,13 @@ def font_face(
     bank: GlyphBank,
     card: str,
     vary: bool = False,
+    inks: bool = False,
 ) -> tuple[NDArray[np.uint8], tuple[int, int, int, int]] | None:
     """A BGRA face of ``card`` (FH, FW, 4): the CC0 art with its indices redrawn from
     ``bank``; and the rank glyph's box (x, y, w, h). None if the bank lacks glyphs.
     ``vary`` (the training crops' faces): a share VARIED_GLYPHS of the rank and suit
-    glyphs bent (:func:`vary_glyph`); without it the draws are as before."""
+    glyphs bent (:func:`vary_glyph`); without it the draws are as before. ``inks``:
+    the index inks of :func:`ink_colour` ``wide``."""
     rank, suit = card[0], card[1]
     if not bank.ranks[rank] or not bank.suits[suit]:
         return None
@@ -419,7 +437,7 @@ def font_face(
     hr = round(rng.uniform(0.075, 0.14) * FH)
     squeeze = rng.uniform(0.6, 1.15) if rank == "T" else rng.uniform(0.75, 1.2)
     weight = int(rng.choice([-1, 0, 0, 1, 2]))
-    col = ink_colour(rng, suit)
+    col = ink_colour(rng, suit, inks)
     hs = round(hr * rng.uniform(0.55, 0.95))
     x = round(rng.uniform(0.02, 0.07) * FW)
     y = round(rng.uniform(0.02, 0.06) * FH)
@@ -565,10 +583,12 @@ def generate(
     bank: GlyphBank,
     art_frac: float = 0.3,
     vary_glyphs: bool = False,
+    vary_inks: bool = False,
 ) -> Sample:
     """``n_cards`` rendered cards (and about a fifth as many backs, blank faces,
     inner outlines) as one Sample; deterministic in (seed, chunk, ``vary_glyphs``:
-    a share of the redrawn glyphs bent, :func:`font_face`)."""
+    a share of the redrawn glyphs bent, :func:`font_face`; ``vary_inks``: their inks
+    of :func:`ink_colour` ``wide``)."""
     rng = np.random.default_rng([seed, chunk])
     reset_noise()
     cards = [f"{r}{s}" for r in RANKS for s in SUITS]
@@ -583,7 +603,7 @@ def generate(
             continue
         card = cards[int(rng.integers(len(cards)))]
         lab = (RANKS.index(card[0]), SUITS.index(card[1]))
-        made = None if rng.random() < art_frac else font_face(rng, art, bank, card, vary=vary_glyphs)
+        made = None if rng.random() < art_frac else font_face(rng, art, bank, card, vary_glyphs, vary_inks)
         face, box = made if made is not None else (art[card], art_box(card))
         out.append(render(rng, face, lab, box, art, inner=u < 0.16))
     return Sample(
