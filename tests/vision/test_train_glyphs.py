@@ -88,3 +88,21 @@ def test_a_bank_with_more_suits_is_the_bank_before_and_the_drawn_designs_after()
         n = len(plain.suits[suit])
         assert len(more.suits[suit]) == n + VARIED_SUITS
         assert all(np.array_equal(a, b) for a, b in zip(plain.suits[suit], more.suits[suit][:n], strict=True))
+
+
+def test_wide_inks_keep_reds_red_and_blacks_neutral_and_reach_dark_and_pale_print() -> None:
+    """--varied-inks (vision.train.synth.ink_colour): dark maroon and pale reds, grey
+    blacks; a red ink is still redder than green and blue, a black one no colour."""
+    from vision.train.synth import ink_colour
+
+    rng = np.random.default_rng(9)
+    reds = np.array([ink_colour(rng, "H", wide=True) for _ in range(600)])
+    blacks = np.array([ink_colour(rng, "S", wide=True) for _ in range(600)])
+    b, g, r = reds.T
+    assert (r > 1.3 * g).all() and (r > 1.3 * b).all()
+    assert (r < 100).sum() > 50  # dark maroon, as (40, 40, 73)
+    assert ((g > 0.45 * r) & (r > 160)).sum() > 100  # pale, as (106, 125, 178)
+    assert np.ptp(blacks[:, 1:], axis=1).max() < 1e-3 and (blacks[:, 0] - blacks[:, 1]).max() <= 40
+    assert ((blacks[:, 1] >= 60) & (blacks[:, 1] <= 120)).sum() > 60  # grey print
+    plain = np.random.default_rng(9)
+    assert all(ink_colour(plain, "D")[2] >= 140 for _ in range(200))  # without it, the reds before
