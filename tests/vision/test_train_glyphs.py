@@ -80,6 +80,7 @@ def test_drawn_suit_designs_are_one_solid_piece_and_follow_the_generator() -> No
 
 def test_a_bank_with_more_suits_is_the_bank_before_and_the_drawn_designs_after() -> None:
     """The shipped recipe (without --varied-suits) draws the same bank as before."""
+    pytest.importorskip("PIL", reason="glyph banks are drawn with Pillow (the train extra)")
     from vision.train.synth import VARIED_SUITS, build_bank
 
     plain = build_bank([], {}, np.random.default_rng(5), art_suits=False)

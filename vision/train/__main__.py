@@ -126,6 +126,11 @@ def _smoke(a: argparse.Namespace, t0: float) -> int:
     return 0
 
 
+def _recipe(a: argparse.Namespace) -> dict[str, bool]:
+    """The recipe options of the crop sets (:func:`vision.train.sets.make_set`)."""
+    return {"vary_glyphs": a.varied_glyphs, "vary_suits": a.varied_suits, "vary_inks": a.varied_inks}
+
+
 def _recalibrate(a: argparse.Namespace, argv: list[str] | None) -> int:
     """``--calibrate``: the thresholds of the models in ``a.out`` (the members its
     manifest lists) calibrated again on the held-apart set C (made again if its
@@ -138,16 +143,7 @@ def _recalibrate(a: argparse.Namespace, argv: list[str] | None) -> int:
     path = a.out / "manifest.json"
     manifest = json.loads(path.read_text())
     xc, rc, sc, cc = make_set(
-        "C",
-        a.seed + 2,
-        a.calib_cards,
-        a.jobs,
-        a.data,
-        a.svg_dir,
-        need_card=True,
-        vary_glyphs=a.varied_glyphs,
-        vary_suits=a.varied_suits,
-        vary_inks=a.varied_inks,
+        "C", a.seed + 2, a.calib_cards, a.jobs, a.data, a.svg_dir, need_card=True, **_recipe(a)
     )
     assert cc is not None
     manifest["metrics"].update(_calibrate_out(a.out, manifest, xc, rc, sc, cc))
@@ -421,18 +417,7 @@ def main(argv: list[str] | None = None) -> int:
     ]
     for key, g, seed, n in [*made, ("C", "C", a.seed + 2, a.calib_cards)]:
         ts = time.time()
-        sets[key] = make_set(
-            g,
-            seed,
-            n,
-            a.jobs,
-            a.data,
-            a.svg_dir,
-            need_card=g == "C",
-            vary_glyphs=a.varied_glyphs,
-            vary_suits=a.varied_suits,
-            vary_inks=a.varied_inks,
-        )
+        sets[key] = make_set(g, seed, n, a.jobs, a.data, a.svg_dir, need_card=g == "C", **_recipe(a))
         print(f"set {key} (seed {seed}): {len(sets[key][0])} crops ({time.time() - ts:.0f} s)", flush=True)
     t_gen = time.time() - t0
     metrics: dict[str, Any] = {}
