@@ -37,7 +37,7 @@ def shaped_unlike(pips: PipRead, card: str) -> bool:
     helper's drawn clubs score diamond 0.85-0.90, spade 0.79-0.84, club less, 70-80 px
     wide, and B (at times A, the templates) read them as spades (2C as 2S, 5C as 5S:
     ``tests/vision/test_drawn_deck.py``). Not for an ace: one ornate pip (vosloo_AS)."""
-    if card[0] not in NUMBER_RANKS or card[0] == "A" or pips.suit is None:
+    if card[0] not in "23456789T" or pips.suit is None:
         return False
     own = pips.suit.get(card[1], 0.0)
     return any(pips.suit.get(s, 0.0) > own for s in TWIN_SUIT)

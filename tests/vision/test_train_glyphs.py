@@ -61,9 +61,9 @@ def _top_width(mask: np.ndarray) -> float:
 
 
 def test_drawn_suit_designs_are_one_solid_piece_and_follow_the_generator() -> None:
-    """--varied-suits (vision.train.synth.varied_suits): a printed suit is one piece
+    """--varied-suits (vision.train.suits.varied_suits): a printed suit is one piece
     of ink with no paper inside it, however its lobes are spread."""
-    from vision.train.synth import varied_suits
+    from vision.train.suits import varied_suits
 
     drawn = varied_suits(np.random.default_rng(7), 60)
     again = varied_suits(np.random.default_rng(7), 60)
@@ -81,7 +81,8 @@ def test_drawn_suit_designs_are_one_solid_piece_and_follow_the_generator() -> No
 def test_a_bank_with_more_suits_is_the_bank_before_and_the_drawn_designs_after() -> None:
     """The shipped recipe (without --varied-suits) draws the same bank as before."""
     pytest.importorskip("PIL", reason="glyph banks are drawn with Pillow (the train extra)")
-    from vision.train.synth import VARIED_SUITS, build_bank
+    from vision.train.suits import VARIED_SUITS
+    from vision.train.synth import build_bank
 
     plain = build_bank([], {}, np.random.default_rng(5), art_suits=False)
     more = build_bank([], {}, np.random.default_rng(5), art_suits=False, more_suits=True)

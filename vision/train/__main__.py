@@ -375,7 +375,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--varied-suits",
         action="store_true",
-        help="glyph banks of sets A, B and C with more drawn suit designs (vision.train.synth.varied_suits)",
+        help="glyph banks of sets A, B and C with more drawn suit designs (vision.train.suits.varied_suits)",
     )
     p.add_argument(
         "--varied-inks",

@@ -113,7 +113,7 @@ def require_fonts(groups: str = "ABC") -> None:
 def group_bank(group: str, art: dict[str, Any], seed: int, more_suits: bool = False) -> Any:
     """The glyph bank (:class:`vision.train.synth.GlyphBank`) of the installed fonts of
     ``group`` ("A", "B" or "C") with the CC0 ``art``'s suit shapes, seeded by ``seed``;
-    ``more_suits``: with the drawn designs of :func:`vision.train.synth.varied_suits`
+    ``more_suits``: with the drawn designs of :func:`vision.train.suits.varied_suits`
     (``--varied-suits``). Needs Pillow (the ``train`` extra): raises ImportError without it."""
     from vision.train import synth
 

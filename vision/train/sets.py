@@ -58,7 +58,7 @@ def make_set(
     chunk size than 500: the chunks, not only the seed, decide the samples;
     ``..._bent.npz`` with ``vary_glyphs``, :func:`vision.train.synth.generate`;
     ``..._suits.npz`` with ``vary_suits``, the banks' more drawn suit designs,
-    :func:`vision.train.synth.varied_suits`; ``..._inks.npz`` with ``vary_inks``, the
+    :func:`vision.train.suits.varied_suits`; ``..._inks.npz`` with ``vary_inks``, the
     wider index inks of :func:`vision.train.synth.ink_colour`)."""
     tail = "" if chunk == 500 else f"_c{chunk}"
     options = (("_bent", vary_glyphs), ("_suits", vary_suits), ("_inks", vary_inks))

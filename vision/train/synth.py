@@ -45,11 +45,7 @@ from vision.train.art import render_svgs as render_svgs
 from vision.train.scene import NONE_RANK as NONE_RANK
 from vision.train.scene import NONE_SUIT as NONE_SUIT
 from vision.train.scene import light, occlude
-from vision.train.suits import VARIED_SUITS as VARIED_SUITS
-from vision.train.suits import art_suit_shapes as art_suit_shapes
-from vision.train.suits import crop_ink as _crop
-from vision.train.suits import drawn_suits as drawn_suits
-from vision.train.suits import varied_suits as varied_suits
+from vision.train.suits import VARIED_SUITS, art_suit_shapes, crop_ink, drawn_suits, varied_suits
 from vision.train.tables import grid as grid
 from vision.train.tables import reset_noise as reset_noise
 from vision.train.tables import table as table
@@ -64,7 +60,7 @@ Mask = NDArray[np.uint8]
 Img = NDArray[np.uint8]
 
 # ----------------------------------------------------------------------------- art
-# (vision.train.art: the CC0 faces; vision.train.suits: the suit shapes; re-exported here)
+# (vision.train.art: the CC0 faces, re-exported here; vision.train.suits: the suit shapes)
 
 
 # ----------------------------------------------------------------------------- glyphs
@@ -83,7 +79,7 @@ def _text_mask(font: Any, text: str) -> Mask | None:
 
     img = Image.new("L", (220, 140), 0)
     ImageDraw.Draw(img).text((20, 10), text, fill=255, font=font)
-    return _crop(np.asarray(img, np.uint8))
+    return crop_ink(np.asarray(img, np.uint8))
 
 
 def build_bank(
@@ -95,7 +91,7 @@ def build_bank(
 ) -> GlyphBank:
     """Glyph bank of the given fonts (ranks; suits where the font has real suit
     symbols), plus CC0 art suit shapes (``art_suits``) and drawn suit shapes;
-    ``more_suits``: VARIED_SUITS more drawn designs a suit (:func:`varied_suits`),
+    ``more_suits``: VARIED_SUITS more drawn designs a suit (:func:`vision.train.suits.varied_suits`),
     drawn after all the rest (the bank without them is the same as before)."""
     from PIL import ImageFont
 
@@ -241,7 +237,7 @@ def vary_glyph(rng: np.random.Generator, mask: Mask) -> Mask:
     if rng.random() < 1 / 3:
         xx += np.float32(rng.uniform(-0.12, 0.12)) * (yy - ph / 2)
     out = np.asarray(cv2.remap(m, xx + fields[0], yy + fields[1], cv2.INTER_LINEAR, borderValue=0), np.uint8)
-    c = _crop(out)
+    c = crop_ink(out)
     return mask if c is None else c
 
 
