@@ -48,7 +48,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision.train.calibrate import calibrate, write_check
-from vision.train.fonts import FONT_GROUPS, find_fonts, require_fonts
+from vision.train.fonts import FONT_GROUPS, find_fonts, font_packages, group_fonts, require_fonts
 from vision.train.numerics import CPU_INDEPENDENT_ENV, same_numbers_on_any_cpu
 from vision.train.sets import make_set
 
@@ -71,25 +71,6 @@ def versions() -> dict[str, str]:
         except ImportError:  # pragma: no cover
             v[mod] = "missing"
     return v
-
-
-def font_packages(paths: list[Path]) -> dict[str, str]:
-    """Debian package and version of each font file (dpkg -S / dpkg-query), best effort."""
-    import subprocess
-
-    out: dict[str, str] = {}
-    for p in paths:
-        try:
-            pkg = subprocess.run(
-                ["dpkg", "-S", str(p)], capture_output=True, text=True, check=True
-            ).stdout.split(":")[0]
-            ver = subprocess.run(
-                ["dpkg-query", "-W", "-f=${Version}", pkg], capture_output=True, text=True, check=True
-            ).stdout
-            out[p.name] = f"{pkg} {ver}"
-        except (OSError, subprocess.CalledProcessError):
-            out[p.name] = "unknown"
-    return out
 
 
 #: cards generated for the smoke training (they give a little over SMOKE_CROPS crops)
@@ -128,7 +109,12 @@ def _smoke(a: argparse.Namespace, t0: float) -> int:
 
 def _recipe(a: argparse.Namespace) -> dict[str, bool]:
     """The recipe options of the crop sets (:func:`vision.train.sets.make_set`)."""
-    return {"vary_glyphs": a.varied_glyphs, "vary_suits": a.varied_suits, "vary_inks": a.varied_inks}
+    return {
+        "vary_glyphs": a.varied_glyphs,
+        "vary_suits": a.varied_suits,
+        "vary_inks": a.varied_inks,
+        "more_fonts": a.more_fonts,
+    }
 
 
 def _recalibrate(a: argparse.Namespace, argv: list[str] | None) -> int:
@@ -159,6 +145,7 @@ def _recalibrate(a: argparse.Namespace, argv: list[str] | None) -> int:
         "varied_glyphs": a.varied_glyphs,
         "varied_suits": a.varied_suits,
         "varied_inks": a.varied_inks,
+        "more_fonts": a.more_fonts,
         "seconds": round(time.time() - t0, 1),
     }
     path.write_text(json.dumps(manifest, indent=1) + "\n")
@@ -383,6 +370,11 @@ def main(argv: list[str] | None = None) -> int:
         help="sets A, B and C with dark and pale red and grey index inks (vision.train.synth.ink_colour)",
     )
     p.add_argument(
+        "--more-fonts",
+        action="store_true",
+        help="glyph banks of sets A and B with more fonts (vision.train.fonts.MORE_FONTS; set C as without)",
+    )
+    p.add_argument(
         "--member-sets",
         action="store_true",
         help="each member of an ensemble its own training set and initial weights",
@@ -395,7 +387,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     a = p.parse_args(argv)
     try:  # the glyph banks of the fonts found would make other crops, silently
-        require_fonts("A" if a.smoke else "C" if a.calibrate else "ABC")
+        require_fonts("A" if a.smoke else "C" if a.calibrate else "ABC", a.more_fonts and not a.calibrate)
     except ValueError as exc:
         p.error(str(exc))
     import cv2
@@ -459,7 +451,7 @@ def main(argv: list[str] | None = None) -> int:
     assert cc is not None
     metrics.update(_calibrate_out(a.out, {"models": models_entry}, xc, rc, sc, cc))
     metrics["thresholds"].update(_calibrate_piles(a, {"models": models_entry}, metrics))
-    fonts = {g: find_fonts(n) for g, n in FONT_GROUPS.items()}
+    fonts = {g: find_fonts(group_fonts(g, a.more_fonts)) for g in FONT_GROUPS}
     allf = [f for fs in fonts.values() for f in fs]
     manifest = {
         "command": "python -m vision.train " + " ".join(argv if argv is not None else sys.argv[1:]),
@@ -471,6 +463,7 @@ def main(argv: list[str] | None = None) -> int:
         "varied_glyphs": a.varied_glyphs,
         "varied_suits": a.varied_suits,
         "varied_inks": a.varied_inks,
+        "more_fonts": a.more_fonts,
         "member_sets": a.member_sets,
         "members": [{"suffix": m[0], "epochs": {"A": m[1], "B": m[2]}, "varied": m[3]} for m in MEMBERS],
         "art": "@letele/playing-cards@0.1.0 (CC0-1.0), react@18, react-dom@18",

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.train.fonts import group_bank
+from vision.train.fonts import MORE_FONTS, group_bank
 
 _art: Any = None
 _banks: dict[str, Any] = {}
@@ -25,14 +25,14 @@ def _init(data: str, svg_dir: str | None) -> None:
 
 
 def _chunk(
-    args: tuple[str, int, int, int, bool, bool, bool],
+    args: tuple[str, int, int, int, bool, bool, bool, bool],
 ) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any], NDArray[Any]]:
-    group, seed, chunk, n, vary, suits, inks = args
+    group, seed, chunk, n, vary, suits, inks, fonts = args
     from vision.train import synth
 
-    key = f"{group} {seed} {suits}"
+    key = f"{group} {seed} {suits} {fonts}"
     if key not in _banks:
-        _banks[key] = group_bank(group, _art, seed, more_suits=suits)
+        _banks[key] = group_bank(group, _art, seed, more_suits=suits, more_fonts=fonts)
     s = synth.generate(seed, chunk, n, _art, _banks[key], vary_glyphs=vary, vary_inks=inks)
     return s.crops, s.rank, s.suit, s.card
 
@@ -49,6 +49,7 @@ def make_set(
     vary_glyphs: bool = False,
     vary_suits: bool = False,
     vary_inks: bool = False,
+    more_fonts: bool = False,
 ) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any], NDArray[Any] | None]:
     """Crops, rank and suit labels and the card beneath each crop (see
     :class:`vision.train.synth.Sample`; None when read from a cache written before
@@ -59,9 +60,12 @@ def make_set(
     ``..._bent.npz`` with ``vary_glyphs``, :func:`vision.train.synth.generate`;
     ``..._suits.npz`` with ``vary_suits``, the banks' more drawn suit designs,
     :func:`vision.train.suits.varied_suits`; ``..._inks.npz`` with ``vary_inks``, the
-    wider index inks of :func:`vision.train.synth.ink_colour`)."""
+    wider index inks of :func:`vision.train.synth.ink_colour`; ``..._fonts.npz`` with
+    ``more_fonts`` for groups A and B, their banks with
+    :data:`vision.train.fonts.MORE_FONTS`; set C is the same with it or without)."""
     tail = "" if chunk == 500 else f"_c{chunk}"
-    options = (("_bent", vary_glyphs), ("_suits", vary_suits), ("_inks", vary_inks))
+    more_fonts = more_fonts and group in MORE_FONTS
+    options = (("_bent", vary_glyphs), ("_suits", vary_suits), ("_inks", vary_inks), ("_fonts", more_fonts))
     tail += "".join(name for name, on in options if on)
     cache = data / f"set_{group}_{seed}_{n_cards}{tail}.npz"
     if cache.is_file():
@@ -69,7 +73,7 @@ def make_set(
             if "card" in z.files or not need_card:
                 return z["x"], z["rank"], z["suit"], z["card"] if "card" in z.files else None
     tasks = [
-        (group, seed, i, min(chunk, n_cards - i * chunk), vary_glyphs, vary_suits, vary_inks)
+        (group, seed, i, min(chunk, n_cards - i * chunk), vary_glyphs, vary_suits, vary_inks, more_fonts)
         for i in range((n_cards + chunk - 1) // chunk)
     ]
     with ProcessPoolExecutor(
