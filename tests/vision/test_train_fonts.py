@@ -11,7 +11,14 @@ from pathlib import Path
 import pytest
 
 from vision.train import fonts
-from vision.train.fonts import FONT_GROUPS, FONT_PACKAGES, missing_fonts
+from vision.train.fonts import (
+    FONT_GROUPS,
+    FONT_PACKAGES,
+    MORE_FONT_PACKAGES,
+    MORE_FONTS,
+    group_fonts,
+    missing_fonts,
+)
 
 
 def test_with_no_font_installed_every_font_of_the_groups_asked_is_missing(
@@ -63,3 +70,49 @@ def test_a_font_without_letters_gives_no_court_or_ace_glyphs_only_its_suit_symbo
     drawn_only = build_bank([], {}, np.random.default_rng(0), art_suits=False)
     for suit in "SHDC":  # the font's own suit symbol, besides the drawn shapes
         assert len(symbols.suits[suit]) == len(drawn_only.suits[suit]) + 1
+
+
+def test_more_fonts_go_to_the_training_groups_only_each_font_to_one_group() -> None:
+    """Set C (the held-apart fonts the thresholds are calibrated and the reader is
+    benchmarked on) is the same with --more-fonts; no font is taught to both
+    classifiers (their errors should not coincide) nor held apart and taught."""
+    assert group_fonts("C", more=True) == FONT_GROUPS["C"]
+    assert set(MORE_FONTS) == {"A", "B"}
+    every = [n for g in "ABC" for n in group_fonts(g, more=True)]
+    assert len(every) == len(set(every))
+    for g in "AB":
+        assert group_fonts(g) == FONT_GROUPS[g]
+        assert group_fonts(g, more=True)[: len(FONT_GROUPS[g])] == FONT_GROUPS[g]
+        assert len(group_fonts(g, more=True)) == len(FONT_GROUPS[g]) + len(MORE_FONTS[g])
+
+
+def test_missing_more_fonts_are_named_with_their_packages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without --more-fonts its fonts are not asked for; with it, one missing stops the
+    training naming it and the packages to install."""
+    installed = [n for g in "ABC" for n in FONT_GROUPS[g]] + MORE_FONTS["A"][1:] + MORE_FONTS["B"]
+    monkeypatch.setattr(fonts, "find_fonts", lambda names: [Path("/f") / n for n in names if n in installed])
+    fonts.require_fonts("ABC")  # the recipe without the option has all it needs
+    assert missing_fonts("ABC", more=True) == [MORE_FONTS["A"][0]]
+    with pytest.raises(ValueError, match=r"fonts not installed: Courier Prime Bold\.otf") as err:
+        fonts.require_fonts("ABC", more=True)
+    assert all(p in str(err.value) for p in MORE_FONT_PACKAGES)
+    assert fonts.missing_fonts("C", more=True) == []
+
+
+def test_a_bank_with_more_fonts_is_the_bank_before_and_their_glyphs_after() -> None:
+    """The shipped recipe (without --more-fonts) draws the same bank as before; with it
+    every rank gains one glyph a font drawn after the others."""
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("PIL", reason="glyph banks are drawn with Pillow (the train extra)")
+    from vision.train.synth import build_bank
+
+    if missing_fonts("A", more=True):
+        pytest.skip("the fonts of group A and its MORE_FONTS are not installed")
+    plain, more = (
+        build_bank(fonts.find_fonts(group_fonts("A", m)), {}, np.random.default_rng(3), art_suits=False)
+        for m in (False, True)
+    )
+    for rank, glyphs in plain.ranks.items():
+        extra = len(MORE_FONTS["A"]) * (2 if rank == "T" else 1)  # a "10" drawn and one joined
+        assert len(more.ranks[rank]) == len(glyphs) + extra
+        assert all(np.array_equal(a, b) for a, b in zip(glyphs, more.ranks[rank], strict=False))
