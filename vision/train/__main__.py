@@ -114,6 +114,7 @@ def _recipe(a: argparse.Namespace) -> dict[str, bool]:
         "vary_suits": a.varied_suits,
         "vary_inks": a.varied_inks,
         "more_fonts": a.more_fonts,
+        "jumbo": a.jumbo_indices,
     }
 
 
@@ -146,6 +147,7 @@ def _recalibrate(a: argparse.Namespace, argv: list[str] | None) -> int:
         "varied_suits": a.varied_suits,
         "varied_inks": a.varied_inks,
         "more_fonts": a.more_fonts,
+        "jumbo_indices": a.jumbo_indices,
         "seconds": round(time.time() - t0, 1),
     }
     path.write_text(json.dumps(manifest, indent=1) + "\n")
@@ -375,6 +377,11 @@ def main(argv: list[str] | None = None) -> int:
         help="glyph banks of sets A and B with more fonts (vision.train.fonts.MORE_FONTS; set C as without)",
     )
     p.add_argument(
+        "--jumbo-indices",
+        action="store_true",
+        help="a quarter of the redrawn indices of sets A, B and C drawn large (vision.train.synth.font_face)",
+    )
+    p.add_argument(
         "--member-sets",
         action="store_true",
         help="each member of an ensemble its own training set and initial weights",
@@ -464,6 +471,7 @@ def main(argv: list[str] | None = None) -> int:
         "varied_suits": a.varied_suits,
         "varied_inks": a.varied_inks,
         "more_fonts": a.more_fonts,
+        "jumbo_indices": a.jumbo_indices,
         "member_sets": a.member_sets,
         "members": [{"suffix": m[0], "epochs": {"A": m[1], "B": m[2]}, "varied": m[3]} for m in MEMBERS],
         "art": "@letele/playing-cards@0.1.0 (CC0-1.0), react@18, react-dom@18",

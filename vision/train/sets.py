@@ -25,15 +25,15 @@ def _init(data: str, svg_dir: str | None) -> None:
 
 
 def _chunk(
-    args: tuple[str, int, int, int, bool, bool, bool, bool],
+    args: tuple[str, int, int, int, bool, bool, bool, bool, bool],
 ) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any], NDArray[Any]]:
-    group, seed, chunk, n, vary, suits, inks, fonts = args
+    group, seed, chunk, n, vary, suits, inks, fonts, jumbo = args
     from vision.train import synth
 
     key = f"{group} {seed} {suits} {fonts}"
     if key not in _banks:
         _banks[key] = group_bank(group, _art, seed, more_suits=suits, more_fonts=fonts)
-    s = synth.generate(seed, chunk, n, _art, _banks[key], vary_glyphs=vary, vary_inks=inks)
+    s = synth.generate(seed, chunk, n, _art, _banks[key], vary_glyphs=vary, vary_inks=inks, jumbo=jumbo)
     return s.crops, s.rank, s.suit, s.card
 
 
@@ -50,6 +50,7 @@ def make_set(
     vary_suits: bool = False,
     vary_inks: bool = False,
     more_fonts: bool = False,
+    jumbo: bool = False,
 ) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any], NDArray[Any] | None]:
     """Crops, rank and suit labels and the card beneath each crop (see
     :class:`vision.train.synth.Sample`; None when read from a cache written before
@@ -62,10 +63,18 @@ def make_set(
     :func:`vision.train.suits.varied_suits`; ``..._inks.npz`` with ``vary_inks``, the
     wider index inks of :func:`vision.train.synth.ink_colour`; ``..._fonts.npz`` with
     ``more_fonts`` for groups A and B, their banks with
-    :data:`vision.train.fonts.MORE_FONTS`; set C is the same with it or without)."""
+    :data:`vision.train.fonts.MORE_FONTS`; set C is the same with it or without;
+    ``..._jumbo.npz`` with ``jumbo``, a share of the indices drawn large,
+    :func:`vision.train.synth.font_face`)."""
     tail = "" if chunk == 500 else f"_c{chunk}"
     more_fonts = more_fonts and group in MORE_FONTS
-    options = (("_bent", vary_glyphs), ("_suits", vary_suits), ("_inks", vary_inks), ("_fonts", more_fonts))
+    options = (
+        ("_bent", vary_glyphs),
+        ("_suits", vary_suits),
+        ("_inks", vary_inks),
+        ("_fonts", more_fonts),
+        ("_jumbo", jumbo),
+    )
     tail += "".join(name for name, on in options if on)
     cache = data / f"set_{group}_{seed}_{n_cards}{tail}.npz"
     if cache.is_file():
@@ -73,7 +82,17 @@ def make_set(
             if "card" in z.files or not need_card:
                 return z["x"], z["rank"], z["suit"], z["card"] if "card" in z.files else None
     tasks = [
-        (group, seed, i, min(chunk, n_cards - i * chunk), vary_glyphs, vary_suits, vary_inks, more_fonts)
+        (
+            group,
+            seed,
+            i,
+            min(chunk, n_cards - i * chunk),
+            vary_glyphs,
+            vary_suits,
+            vary_inks,
+            more_fonts,
+            jumbo,
+        )
         for i in range((n_cards + chunk - 1) // chunk)
     ]
     with ProcessPoolExecutor(

@@ -211,6 +211,11 @@ def ink_colour(rng: np.random.Generator, suit: str, wide: bool = False) -> NDArr
     return np.array([g + rng.uniform(0, 40), g, g], np.float32)
 
 
+#: share of the redrawn indices drawn large with ``--jumbo-indices`` (:func:`font_face`):
+#: a real deck's "A" measured 0.21 of its card's height (the redrawn ones 0.075-0.14), its
+#: suit cut off by the corner zone but for the top
+JUMBO_SHARE = 0.25
+
 #: share of the redrawn glyphs bent with ``--varied-glyphs`` (:func:`vary_glyph`)
 VARIED_GLYPHS = 0.5
 
@@ -248,12 +253,16 @@ def font_face(
     card: str,
     vary: bool = False,
     inks: bool = False,
+    jumbo: bool = False,
 ) -> tuple[NDArray[np.uint8], tuple[int, int, int, int]] | None:
     """A BGRA face of ``card`` (FH, FW, 4): the CC0 art with its indices redrawn from
     ``bank``; and the rank glyph's box (x, y, w, h). None if the bank lacks glyphs.
     ``vary`` (the training crops' faces): a share VARIED_GLYPHS of the rank and suit
     glyphs bent (:func:`vary_glyph`); without it the draws are as before. ``inks``:
-    the index inks of :func:`ink_colour` ``wide``."""
+    the index inks of :func:`ink_colour` ``wide``. ``jumbo`` (``--jumbo-indices``): a
+    share JUMBO_SHARE of the indices drawn 0.14-0.21 of the face's height (the rank;
+    its suit 0.45-0.8 of that), as "jumbo index" decks print them: the suit then often
+    lies partly outside the classifiers' corner zone (:data:`vision.corners.CROP_H`)."""
     rank, suit = card[0], card[1]
     if not bank.ranks[rank] or not bank.suits[suit]:
         return None
@@ -273,6 +282,9 @@ def font_face(
     weight = int(rng.choice([-1, 0, 0, 1, 2]))
     col = ink_colour(rng, suit, inks)
     hs = round(hr * rng.uniform(0.55, 0.95))
+    if jumbo and rng.random() < JUMBO_SHARE:
+        hr = round(rng.uniform(0.14, 0.21) * FH)
+        hs = round(hr * rng.uniform(0.45, 0.8))
     x = round(rng.uniform(0.02, 0.07) * FW)
     y = round(rng.uniform(0.02, 0.06) * FH)
     layer = np.full((FH // 2, FW // 2, 3), 255.0, np.float32)
@@ -418,11 +430,12 @@ def generate(
     art_frac: float = 0.3,
     vary_glyphs: bool = False,
     vary_inks: bool = False,
+    jumbo: bool = False,
 ) -> Sample:
     """``n_cards`` rendered cards (and about a fifth as many backs, blank faces,
     inner outlines) as one Sample; deterministic in (seed, chunk, ``vary_glyphs``:
     a share of the redrawn glyphs bent, :func:`font_face`; ``vary_inks``: their inks
-    of :func:`ink_colour` ``wide``)."""
+    of :func:`ink_colour` ``wide``; ``jumbo``: a share drawn large, :func:`font_face`)."""
     rng = np.random.default_rng([seed, chunk])
     reset_noise()
     cards = [f"{r}{s}" for r in RANKS for s in SUITS]
@@ -437,7 +450,11 @@ def generate(
             continue
         card = cards[int(rng.integers(len(cards)))]
         lab = (RANKS.index(card[0]), SUITS.index(card[1]))
-        made = None if rng.random() < art_frac else font_face(rng, art, bank, card, vary_glyphs, vary_inks)
+        made = (
+            None
+            if rng.random() < art_frac
+            else font_face(rng, art, bank, card, vary_glyphs, vary_inks, jumbo)
+        )
         face, box = made if made is not None else (art[card], art_box(card))
         out.append(render(rng, face, lab, box, art, inner=u < 0.16))
     return Sample(
