@@ -108,3 +108,27 @@ def test_wide_inks_keep_reds_red_and_blacks_neutral_and_reach_dark_and_pale_prin
     assert ((blacks[:, 1] >= 60) & (blacks[:, 1] <= 120)).sum() > 60  # grey print
     plain = np.random.default_rng(9)
     assert all(ink_colour(plain, "D")[2] >= 140 for _ in range(200))  # without it, the reds before
+
+
+def test_jumbo_indices_are_drawn_large_for_a_share() -> None:
+    """--jumbo-indices (vision.train.synth.font_face): a share of the redrawn rank glyphs
+    0.14-0.21 of the face's height (without it 0.075-0.14)."""
+    from vision.train.art import FH, FW
+    from vision.train.synth import JUMBO_SHARE, GlyphBank, font_face
+
+    bank = GlyphBank({"7": [_glyph("7")]}, {"S": [_glyph("8")]})
+    art = {"7S": np.full((FH, FW, 4), 255, np.uint8)}
+
+    def heights(jumbo: bool) -> np.ndarray:
+        rng = np.random.default_rng(4)
+        out = []
+        for _ in range(400):
+            made = font_face(rng, art, bank, "7S", jumbo=jumbo)
+            assert made is not None
+            out.append(made[1][3] / FH)
+        return np.array(out)
+
+    plain, jumbo = heights(False), heights(True)
+    assert plain.max() <= 0.14 + 1 / FH and plain.min() >= 0.075 - 1 / FH
+    large = jumbo > 0.14 + 1 / FH
+    assert abs(large.mean() - JUMBO_SHARE) < 0.07 and jumbo.max() <= 0.21 + 1 / FH
