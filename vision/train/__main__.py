@@ -146,7 +146,6 @@ def _recalibrate(a: argparse.Namespace, argv: list[str] | None) -> int:
         "varied_glyphs": a.varied_glyphs,
         "varied_suits": a.varied_suits,
         "varied_inks": a.varied_inks,
-        "more_fonts": a.more_fonts,
         "jumbo_indices": a.jumbo_indices,
         "seconds": round(time.time() - t0, 1),
     }

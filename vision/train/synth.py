@@ -282,7 +282,7 @@ def font_face(
     weight = int(rng.choice([-1, 0, 0, 1, 2]))
     col = ink_colour(rng, suit, inks)
     hs = round(hr * rng.uniform(0.55, 0.95))
-    if jumbo and rng.random() < JUMBO_SHARE:
+    if jumbo and rng.random() < JUMBO_SHARE:  # after the plain draws: without it, the draws before
         hr = round(rng.uniform(0.14, 0.21) * FH)
         hs = round(hr * rng.uniform(0.45, 0.8))
     x = round(rng.uniform(0.02, 0.07) * FW)
