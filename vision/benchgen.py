@@ -24,20 +24,28 @@ def generated(
     why: TextIO | None = None,
     name: str = "generated",
     hands: bool = False,
+    lone: bool = False,
 ) -> tuple[Tally, int]:
     """(tally, unlabelled cards reported) over ``n`` generated frames from ``seed``;
     ``bank``: a glyph bank that redraws indices (:func:`vision.train.scenes.pile_scene`);
-    ``hands``: hold'em layouts (:func:`vision.train.scenes.hand_scene`), not piles.
+    ``hands``: hold'em layouts (:func:`vision.train.scenes.hand_scene`), not piles;
+    ``lone``: cards lying apart with jumbo indices (:func:`vision.train.scenes.lone_scene`;
+    needs ``bank``).
     ``why``: for each wrong card (one not in its frame), a line to it with the set's
     ``name``, the frame's seed, the card and the labels, and under it what every reader made of
     the outline that gave it (:func:`describe` and the verdict's path), or that a
     pile corner gave it."""
     from vision.reader import detect
-    from vision.train.scenes import hand_scene, pile_scene
+    from vision.train.scenes import hand_scene, lone_scene, pile_scene
 
+    if lone and bank is None:
+        raise ValueError("generated lone cards with jumbo indices need a glyph bank")
     total, extra = Tally(), 0
     for i in range(n):
-        s = hand_scene(seed + i, art, bank) if hands else pile_scene(seed + i, art, face_up, bank)
+        if lone:
+            s = lone_scene(seed + i, art, bank)
+        else:
+            s = hand_scene(seed + i, art, bank) if hands else pile_scene(seed + i, art, face_up, bank)
         frame, labels, cards = s.frame, s.labels, s.cards
         trace: list[Attempt] | None = [] if why is not None else None
         dets = detect(frame, threshold, trace)

@@ -25,11 +25,16 @@ not reported):
 * ``hands, other fonts``: ``--hands`` hold'em frames (:func:`vision.train.scenes.hand_scene`:
   five cards in a row, four hands of two cards lying partly over each other, often on
   a dark printed mat, a third seen obliquely), indices redrawn likewise;
+* ``lone, jumbo indices``: ``--jumbo`` frames of ten cards lying apart
+  (:func:`vision.train.scenes.lone_scene`), every index redrawn in those fonts as a
+  "jumbo index" deck prints it (0.14-0.21 of the card's height: larger than the
+  classifiers' corner zone holds; no such index is in their training data);
 * reader time per 13-card 1280x720 frame, one thread, median of 20 (CPU time).
 
 ``--explain`` lists each wrong card of the generated sets with its frame's seed
 and what every reader made of it (:func:`describe`); ``--seed``,
-``--other-fonts`` and ``--hands`` choose other and more frames (a hunt for wrong cards).
+``--other-fonts``, ``--hands`` and ``--jumbo`` choose other and more frames (a hunt for
+wrong cards).
 
 Sets whose data is missing are skipped with a note (the generated ones need the
 CC0 art cache of ``python -m vision.train``, see ``--data``).
@@ -290,6 +295,7 @@ def benchmark(
     other_fonts: int = 100,
     explain: bool = False,
     hands: int = 40,
+    jumbo: int = 40,
 ) -> dict[str, Tally]:
     """The whole benchmark (see the module docstring); returns {set: Tally}.
     ``explain``: each wrong card of the generated sets explained (:func:`vision.benchgen.generated`)."""
@@ -355,6 +361,18 @@ def benchmark(
             )
             res["generated hands, other fonts"] = t
             rows.append(_line("hands, other fonts", t, f"  ({hands} frames; +{extra} covered)"))
+            t, _ = generated(
+                seed + 40_000,
+                jumbo,
+                art,
+                threshold,
+                bank=bank,
+                why=why,
+                name="lone, jumbo indices",
+                lone=True,
+            )
+            res["generated lone, jumbo indices"] = t
+            rows.append(_line("lone, jumbo indices", t, f"  ({jumbo} frames, other fonts)"))
     else:
         rows.append(
             f"generated sets: skipped (no CC0 art cache {data / 'art.npz'}: run python -m vision.train first)"
@@ -397,6 +415,12 @@ def main(argv: list[str] | None = None) -> int:
         default=40,
         help="benchmark: generated hold'em frames (hands of two overlapping cards) in held-apart fonts",
     )
+    p.add_argument(
+        "--jumbo",
+        type=int,
+        default=40,
+        help="benchmark: generated frames of cards lying apart with jumbo indices in held-apart fonts",
+    )
     p.add_argument("--seed", type=int, default=1000)
     p.add_argument(
         "--data",
@@ -426,6 +450,7 @@ def main(argv: list[str] | None = None) -> int:
                 other_fonts=a.other_fonts,
                 explain=a.explain,
                 hands=a.hands,
+                jumbo=a.jumbo,
             )
         else:
             evaluate(a.dir, a.threshold, explain=a.explain)

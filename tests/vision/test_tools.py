@@ -150,6 +150,40 @@ def test_a_generated_holdem_frame_has_five_cards_in_a_row_and_four_hands_of_two(
 
 
 @pytest.mark.slow
+def test_a_generated_lone_frame_has_ten_cards_apart_with_jumbo_indices() -> None:
+    np = pytest.importorskip("numpy")
+    from vision.train.scenes import lone_scene
+    from vision.train.synth import RANKS, SUITS, GlyphBank
+
+    # blocks: a wide one for every rank, a narrow one for every suit (told apart below)
+    rank, suit = np.full((64, 40), 255, np.uint8), np.full((64, 8), 255, np.uint8)
+    bank = GlyphBank({r: [rank] for r in RANKS}, {s: [suit] for s in SUITS})
+    art = stand_in_art()
+    a, b = lone_scene(3, art, bank), lone_scene(3, art, bank)
+    assert a.frame.shape == (720, 1280, 3) and (a.frame == b.frame).all() and a.labels == b.labels
+    assert len(a.cards) == len(set(a.cards)) == 10 and sorted(a.labels) == sorted(a.cards)
+    centres = [a.outlines[c].mean(axis=0) for c in a.cards]
+    widths = [float(np.hypot(*(a.outlines[c][1] - a.outlines[c][0]))) for c in a.cards]
+    assert min(widths) > 0.95 * 70 - 1 and max(widths) < 1.05 * 120 + 1
+    # apart: no two closer than a card's diagonal (1.72 widths), so none lies over another
+    for i in range(10):
+        for j in range(i):
+            assert float(np.hypot(*(centres[i] - centres[j]))) > 1.72 * max(widths[i], widths[j])
+    # every index is jumbo: the rank block (the rows inked at least half as wide as the
+    # widest, inside the card's edge) 0.14-0.21 of the card's height; plain indices are
+    # 0.075-0.14 (measured so on this seed's cards, drawn plain: median 0.10; pale red ink
+    # and blur make single cards measure less)
+    from vision.detector import CARD_H, CARD_W, warp
+
+    tall = []
+    for c in a.cards:
+        zone = warp(a.frame, a.outlines[c])[4 : round(0.4 * CARD_H), 4 : round(0.3 * CARD_W)]
+        width = (zone.min(axis=2) < 100).sum(axis=1)
+        tall.append((width >= 0.5 * width.max()).sum() / CARD_H)
+    assert float(np.median(tall)) > 0.14
+
+
+@pytest.mark.slow
 def test_a_glyph_bank_redraws_indices_and_leaves_the_scene_as_it_was() -> None:
     np = pytest.importorskip("numpy")
     pytest.importorskip("PIL", reason="the held-apart fonts are drawn with Pillow (the train extra)")

@@ -132,3 +132,20 @@ def test_jumbo_indices_are_drawn_large_for_a_share() -> None:
     assert plain.max() <= 0.14 + 1 / FH and plain.min() >= 0.075 - 1 / FH
     large = jumbo > 0.14 + 1 / FH
     assert abs(large.mean() - JUMBO_SHARE) < 0.07 and jumbo.max() <= 0.21 + 1 / FH
+
+
+def test_a_jumbo_share_of_one_draws_every_index_large() -> None:
+    """``jumbo_share`` 1.0 (the benchmark's lone cards with jumbo indices,
+    vision.train.scenes.lone_scene): every rank glyph 0.14-0.21 of the face's height."""
+    from vision.train.art import FH, FW
+    from vision.train.synth import GlyphBank, font_face
+
+    bank = GlyphBank({"7": [_glyph("7")]}, {"S": [_glyph("8")]})
+    art = {"7S": np.full((FH, FW, 4), 255, np.uint8)}
+    rng = np.random.default_rng(5)
+    tall = []
+    for _ in range(200):
+        made = font_face(rng, art, bank, "7S", jumbo=True, jumbo_share=1.0)
+        assert made is not None
+        tall.append(made[1][3] / FH)
+    assert min(tall) >= 0.14 - 1 / FH and max(tall) <= 0.21 + 1 / FH

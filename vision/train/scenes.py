@@ -11,6 +11,9 @@ The same for :func:`hand_scene`: a hold'em layout (five cards in a row, hands of
 cards lying partly over each other, face-down stacks), often on a dark printed mat,
 a third of the frames seen obliquely.
 
+:func:`lone_scene`: ten cards lying apart, every index redrawn from a glyph bank, large
+as "jumbo index" decks print them (0.14-0.21 of the card's height).
+
 Needs the CC0 art (:func:`vision.train.synth.load_art`), not torch.
 """
 
@@ -339,3 +342,58 @@ def trick_frame(seed: int, art: dict[str, Any], n: int = 13) -> NDArray[np.uint8
         x, y = 110 + 180 * (i % 7), 180 + 330 * (i // 7)
         _place(rng, img, cover, art[deck[(7 * i) % 52]], x, y, 95, float(rng.uniform(0, 360)), i + 1)
     return np.clip(img, 0, 255).astype(np.uint8)
+
+
+def lone_scene(seed: int, art: dict[str, Any], bank: synth.GlyphBank) -> PileScene:
+    """A generated 1280x720 frame of ten face-up cards lying apart (two rows of five,
+    70-120 px wide, turned anyhow) on a table, chips among them, every index redrawn
+    from ``bank`` as a "jumbo index" deck prints it (:func:`vision.train.synth.font_face`
+    with ``jumbo_share`` 1.0: the rank 0.14-0.21 of the face's height, its suit under
+    it), the pips or picture drawn smaller in the middle as such a deck has them
+    (:func:`_compact`); light, blur, noise and JPEG as :func:`pile_scene`. Labels,
+    cards and outlines (image pixels) as :class:`PileScene`."""
+    rng = np.random.default_rng([seed, 21])
+    redraw = np.random.default_rng([seed, 22])
+    synth.reset_noise()
+    img: Any = synth.table(rng, H, W).astype(np.float32)
+    cover = np.zeros((H, W), np.int32)
+    deck = [f"{r}{s}" for r in synth.RANKS for s in synth.SUITS]
+    order = rng.permutation(len(deck))
+    cw0 = rng.uniform(70, 120)
+    placed: list[tuple[str, float, float, float, float, int]] = []
+    for k in range(10):
+        # centres 225 px apart or more: more than a card's diagonal (at most 217 px)
+        x = 130 + 255 * (k % 5) + rng.uniform(-15, 15)
+        y = 190 + 340 * (k // 5) + rng.uniform(-10, 10)
+        card = deck[int(order[k])]
+        cw, ang = cw0 * rng.uniform(0.95, 1.05), rng.uniform(0, 360)
+        made = synth.font_face(redraw, {card: _compact(art[card])}, bank, card, jumbo=True, jumbo_share=1.0)
+        _place(rng, img, cover, art[card] if made is None else made[0], x, y, cw, ang, k + 1)
+        placed.append((card, x, y, cw, ang, k + 1))
+    _chips(rng, img, int(rng.integers(0, 3)))
+    labels, cards = _shown(placed, cover)
+    frame = _shoot(rng, img)
+    outlines = {card: _card_box(x, y, cw, ang) for card, x, y, cw, ang, _ in placed}
+    return PileScene(frame, labels, cards, outlines)
+
+
+#: scale of a "jumbo index" face's pips or picture, about the card's middle (:func:`_compact`)
+COMPACT = 0.62
+
+
+def _compact(face: NDArray[np.uint8]) -> NDArray[np.uint8]:
+    """A BGRA face (FH, FW, 4) with its indices blanked and the rest (pips, picture)
+    shrunk COMPACT times about its middle, as a "jumbo index" deck prints it: the large
+    index then does not run into the pips (on the CC0 art as it is, a jumbo "9" touching
+    the nearest heart made shapes no deck prints)."""
+    h, w = face.shape[:2]
+    a = face[..., 3:4].astype(np.float32) / 255.0
+    rgb = np.clip(face[..., :3] * a + 255.0 * (1.0 - a), 0, 255).astype(np.uint8)  # over white
+    x1, y1 = round(synth.ART_INDEX[2] * w), round(synth.ART_INDEX[3] * h)
+    rgb[:y1, :x1] = 255
+    e = round(0.04 * w)  # the card's edge line: shrunk, it would draw a frame inside the card
+    rgb[:e], rgb[h - e :], rgb[:, :e], rgb[:, w - e :] = 255, 255, 255, 255
+    rgb[h - y1 :, w - x1 :] = 255
+    m = cv2.getRotationMatrix2D((w / 2, h / 2), 0.0, COMPACT)
+    small = cv2.warpAffine(rgb, m, (w, h), flags=cv2.INTER_AREA, borderValue=(255, 255, 255))
+    return np.dstack([small, face[..., 3]])

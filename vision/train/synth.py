@@ -254,6 +254,7 @@ def font_face(
     vary: bool = False,
     inks: bool = False,
     jumbo: bool = False,
+    jumbo_share: float = JUMBO_SHARE,
 ) -> tuple[NDArray[np.uint8], tuple[int, int, int, int]] | None:
     """A BGRA face of ``card`` (FH, FW, 4): the CC0 art with its indices redrawn from
     ``bank``; and the rank glyph's box (x, y, w, h). None if the bank lacks glyphs.
@@ -262,7 +263,8 @@ def font_face(
     the index inks of :func:`ink_colour` ``wide``. ``jumbo`` (``--jumbo-indices``): a
     share JUMBO_SHARE of the indices drawn 0.14-0.21 of the face's height (the rank;
     its suit 0.45-0.8 of that), as "jumbo index" decks print them: the suit then often
-    lies partly outside the classifiers' corner zone (:data:`vision.corners.CROP_H`)."""
+    lies partly outside the classifiers' corner zone (:data:`vision.corners.CROP_H`).
+    ``jumbo_share``: that share instead (1.0: every index; the benchmark's jumbo set)."""
     rank, suit = card[0], card[1]
     if not bank.ranks[rank] or not bank.suits[suit]:
         return None
@@ -282,7 +284,7 @@ def font_face(
     weight = int(rng.choice([-1, 0, 0, 1, 2]))
     col = ink_colour(rng, suit, inks)
     hs = round(hr * rng.uniform(0.55, 0.95))
-    if jumbo and rng.random() < JUMBO_SHARE:  # after the plain draws: without it, the draws before
+    if jumbo and rng.random() < jumbo_share:  # after the plain draws: without it, the draws before
         hr = round(rng.uniform(0.14, 0.21) * FH)
         hs = round(hr * rng.uniform(0.45, 0.8))
     x = round(rng.uniform(0.02, 0.07) * FW)
