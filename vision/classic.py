@@ -177,7 +177,29 @@ def read_face_rank(rank: NDArray[Any], sc: dict[str, float]) -> GlyphRead | None
 
 def is_body(c: Component) -> bool:
     """True for a shape of the card's middle large enough to be a pip or picture."""
-    return not in_corner(c) and c.area >= 0.003 * CARD_W * CARD_H
+    return not in_corner(c) and not in_index_column(c) and c.area >= 0.003 * CARD_W * CARD_H
+
+
+#: the outer columns of a card that hold index print (:func:`in_index_column`): centres
+#: within INDEX_COLUMN_W of a side (fraction of the width; an index's centre lies 0.08-0.13
+#: from it, the pips' nearest column 0.25-0.32), within INDEX_COLUMN_H of the top or bottom
+INDEX_COLUMN_W = 0.14
+INDEX_COLUMN_H = 0.45
+
+
+def in_index_column(c: Component) -> bool:
+    """True if the component's centre lies in an outer column of the card (within
+    INDEX_COLUMN_W of a side) within INDEX_COLUMN_H of its top or bottom: index print,
+    no pip (the pips' columns lie further in; two cards' pips squeezed into one outline
+    lie 0.16 from its side, and are counted, :data:`MANY_PIPS`). A "jumbo index" deck
+    prints the suit under a rank up to 0.21 of the card's height, below the ordinary
+    index zone (generated lone cards with jumbo indices in held-apart fonts, benchmark
+    seed 41000: a 7H's two index hearts counted with its seven pips as a 9, the pale "7"
+    read 9 by the template reader: 9H reported)."""
+    fx, fy = c.cx / CARD_W, c.cy / CARD_H
+    return (fx < INDEX_COLUMN_W or fx > 1 - INDEX_COLUMN_W) and (
+        fy < INDEX_COLUMN_H or fy > 1 - INDEX_COLUMN_H
+    )
 
 
 def read_pips(comps: list[Component], t: Templates, tint: float = 0.0) -> PipRead:

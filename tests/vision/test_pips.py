@@ -91,3 +91,23 @@ def test_two_cards_pips_in_one_outline_are_no_picture() -> None:
     # a card's own nine pips are counted as before
     ink = ink_masks(nine)
     assert read_pips(components(ink), load_templates(), ink.tint).rank == "9"
+
+
+def test_a_jumbo_index_suit_below_the_index_zone_is_no_pip() -> None:
+    """Generated lone cards with jumbo indices (benchmark seed 41000, frame 41015): a 7H
+    whose index prints its heart under a rank 0.2 of the card's height, below the
+    ordinary index zone; the two index hearts were counted with the seven pips as a 9,
+    the pale "7" read 9 by the template reader: 9H reported. Shapes in the card's outer
+    columns down to INDEX_COLUMN_H are index print (vision.classic.in_index_column)."""
+    from tests.helpers.synth import _pip
+
+    face = cv2.resize(card_face("7H"), (CARD_W, CARD_H), interpolation=cv2.INTER_AREA)
+    _pip(face, "H", 0.12 * CARD_W, 0.37 * CARD_H, 30, False)  # the jumbo index's heart
+    _pip(face, "H", 0.88 * CARD_W, 0.63 * CARD_H, 30, True)  # and the other corner's
+    ink = ink_masks(face)
+    pips = read_pips(components(ink), load_templates(), ink.tint)
+    assert (pips.rank, pips.count) == ("7", 7)
+    # the pips of a ten, the outer columns' nearest the sides, are still counted
+    ten = cv2.resize(card_face("TS"), (CARD_W, CARD_H), interpolation=cv2.INTER_AREA)
+    ink = ink_masks(ten)
+    assert read_pips(components(ink), load_templates(), ink.tint).rank == "T"
