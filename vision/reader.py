@@ -129,6 +129,7 @@ def _read(
     partial: bool = False,
     covered: bool = False,
     guessed: bool = False,
+    whole: bool = False,
 ) -> tuple[CardRead | None, bool]:
     """(reading or None, whether the card shows any print at all: pips, picture or index).
     ``pre``: the card's learned reads, when already made (:func:`_prepare`). ``trace``:
@@ -139,7 +140,9 @@ def _read(
     part of the card may lie under another (``Quad.covered``): the template reader's
     reading alone is not reported. ``guessed``: the outline was moved onto edges looked
     for near another (``Quad.guessed``): neither an index read alone nor the template
-    reader's reading alone is reported."""
+    reader's reading alone is reported. ``whole``: the outline is one the detector found
+    whole (``Quad.whole``): an index read alone needs no corner blank to both classifiers
+    (:func:`vision.verdict.decide_learned`)."""
     ink = ink_masks(card)
     comps = components(ink)
     # the other corner index, the card turned half a turn (only shapes that can be
@@ -168,7 +171,9 @@ def _read(
         return None, printed
     pips = read_pips(comps, t, ink.tint)
     classic = decide(pips, idx) if idx else None
-    verdict = decide_learned(pips, learned, covered, alone=not guessed)
+    verdict = decide_learned(
+        pips, learned, covered, alone=not guessed, whole=whole and not (partial or covered or guessed)
+    )
     if verdict is None:
         faces = [None if r is None or r.face is None else r.face.label for r in per_corner]
         verdict = decide_court_glyph(pips, learned, faces, covered, alone=not guessed, whole=not partial)
@@ -280,7 +285,9 @@ def _read_quad(
         return None, False
     first, printed = None, True  # too short to read this way up: only the other way
     if card_height(orders[0]) >= MIN_CARD_HEIGHT:
-        first, printed = _read(pre.card, t, pre, trace, not quad.middle_seen, quad.covered, quad.guessed)
+        first, printed = _read(
+            pre.card, t, pre, trace, not quad.middle_seen, quad.covered, quad.guessed, quad.whole
+        )
     if first is not None and ratio > 1.25:
         return first, True  # clearly upright: the other way would squash the card by half
     if not printed:
@@ -294,6 +301,7 @@ def _read_quad(
             partial=not quad.middle_seen,
             covered=quad.covered,
             guessed=quad.guessed,
+            whole=quad.whole,
         )
     reads = [r for r in (first, second) if r is not None]
     if not reads or len({r.card for r in reads}) != 1:

@@ -40,7 +40,7 @@ def _court_t(r: CornerRead, th: dict[str, float], key: str) -> float:
 
 
 def decide_learned(
-    pips: PipRead, learned: Learned | None, covered: bool = False, alone: bool = True
+    pips: PipRead, learned: Learned | None, covered: bool = False, alone: bool = True, whole: bool = False
 ) -> CardRead | None:
     """A card from the learned corner reads and independent evidence, None unless
     they agree (thresholds: :func:`vision.learned.thresholds`, calibrated for zero
@@ -85,7 +85,10 @@ def decide_learned(
       (:func:`_other_suit`): another card's index lies in the outline (generated hold'em
       frame 10830133, bank seed 10800000: an AC lying over a JD, the outline of the AC
       taking in the JD's corner, the AC's index read AS by A and B at 1.00, the other
-      corner read 9D by A and JD by B, each suit at 0.99 or more).
+      corner read 9D by A and JD by B, each suit at 0.99 or more). Nor, on an outline
+      ``whole`` (a card's own, found whole by the detector, its middle seen, not covered
+      nor guessed), where A and B both read no index on a corner, each at its dissent
+      threshold (:func:`_blank_corner`: the card's other index is there).
 
     Any corner read by either classifier as another card at its dissent threshold
     (``dissent_a``, ``dissent_b``) vetoes, if the pips allow its rank, its suit
@@ -133,8 +136,8 @@ def decide_learned(
         return None
     if _pips_say_otherwise(pips, card):
         return None
-    if _other_suit(learned, suit, th):
-        return None  # another card's index in the outline: see the docstring
+    if _other_suit(learned, suit, th) or (whole and not covered and _blank_corner(learned, th)):
+        return None  # another card's index in the outline, a corner blank: see the docstring
     if pair >= bar:
         return CardRead(card, _scaled(pair, bar), details | {"path": "pair-alone"})
     return None
@@ -317,6 +320,31 @@ def _other_suit(learned: Learned, suit: str, th: dict[str, float]) -> bool:
     )
 
 
+def _blank_corner(learned: Learned, th: dict[str, float]) -> bool:
+    """True if A and B both read no rank and no suit on a corner, each at its dissent
+    threshold (``dissent_a``, ``dissent_b``) or more: on an outline seen whole (a card's
+    own, not covered) both corners show the card's index, and an index read alone on the
+    other corner is no card's the classifiers know (generated lone cards with jumbo
+    indices in held-apart fonts, hunt seed 4500000: a 5C's and an 8H's large "5" and
+    "8" read 3C and 3H by A and B at 1.00 on one corner, the other corner none to both
+    at 1.00; their pips, drawn small, counted 5 and 2, not laid out as any card's)."""
+    return any(
+        ra.rank == ra.suit == rb.rank == rb.suit == NONE
+        and ra.conf >= th["dissent_a"]
+        and rb.conf >= th["dissent_b"]
+        for ra, rb in zip(learned[0], learned[1], strict=True)
+    )
+
+
+def _other_suit_named(learned: Learned, suit: str) -> bool:
+    """True if a classifier's best guess on a corner is another suit than ``suit``,
+    however unsure (generated lone cards with jumbo indices in held-apart fonts, hunt
+    seed 4500000, frame 4500096: a QC read QS on one corner by A and B, on the other QS
+    by B and QC by A, suit 0.67; the picture's club symbol not clear enough to say:
+    QS reported by the rank heads' court reading)."""
+    return any(r.suit not in (suit, NONE) for rs in learned for r in rs)
+
+
 def _symbol_says_other(pips: PipRead, suit: str) -> bool:
     """True if the suit symbol printed in a court card's picture (``pips.suit`` on a
     picture) clearly says another suit than ``suit`` (shape within ``suit``'s colour,
@@ -420,7 +448,8 @@ def decide_court_glyph(
       (``court_glyph_a``, ``court_glyph_b``, :func:`vision.train.calibrate.calibrate`),
       and on the other corner A or B reads it too;
     * no classifier reads another card at its dissent threshold that the picture
-      allows, nor another suit (:func:`dissent`, :func:`_other_suit`), nor do A and B
+      allows, nor another suit (:func:`dissent`, :func:`_other_suit`; nor is another suit
+      any classifier's best guess on a corner, :func:`_other_suit_named`), nor do A and B
       read one number rank (A-10) alike on a corner, each at its dissent threshold
       (the glyph is that number's, the "picture" another thing: the pips of two
       cards, glare);
@@ -446,6 +475,8 @@ def decide_court_glyph(
     if not all(card in (ra.court + ra.suit, rb.court + rb.suit) for ra, rb in zip(a, b, strict=True)):
         return None  # the other corner does not back it
     if dissent(learned, card, th, pips) or _other_suit(learned, card[1], th):
+        return None
+    if _other_suit_named(learned, card[1]):
         return None
     if any(agreed_rank(ra, rb, th) in NUMBER_RANKS for ra, rb in zip(a, b, strict=True)):
         return None

@@ -893,3 +893,42 @@ def test_a_court_glyph_reading_is_vetoed_by_a_number_both_classifiers_agree_on()
     # a clear suit symbol of another suit in the picture vetoes
     clubs = {"S": 0.3, "H": 0.1, "D": 0.1, "C": 0.95, "solidity": 0.7}
     assert decide_court_glyph(PipRead(FACE, clubs, False, 0, symbol_red=False), (a_less, b), Q_FACE) is None
+
+
+def test_an_index_alone_on_an_uncovered_outline_is_vetoed_by_a_corner_blank_to_both() -> None:
+    """Generated lone cards with jumbo indices in held-apart fonts (hunt seed 4500000,
+    frame 4500136): a 5C's large "5" read 3C by A and B at 1.00 on one corner, the other
+    corner none to both at 1.00, its small pips counted 5 and not laid out as a 5's. An
+    outline seen whole shows the card's index on both corners."""
+    th = thresholds()
+    blank = CornerRead("-", "-", 1.0, 1.0)
+    a = [CornerRead("3", "C", 1.0, 1.0), blank]
+    b = [CornerRead("3", "C", 1.0, 0.999), blank]
+    five = pips(None, False, 5)
+    assert decide_learned(five, (a, b), whole=True) is None
+    # on an outline that may lie under another card, a corner blank to both is expected
+    assert card_of(decide_learned(five, (a, b), covered=True, whole=True)) == "3C"
+    # nor on an outline not found whole (one of two cards of a hand split apart)
+    assert card_of(decide_learned(five, (a, b))) == "3C"
+    # one classifier sure of no index there, the other less than its dissent threshold:
+    # no veto
+    unsure_b = [b[0], CornerRead("-", "-", th["dissent_b"] - 0.01, 1.0)]
+    assert card_of(decide_learned(five, (a, unsure_b), whole=True)) == "3C"
+    # the other corner backing the card: no veto
+    assert card_of(decide_learned(five, (reads("3C", 1.0), reads("3C", 1.0)), whole=True)) == "3C"
+
+
+def test_a_court_glyph_reading_is_vetoed_by_another_suit_guessed_on_a_corner() -> None:
+    """Generated lone cards with jumbo indices in held-apart fonts (hunt seed 4500000,
+    frame 4500096): a QC read QS by A and B on one corner, on the other QS by B and QC
+    by A (suit 0.67, under its dissent threshold); the picture's club not clear enough
+    to say: QS reported by the rank heads' court reading."""
+    a = [CornerRead("Q", "S", 0.93, 0.87, "Q", 0.99), CornerRead("Q", "C", 0.98, 0.67, "Q", 0.99)]
+    b = [CornerRead("2", "S", 0.99, 0.98, "Q", 1.0), CornerRead("Q", "S", 0.82, 0.96, "Q", 1.0)]
+    face = pips(FACE, None)
+    assert decide_court_glyph(face, (a, b), Q_FACE) is None
+    spades = [a[0], CornerRead("Q", "S", 0.98, 0.67, "Q", 0.99)]
+    assert card_of(decide_court_glyph(face, (spades, b), Q_FACE)) == "QS"
+    # a corner's suit read as none is no other suit
+    none = [a[0], CornerRead("Q", "-", 0.98, 0.67, "Q", 0.99)]
+    assert card_of(decide_court_glyph(face, (none, b), Q_FACE)) == "QS"
