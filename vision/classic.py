@@ -202,6 +202,40 @@ def in_index_column(c: Component) -> bool:
     )
 
 
+def under_index(c: Component, comps: list[Component]) -> bool:
+    """True if ``c`` lies just under a corner index's glyph (towards the card's middle):
+    a shape of ``comps`` in a corner index zone (:func:`vision.segment.in_corner`) on its
+    side of the card, overlapping it across by half the narrower width or more, ``c`` no
+    taller than 1.2 times it nor wider than 1.5 times, the gap between them at most half
+    ``c``'s height: the suit of a "jumbo index" deck, printed under a rank up to 0.21 of
+    the card's height, out of the ordinary zone, and no pip (generated lone cards with
+    jumbo indices in held-apart fonts, hunt seed 4800000, frames 4800009 and 4800041: a
+    4D's two index diamonds, 0.15 of the width from its side, counted with its four pips
+    as a 6, the template reader reading its "4" as 6: 6D reported)."""
+    top = c.cy < CARD_H / 2
+    for r in comps:
+        if r is c or not in_corner(r) or (r.cy < CARD_H / 2) != top:
+            continue
+        if c.h > 1.2 * r.h or c.w > 1.5 * r.w:
+            continue
+        if min(c.x + c.w, r.x + r.w) - max(c.x, r.x) < 0.5 * min(c.w, r.w):
+            continue
+        gap = c.y - (r.y + r.h) if top else r.y - (c.y + c.h)
+        if -0.2 * c.h <= gap <= 0.5 * c.h:
+            return True
+    return False
+
+
+def _big(body: list[Component]) -> list[Component]:
+    """The pips among shapes ``body`` (not empty): those about as wide as they are tall
+    (two merged ones about twice; a long strip is an edge: the table, a covering card's
+    edge or shadow inside a loose outline), or all where none is, at 0.35 of the largest
+    one's area or more."""
+    pipish = [c for c in body if max(c.w, c.h) <= PIP_MAX_ELONGATION * min(c.w, c.h)] or body
+    amax = max(c.area for c in pipish)
+    return [c for c in pipish if c.area >= 0.35 * amax]
+
+
 def read_pips(comps: list[Component], t: Templates, tint: float = 0.0) -> PipRead:
     """Count and classify the pips (components outside the corner index zones).
 
@@ -209,14 +243,14 @@ def read_pips(comps: list[Component], t: Templates, tint: float = 0.0) -> PipRea
     :class:`vision.segment.Ink`); above PICTURE_TINT the card is a court card.
     """
     area = CARD_W * CARD_H
-    body = [c for c in comps if is_body(c)]
+    shown = [c for c in comps if is_body(c)]
+    body = [c for c in shown if not under_index(c, comps)]
+    if len(body) < len(shown) and len(_big(shown)) >= MANY_PIPS:
+        body = shown  # more pips than a card has with them: two cards' (:data:`MANY_PIPS`)
     if not body:
         return PipRead(None, None, None, 0)
-    # a pip is about as wide as it is tall (two merged ones about twice): a long strip
-    # is an edge (the table, a covering card's edge or shadow inside a loose outline)
-    pipish = [c for c in body if max(c.w, c.h) <= PIP_MAX_ELONGATION * min(c.w, c.h)] or body
-    amax = max(c.area for c in pipish)
-    big = [c for c in pipish if c.area >= 0.35 * amax]
+    big = _big(body)
+    amax = max(c.area for c in big)
     n = len(big)
     areas = [c.area for c in big]
     clean = 1 <= n <= 10 and max(areas) <= 2.2 * min(areas) and amax < 0.06 * area

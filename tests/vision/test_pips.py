@@ -111,3 +111,35 @@ def test_a_jumbo_index_suit_below_the_index_zone_is_no_pip() -> None:
     ten = cv2.resize(card_face("TS"), (CARD_W, CARD_H), interpolation=cv2.INTER_AREA)
     ink = ink_masks(ten)
     assert read_pips(components(ink), load_templates(), ink.tint).rank == "T"
+
+
+def _jumbo_index(face: np.ndarray, text: str, suit: str) -> None:
+    """Redraw the top-left index of a drawn face (CARD_H, CARD_W, 3) as a jumbo-index
+    deck prints it: the rank 0.21 of the card's height, its suit under it, centred 0.15
+    of the width from the side (out of the ordinary index zone and its columns)."""
+    from tests.helpers.synth import _pip
+
+    face[: round(0.5 * CARD_H), : round(0.22 * CARD_W)] = 245
+    colour = (40, 40, 200) if suit in "HD" else (30, 30, 30)
+    top, tall = 8, round(0.21 * CARD_H)
+    scale = cv2.getFontScaleFromHeight(cv2.FONT_HERSHEY_DUPLEX, tall, 4)
+    cv2.putText(face, text, (4, top + tall), cv2.FONT_HERSHEY_DUPLEX, scale, colour, 4, cv2.LINE_AA)
+    _pip(face, suit, 0.15 * CARD_W, top + tall + 4 + 13, 26, False)
+
+
+def test_a_jumbo_index_suit_just_under_its_rank_is_no_pip() -> None:
+    """Generated lone cards with jumbo indices in held-apart fonts (hunt seed 4800000,
+    frames 4800009 and 4800041): a 4D's index diamonds, printed under a rank 0.2 of the
+    card's height and 0.15 of its width from the side, counted with its four pips as a 6,
+    its "4" read 6 by the template reader: 6D reported (vision.classic.under_index)."""
+    face = cv2.resize(card_face("2D"), (CARD_W, CARD_H), interpolation=cv2.INTER_AREA)
+    _jumbo_index(face, "2", "D")
+    turned = np.ascontiguousarray(face[::-1, ::-1])
+    _jumbo_index(turned, "2", "D")
+    face = np.ascontiguousarray(turned[::-1, ::-1])
+    comps = components(ink_masks(face))
+    under = [c for c in comps if c.area > 150 and c.cy > 0.3 * CARD_H and c.cx < 0.2 * CARD_W]
+    assert under and all(c.cx > 0.14 * CARD_W for c in under)  # out of the index columns
+    ink = ink_masks(face)
+    pips = read_pips(components(ink), load_templates(), ink.tint)
+    assert (pips.rank, pips.count) == ("2", 2)
