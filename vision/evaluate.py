@@ -344,35 +344,15 @@ def benchmark(
         if bank is None:
             rows.append(f"generated sets in other fonts: skipped ({why_not})")
         else:
-            t, extra = generated(
-                seed + 20_000, other_fonts, art, threshold, bank=bank, why=why, name="piles, other fonts"
-            )
-            res["generated piles, other fonts"] = t
-            rows.append(_line("piles, other fonts", t, f"  ({other_fonts} frames; +{extra} covered)"))
-            t, extra = generated(
-                seed + 30_000,
-                hands,
-                art,
-                threshold,
-                bank=bank,
-                why=why,
-                name="hands, other fonts",
-                hands=True,
-            )
-            res["generated hands, other fonts"] = t
-            rows.append(_line("hands, other fonts", t, f"  ({hands} frames; +{extra} covered)"))
-            t, _ = generated(
-                seed + 40_000,
-                jumbo,
-                art,
-                threshold,
-                bank=bank,
-                why=why,
-                name="lone, jumbo indices",
-                lone=True,
-            )
-            res["generated lone, jumbo indices"] = t
-            rows.append(_line("lone, jumbo indices", t, f"  ({jumbo} frames, other fonts)"))
+            # (name, seed offset, frames, scene, what the tally's note says)
+            for name, offset, n, kind, note in (
+                ("piles, other fonts", 20_000, other_fonts, {}, f"{other_fonts} frames; +{{}} covered"),
+                ("hands, other fonts", 30_000, hands, {"hands": True}, f"{hands} frames; +{{}} covered"),
+                ("lone, jumbo indices", 40_000, jumbo, {"lone": True}, f"{jumbo} frames, other fonts"),
+            ):
+                t, extra = generated(seed + offset, n, art, threshold, bank=bank, why=why, name=name, **kind)
+                res["generated " + name] = t
+                rows.append(_line(name, t, "  (" + note.format(extra) + ")"))
     else:
         rows.append(
             f"generated sets: skipped (no CC0 art cache {data / 'art.npz'}: run python -m vision.train first)"

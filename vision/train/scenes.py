@@ -117,6 +117,21 @@ class PileScene:
     outlines: dict[str, NDArray[np.float32]]
 
 
+def _table(seed: int, stream: int) -> tuple[np.random.Generator, np.random.Generator, Any]:
+    """(the scene's generator, seeded (seed, stream); the index redraws' own, (seed,
+    stream + 1); a table (H, W, 3) float32 drawn with the first), the noise reset."""
+    rng = np.random.default_rng([seed, stream])
+    redraw = np.random.default_rng([seed, stream + 1])
+    synth.reset_noise()
+    return rng, redraw, synth.table(rng, H, W).astype(np.float32)
+
+
+def _shuffled(rng: np.random.Generator) -> tuple[list[str], NDArray[Any]]:
+    """(the 52 cards, a permutation of their indices drawn with ``rng``)."""
+    deck = [f"{r}{s}" for r in synth.RANKS for s in synth.SUITS]
+    return deck, rng.permutation(len(deck))
+
+
 def pile_frame(seed: int, art: dict[str, Any], face_up: bool = True) -> tuple[Any, list[str], list[str]]:
     """(frame BGR (720, 1280, 3), labels: cards with one index fully visible, all
     face-up cards) of :func:`pile_scene`. ``face_up`` False: backs, chips and hands only."""
@@ -136,13 +151,9 @@ def pile_scene(
     False: backs, chips and hands only. ``bank``: a share REDRAWN of the face-up
     cards get their indices redrawn from its glyphs (other fonts than the art's;
     from a generator of their own, so the scene is otherwise the same)."""
-    rng = np.random.default_rng([seed, 7])
-    redraw = np.random.default_rng([seed, 8])
-    synth.reset_noise()
-    img: Any = synth.table(rng, H, W).astype(np.float32)
+    rng, redraw, img = _table(seed, 7)
     cover = np.zeros((H, W), np.int32)
-    deck = [f"{r}{s}" for r in synth.RANKS for s in synth.SUITS]
-    order = rng.permutation(len(deck))
+    deck, order = _shuffled(rng)
     placed: list[tuple[str, float, float, float, float, int]] = []
     k = 1
     cw0 = rng.uniform(80, 110)
@@ -270,15 +281,11 @@ def hand_scene(seed: int, art: dict[str, Any], bank: synth.GlyphBank | None = No
     stacks and chips; a third of the frames seen obliquely (the far edge 0.75-0.9 of
     the near one); light, blur, noise and JPEG as :func:`pile_scene`. ``bank``: as
     :func:`pile_scene`. Labels, cards and outlines (image pixels) as :class:`PileScene`."""
-    rng = np.random.default_rng([seed, 11])
-    redraw = np.random.default_rng([seed, 12])
-    synth.reset_noise()
-    img: Any = synth.table(rng, H, W).astype(np.float32)
+    rng, redraw, img = _table(seed, 11)
     if rng.random() < 0.6:
         _mat(rng, img)
     cover = np.zeros((H, W), np.int32)
-    deck = [f"{r}{s}" for r in synth.RANKS for s in synth.SUITS]
-    order = rng.permutation(len(deck))
+    deck, order = _shuffled(rng)
     cw0 = rng.uniform(80, 98)
     turn = rng.uniform(0, 360) if rng.random() < 0.25 else rng.uniform(-8, 8)
     ca, sa = np.cos(np.radians(turn)), np.sin(np.radians(turn))
@@ -352,13 +359,9 @@ def lone_scene(seed: int, art: dict[str, Any], bank: synth.GlyphBank) -> PileSce
     it), the pips or picture drawn smaller in the middle as such a deck has them
     (:func:`_compact`); light, blur, noise and JPEG as :func:`pile_scene`. Labels,
     cards and outlines (image pixels) as :class:`PileScene`."""
-    rng = np.random.default_rng([seed, 21])
-    redraw = np.random.default_rng([seed, 22])
-    synth.reset_noise()
-    img: Any = synth.table(rng, H, W).astype(np.float32)
+    rng, redraw, img = _table(seed, 21)
     cover = np.zeros((H, W), np.int32)
-    deck = [f"{r}{s}" for r in synth.RANKS for s in synth.SUITS]
-    order = rng.permutation(len(deck))
+    deck, order = _shuffled(rng)
     cw0 = rng.uniform(70, 120)
     placed: list[tuple[str, float, float, float, float, int]] = []
     for k in range(10):
