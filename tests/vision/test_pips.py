@@ -98,7 +98,7 @@ def test_a_jumbo_index_suit_below_the_index_zone_is_no_pip() -> None:
     whose index prints its heart under a rank 0.2 of the card's height, below the
     ordinary index zone; the two index hearts were counted with the seven pips as a 9,
     the pale "7" read 9 by the template reader: 9H reported. Shapes in the card's outer
-    columns down to INDEX_COLUMN_H are index print (vision.classic.in_index_column)."""
+    columns down to INDEX_COLUMN_H are index print (vision.indexprint.in_index_column)."""
     from tests.helpers.synth import _pip
 
     face = cv2.resize(card_face("7H"), (CARD_W, CARD_H), interpolation=cv2.INTER_AREA)
@@ -131,7 +131,7 @@ def test_a_jumbo_index_suit_just_under_its_rank_is_no_pip() -> None:
     """Generated lone cards with jumbo indices in held-apart fonts (hunt seed 4800000,
     frames 4800009 and 4800041): a 4D's index diamonds, printed under a rank 0.2 of the
     card's height and 0.15 of its width from the side, counted with its four pips as a 6,
-    its "4" read 6 by the template reader: 6D reported (vision.classic.under_index)."""
+    its "4" read 6 by the template reader: 6D reported (vision.indexprint.under_index)."""
     face = cv2.resize(card_face("2D"), (CARD_W, CARD_H), interpolation=cv2.INTER_AREA)
     _jumbo_index(face, "2", "D")
     turned = np.ascontiguousarray(face[::-1, ::-1])
