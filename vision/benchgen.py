@@ -44,8 +44,10 @@ def generated(
     for i in range(n):
         if lone:
             s = lone_scene(seed + i, art, bank)
+        elif hands:
+            s = hand_scene(seed + i, art, bank)
         else:
-            s = hand_scene(seed + i, art, bank) if hands else pile_scene(seed + i, art, face_up, bank)
+            s = pile_scene(seed + i, art, face_up, bank)
         frame, labels, cards = s.frame, s.labels, s.cards
         trace: list[Attempt] | None = [] if why is not None else None
         dets = detect(frame, threshold, trace)

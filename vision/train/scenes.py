@@ -393,10 +393,9 @@ def _compact(face: NDArray[np.uint8]) -> NDArray[np.uint8]:
     a = face[..., 3:4].astype(np.float32) / 255.0
     rgb = np.clip(face[..., :3] * a + 255.0 * (1.0 - a), 0, 255).astype(np.uint8)  # over white
     x1, y1 = round(synth.ART_INDEX[2] * w), round(synth.ART_INDEX[3] * h)
-    rgb[:y1, :x1] = 255
+    rgb[:y1, :x1] = rgb[h - y1 :, w - x1 :] = 255  # the art's own indices
     e = round(0.04 * w)  # the card's edge line: shrunk, it would draw a frame inside the card
-    rgb[:e], rgb[h - e :], rgb[:, :e], rgb[:, w - e :] = 255, 255, 255, 255
-    rgb[h - y1 :, w - x1 :] = 255
+    rgb[:e] = rgb[h - e :] = rgb[:, :e] = rgb[:, w - e :] = 255
     m = cv2.getRotationMatrix2D((w / 2, h / 2), 0.0, COMPACT)
     small = cv2.warpAffine(rgb, m, (w, h), flags=cv2.INTER_AREA, borderValue=(255, 255, 255))
     return np.dstack([small, face[..., 3]])
