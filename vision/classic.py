@@ -37,6 +37,7 @@ from numpy.typing import NDArray
 from vision.detector import CARD_H, CARD_W
 from vision.glyphs import Templates
 from vision.indexprint import in_index_column, under_index
+from vision.layout import layout_ok
 from vision.segment import Component, filled_and_solidity, holes, in_corner, index_parts, solidity
 
 SUITS = ("S", "H", "D", "C")
@@ -100,7 +101,8 @@ class PipRead:
     ``suit`` mean shape score per suit (None without pips) and ``red`` colour
     (None if unclear). On a picture (FACE): ``suit`` is the shape of the suit
     symbol printed in it (None if none is clear), ``symbol_red`` its colour (None
-    if unclear)."""
+    if unclear), and ``tint`` the share of the card's middle printed yellow or blue
+    (:class:`vision.segment.Ink`; a court card's picture, never an ornate ace's)."""
 
     rank: str | None
     suit: dict[str, float] | None
@@ -108,6 +110,7 @@ class PipRead:
     count: int
     red_fraction: float = 0.5
     symbol_red: bool | None = None
+    tint: float = 0.0
 
 
 @dataclass
@@ -209,7 +212,7 @@ def read_pips(comps: list[Component], t: Templates, tint: float = 0.0) -> PipRea
     n = len(big)
     areas = [c.area for c in big]
     clean = 1 <= n <= 10 and max(areas) <= 2.2 * min(areas) and amax < 0.06 * area
-    if not clean and 3 <= n <= 10 and amax < 0.06 * area and _layout_ok(big):
+    if not clean and 3 <= n <= 10 and amax < 0.06 * area and layout_ok(big):
         # one pip cut down by glare (a smaller piece of it is left) beside a clean set
         # of the others, all in the standard layout for their count
         rest = sorted(areas)[1:]
@@ -227,10 +230,15 @@ def read_pips(comps: list[Component], t: Templates, tint: float = 0.0) -> PipRea
     # picture (:data:`MANY_PIPS`)
     many = n >= MANY_PIPS and max(areas) <= 2.2 * min(areas) and amax < 0.06 * area
     if tint >= PICTURE_TINT or (
-        spread and not many and (((not clean or n == 1) and total > 0.08 * area) or other > 0.04 * area)
+        spread
+        and not many
+        and (((not clean or n == 1) and total > 0.08 * area) or other > 0.04 * area)
+        and solidity(max(body, key=lambda c: c.area).mask) < PIP_SOLIDITY
     ):
         symbol = _picture_suit(body, t)
-        return PipRead(FACE, symbol[0] if symbol else None, None, 0, symbol_red=symbol[1] if symbol else None)
+        return PipRead(
+            FACE, symbol[0] if symbol else None, None, 0, symbol_red=symbol[1] if symbol else None, tint=tint
+        )
     red_fraction = float(np.mean([c.red for c in big]))
     red = colour(red_fraction)
     rank: str | None = None
@@ -238,7 +246,7 @@ def read_pips(comps: list[Component], t: Templates, tint: float = 0.0) -> PipRea
         c = big[0]
         if abs(c.cx - CARD_W / 2) < 0.15 * CARD_W and abs(c.cy - CARD_H / 2) < 0.15 * CARD_H:
             rank = "A"
-    elif clean and _layout_ok(big):
+    elif clean and layout_ok(big):
         rank = rank_of_count(n)
     # suit shape: mean score per suit over the pips; pips in the lower part of the
     # card are printed upside down
@@ -283,23 +291,24 @@ PIP_MAX_ELONGATION = 3.0
 CENTRE_PIP = 0.06
 
 
+#: the largest shape of a picture without yellow or blue print is a drawing, not a filled
+#: pip: at this solidity or more it is a pip (diamonds, hearts and spades 0.89-0.98),
+#: and the shapes are a number card's pips with others (real close-ups' court cards
+#: under PICTURE_TINT, largest shape 0.25-0.71)
+PIP_SOLIDITY = 0.85
+
 #: yellow/blue share of a card's middle above which it is a court card (dev photos:
 #: court cards 0.11-0.30, number cards and aces at most 0.002)
 PICTURE_TINT = 0.03
 
-#: pips in the middle column of a standard French-suited card, by count (2..10)
-CENTRE_PIPS = {2: 2, 3: 3, 4: 0, 5: 1, 6: 0, 7: 1, 8: 2, 9: 1, 10: 2}
 
-
-def _layout_ok(pips: list[Component]) -> bool:
-    """True if ``pips`` (2..10 of them) sit in the standard layout for their count:
-    the right number in the middle column, the rest split evenly left and right
-    (two merged or lost pips change these counts)."""
-    n = len(pips)
-    mid = [c for c in pips if abs(c.cx - CARD_W / 2) < 0.1 * CARD_W]
-    left = [c for c in pips if c.cx < CARD_W / 2 - 0.1 * CARD_W]
-    right = [c for c in pips if c.cx > CARD_W / 2 + 0.1 * CARD_W]
-    return len(mid) == CENTRE_PIPS.get(n, -1) and len(left) == len(right)
+def ornate_ace(pips: PipRead) -> bool:
+    """Whether pips read as a picture may be an ornate ace's big decorated pip: a picture
+    with no yellow or blue print (under PICTURE_TINT: real ornate aces measure 0.0, court
+    pictures mostly 0.03-0.30). A coloured picture is a court card's (generated lone
+    cards with jumbo indices, hunt seed 5000000, frame 5000119: a KC's thin jumbo "K"
+    read A by A and B on both corners, its picture allowed as an ornate ace's: AC)."""
+    return pips.rank == FACE and pips.tint < PICTURE_TINT
 
 
 def _picture_suit(body: list[Component], t: Templates) -> tuple[dict[str, float], bool | None] | None:
@@ -384,7 +393,7 @@ def _decide_rank(pips: PipRead, idx: list[IndexRead]) -> tuple[str, list[IndexRe
     """(rank, the indices that read it, the rank scores used) from the pips and the
     index readings, None unless they agree (see :func:`decide`)."""
     aces = [i for i in idx if i.rank.label == "A" and i.rank.ok(0.8, 0.2)]
-    if pips.rank == FACE and len(aces) == 2:
+    if ornate_ace(pips) and len(aces) == 2:
         # an ornate ace (big decorated pip, maker's text): both indices clearly "A"
         return "A", aces, [i.rank.score for i in aces]
     if pips.rank == FACE:

@@ -16,6 +16,7 @@ from vision.classic import (
     CardRead,
     PipRead,
     clip01,
+    ornate_ace,
     rank_of_count,
     suit_vote,
 )
@@ -132,7 +133,7 @@ def decide_learned(
         return CardRead(card, court, details | {"path": "pair+picture"})
     # the index alone: nothing on the card may say otherwise (an ornate ace's big
     # decorated pip reads as a picture)
-    if pips.rank is not None and pips.rank != rank and not (rank == "A" and pips.rank == FACE):
+    if pips.rank is not None and pips.rank != rank and not (rank == "A" and ornate_ace(pips)):
         return None
     if _pips_say_otherwise(pips, card):
         return None

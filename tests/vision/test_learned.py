@@ -932,3 +932,23 @@ def test_a_court_glyph_reading_is_vetoed_by_another_suit_guessed_on_a_corner() -
     # a corner's suit read as none is no other suit
     none = [a[0], CornerRead("Q", "-", 0.98, 0.67, "Q", 0.99)]
     assert card_of(decide_court_glyph(face, (none, b), Q_FACE)) == "QS"
+
+
+def test_an_ace_on_a_picture_needs_it_plain_as_an_ornate_ace_is() -> None:
+    """Generated lone cards with jumbo indices in held-apart fonts (hunt seed 5000000,
+    frame 5000119): a KC's thin jumbo "K", its upper arm lost, read AC by A and B at
+    0.94-1.00 on both corners; its picture let pass as an ornate ace's big pip: AC
+    reported. An ornate ace's pip is printed in one colour (real ones: no yellow or
+    blue at all); a picture with yellow or blue print (``PipRead.tint`` at
+    vision.classic.PICTURE_TINT or more) is a court card's, and no ace's."""
+    sure = (reads("AC", 0.9999), reads("AC", 0.9999))
+    plain = PipRead(FACE, None, None, 0, tint=0.0)
+    coloured = PipRead(FACE, None, None, 0, tint=0.12)
+    assert card_of(decide_learned(plain, sure)) == "AC"
+    assert decide_learned(coloured, sure) is None
+    # the template reader's ornate ace likewise: both indices clearly "A"
+    from vision.classic import GlyphRead, IndexRead, decide
+
+    a = IndexRead(GlyphRead("A", 0.9, 0.4), {"C": 0.9, "S": 0.6, "H": 0.3, "D": 0.3}, False)
+    assert card_of(decide(plain, [a, a])) == "AC"
+    assert decide(coloured, [a, a]) is None

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from tests.helpers.synth import card_face
-from vision.classic import GlyphRead, IndexRead, PipRead, decide, read_pips, suit_vote
+from vision.classic import FACE, GlyphRead, IndexRead, PipRead, decide, read_pips, suit_vote
 from vision.detector import CARD_H, CARD_W
 from vision.glyphs import load_templates
 from vision.segment import components, ink_masks
@@ -143,3 +143,25 @@ def test_a_jumbo_index_suit_just_under_its_rank_is_no_pip() -> None:
     ink = ink_masks(face)
     pips = read_pips(components(ink), load_templates(), ink.tint)
     assert (pips.rank, pips.count) == ("2", 2)
+
+
+def test_solid_pips_of_two_sizes_are_no_picture_but_a_drawing_is() -> None:
+    """Generated lone cards with jumbo indices in held-apart fonts (hunt seed 5200000,
+    frame 5200022): a TD's two index diamonds, larger than its pips and out of the
+    index columns, made its twelve shapes "not one size" and so a picture; its jumbo
+    "10" read K by the template reader: KD reported. Without yellow or blue print, a
+    picture's largest shape is a drawing (real close-ups' court cards: solidity
+    0.25-0.71), never a filled pip (vision.classic.PIP_SOLIDITY)."""
+    from tests.helpers.synth import _pip
+
+    face = cv2.resize(card_face("TD"), (CARD_W, CARD_H), interpolation=cv2.INTER_AREA)
+    _pip(face, "D", 0.17 * CARD_W, 0.40 * CARD_H, 60, False)
+    _pip(face, "D", 0.83 * CARD_W, 0.60 * CARD_H, 60, True)
+    ink = ink_masks(face)
+    assert read_pips(components(ink), load_templates(), ink.tint).rank is None  # no count, no picture
+    # the same card with a figure drawn in strokes over its middle: a picture
+    cv2.ellipse(face, (CARD_W // 2, CARD_H // 2), (45, 70), 0, 0, 360, (40, 40, 200), 4)
+    mx, my = CARD_W // 2, CARD_H // 2
+    cv2.line(face, (mx - 40, my - 50), (mx + 40, my + 50), (40, 40, 200), 4)
+    ink = ink_masks(face)
+    assert read_pips(components(ink), load_templates(), ink.tint).rank == FACE
