@@ -41,7 +41,7 @@ from vision.detector import (
 )
 from vision.glyphs import Templates, load_templates
 from vision.hands import NEAR_CARDS, counted, near_size, split, two_cards
-from vision.learned import RANKS, Learned, read_corners, read_corners_batch
+from vision.learned import RANKS, Learned, models, read_corners, read_corners_batch
 from vision.outlines import card_size
 from vision.pairs import halves
 from vision.piles import CornerCard, corner_cards, grown
@@ -186,6 +186,12 @@ def _read(
         # counted, A seeing no card: 5D reported)
         final = None
     if verdict is None and final is not None and _court_against_both(final.card, learned, per_corner):
+        final = None
+    if learned is None and final is not None and final.card[0] in COURT_RANKS and models() is not None:
+        # a court card's rank read by the template reader alone, A seeing no index on either
+        # corner: one reading of J, Q or K where two are needed (generated lone cards with
+        # jumbo indices, hunt seed 5500000, frame 5540000: a KS's jumbo serif "K", A seeing
+        # none, read J by the template reader on both corners: JS reported)
         final = None
     if verdict is None and final is not None and _both_name_other(learned, final.card):
         # the template reader alone against A and B naming one other card on a corner,

@@ -391,15 +391,33 @@ def dissent(
     a 3S read as 3C by A, 2S by B, pips too alike to tell S from C), or A and B read it
     alike at ``pair`` on a card whose pips show a picture (:func:`_paired`).
     ``no_q``: corners whose glyph cannot be a Q (:func:`vision.templated.counterless_corners`); a "Q"
-    of ``card``'s suit there does not count."""
+    of ``card``'s suit there does not count, nor a suit whose colour the pips rule out
+    (:func:`_colour_rules_out`)."""
     return any(
         r.card is not None
         and r.card != card
         and r.conf >= th[key]
         and (_fits_pips(r.rank, pips) or r.suit != card[1] or (_picture(pips) and _paired(reads, k, th)))
         and not (k in no_q and r.rank == "Q" and r.suit == card[1])
+        and not _colour_rules_out(r, card, pips)
         for rs, key in ((reads[0], "dissent_a"), (reads[1], "dissent_b"))
         for k, r in enumerate(rs)
+    )
+
+
+def _colour_rules_out(r: CornerRead, card: str, pips: PipRead | None) -> bool:
+    """True if a corner read ``r`` of ``card``'s rank names a suit of the other colour
+    than pips counted as that rank in its layout, two or more, of one clear colour, the
+    colour of ``card``'s suit: a card's own pips say its colour (a real close-up's 9C,
+    scaled to a 90 px card, read 9C by A on both corners and by B on one, 9D by B on
+    the other at 0.94, its nine black pips clubs: left unsure)."""
+    return (
+        pips is not None
+        and r.rank == card[0] == pips.rank
+        and pips.count >= 2
+        and pips.red is not None
+        and pips.red == (card[1] in RED_SUITS)
+        and (r.suit in RED_SUITS) != pips.red
     )
 
 

@@ -952,3 +952,24 @@ def test_an_ace_on_a_picture_needs_it_plain_as_an_ornate_ace_is() -> None:
     a = IndexRead(GlyphRead("A", 0.9, 0.4), {"C": 0.9, "S": 0.6, "H": 0.3, "D": 0.3}, False)
     assert card_of(decide(plain, [a, a])) == "AC"
     assert decide(coloured, [a, a]) is None
+
+
+def test_a_dissent_in_the_other_colour_than_the_cards_own_pips_does_not_veto() -> None:
+    """A real close-up's 9C scaled to a 90 px card (vosloo_9C_11): nine black pips in a
+    nine's layout, shaped as clubs; A reads 9C on both corners, B 9C on one and 9D on
+    the other at 0.94. Black pips counted as the card's rank are its own, and say its
+    colour: a diamond read there is the classifier's error, no other card."""
+    hi = 0.999
+    t = thresholds()["dissent_b"]
+    a = [CornerRead("9", "C", hi, hi), CornerRead("9", "C", hi, hi)]
+    b = [CornerRead("9", "C", hi, hi), CornerRead("9", "D", t, t)]
+    assert card_of(decide_learned(pips("9", False, 9), (a, b))) == "9C"
+    # pips of no clear colour, or too few to say it, leave the dissent standing
+    assert decide_learned(pips("9", None, 9), (a, b)) is None
+    aces = ([CornerRead("A", "C", hi, hi)] * 2, [CornerRead("A", "C", hi, hi), CornerRead("A", "D", t, t)])
+    assert decide_learned(pips("A", False, 1), aces) is None
+    # a suit of the same colour, or another rank, is still evidence of another card
+    b = [CornerRead("9", "C", hi, hi), CornerRead("9", "S", t, t)]
+    assert decide_learned(pips("9", False, 9), (a, b)) is None
+    b = [CornerRead("9", "C", hi, hi), CornerRead("8", "D", t, t)]
+    assert decide_learned(pips("9", False, 9), (a, b)) is None

@@ -157,3 +157,33 @@ def test_closeups_scaled_to_a_90_px_card_read_no_wrong_card(cards_real: Path) ->
     total = evaluate(cards_real, DEFAULT_THRESHOLD, io.StringIO(), scales=closeup_scales())["total"]
     assert total.wrong == 0
     assert total.right >= SCALED_FLOOR
+
+
+def test_a_court_card_read_by_the_template_reader_alone_needs_a_classifier_to_see_an_index(
+    cards_real: Path,
+) -> None:
+    """A real J (vosloo_JD_00) is read by the template reader, both its corners J, while
+    A and B read 9D on both (their best court rank Q or J, unsure): JD, the classifiers
+    seeing an index of a diamond there. Where A sees no index on either corner (generated
+    lone cards with jumbo indices, hunt seed 5500000, frame 5540000: a KS's jumbo "K"
+    read J by the template reader alone), the template's J, Q or K is one reading of the
+    rank where two are needed: no card."""
+    import cv2
+
+    from vision.detector import find_card_groups, warp
+    from vision.glyphs import load_templates
+    from vision.learned import read_corners
+    from vision.reader import _Prepared, _read
+
+    img = cv2.imread(str(cards_real / "vosloo_JD_00.jpg"))
+    assert img is not None
+    q = find_card_groups(img)[0][0]
+    t = load_templates()
+    reads = []
+    for order in q.upright[0]:
+        card = warp(img, order)
+        seen, _ = _read(card, t, _Prepared(card, read_corners(card)))
+        unseen, _ = _read(card, t, _Prepared(card, None))
+        reads.append((None if seen is None else seen.card, None if unseen is None else unseen.card))
+    assert ("JD", None) in reads
+    assert all(unseen is None for _, unseen in reads)
