@@ -24,6 +24,6 @@ Modules (each imports cv2/numpy itself; importing this package does not):
 #: Default confidence threshold of ``referee detect`` and :func:`vision.reader.detect`.
 #: A card read by the learned path has confidence 0.5 exactly at the threshold
 #: calibrated for zero wrong reads on held-apart generated crops and 1.0 when certain
-#: (:func:`vision.verdict._scaled`); so 0.5 is the calibrated operating point and a
+#: (:func:`vision.verdict.scaled`); so 0.5 is the calibrated operating point and a
 #: higher threshold is stricter. No value below 0.5 reports more cards.
 DEFAULT_THRESHOLD = 0.5

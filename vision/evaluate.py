@@ -136,7 +136,7 @@ def _shapes(scores: dict[str, float] | None) -> str:
 def _corner_read(r: CornerRead) -> str:
     """A classifier's corner read: rank and suit with their probabilities; where the
     rank is no court rank, its rank head over J, Q, K and none alone after ~ (the
-    court-glyph reading, :func:`vision.verdict.decide_court_glyph`) unless that is none."""
+    court-glyph reading, :func:`vision.courtglyph.decide_court_glyph`) unless that is none."""
     out = f"{r.rank}{r.suit} {r.p_rank:.2f}/{r.p_suit:.2f}"
     if r.rank not in "JQK" and r.court != "-":
         out += f" ~{r.court} {r.p_court:.2f}"

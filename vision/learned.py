@@ -133,7 +133,7 @@ def read_onnx(path: Path) -> Any:
 def court_probs(pr: NDArray[Any]) -> NDArray[np.float32]:
     """Rank probabilities (N, 14) renormalised over J, Q, K and none (N, 4): the rank
     head's answer to "which court rank, if any" where a card's picture has already
-    said it is no number card (:func:`vision.verdict.decide_court_glyph`)."""
+    said it is no number card (:func:`vision.courtglyph.decide_court_glyph`)."""
     sub = pr[:, COURT_IDX]
     out: NDArray[np.float32] = (sub / np.maximum(sub.sum(axis=1, keepdims=True), 1e-30)).astype(np.float32)
     return out

@@ -30,6 +30,7 @@ from vision.classic import (
     suit_vote,
 )
 from vision.corners import MIN_CARD_HEIGHT, card_height
+from vision.courtglyph import decide_court_glyph
 from vision.detector import (
     CARD_H,
     CARD_W,
@@ -49,7 +50,7 @@ from vision.places import one_card_per_corner, one_place_per_card
 from vision.segment import Component, components, fill_holes, ink_masks, solidity
 from vision.snap import snap
 from vision.templated import combine
-from vision.verdict import COURT_RANKS, candidates, decide_court_glyph, decide_learned
+from vision.verdict import COURT_RANKS, candidates, decide_learned
 
 __all__ = [
     "FACE",

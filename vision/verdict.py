@@ -26,7 +26,7 @@ from vision.suitshape import NUMBER_RANKS, shape_lead, shaped_unlike, twin_unans
 COURT_RANKS = set("JQK")
 
 
-def _scaled(conf: float, t: float) -> float:
+def scaled(conf: float, t: float) -> float:
     """Reported confidence: 0.5 at the calibrated threshold ``t``, 1.0 at certainty;
     0.0 below ``t``."""
     if conf < t:
@@ -66,7 +66,7 @@ def decide_learned(
       suit (shape and colour), the rank probabilities alone need their own
       zero-wrong points (``court_rank_a``, ``court_rank_b``). No classifier may read
       another suit on a corner at its dissent threshold, however unsure of the rank
-      (:func:`_other_suit`).
+      (:func:`other_suit`).
     * No pips or picture to agree with (a covered card: the index alone shows):
       A and B both at ``pair_covered`` on the same corner, and the pips show
       nothing against it (an ace may show a picture: ornate aces), their colour,
@@ -83,7 +83,7 @@ def decide_learned(
       the TS's black spade pips in it saying nothing against it). ``alone`` False (an
       outline guessed, ``Quad.guessed``): never. Nor where a classifier reads another
       suit on a corner at its dissent threshold, however unsure of the rank
-      (:func:`_other_suit`): another card's index lies in the outline (generated hold'em
+      (:func:`other_suit`): another card's index lies in the outline (generated hold'em
       frame 10830133, bank seed 10800000: an AC lying over a JD, the outline of the AC
       taking in the JD's corner, the AC's index read AS by A and B at 1.00, the other
       corner read 9D by A and JD by B, each suit at 0.99 or more). Nor, on an outline
@@ -114,7 +114,7 @@ def decide_learned(
         default=0.0,
     )
     details: dict[str, object] = {"pips": pips.rank, "count": pips.count, "learned": card}
-    by_a, by_b = _scaled(conf_a, th["index_pips"]), _scaled(conf_b, th["index_pips_b"])
+    by_a, by_b = scaled(conf_a, th["index_pips"]), scaled(conf_b, th["index_pips_b"])
     if rank in NUMBER_RANKS and pips.rank == rank and max(by_a, by_b) >= 0.5:
         if not _pips_back(pips, card, by_a >= 0.5, learned):
             return None
@@ -126,9 +126,9 @@ def decide_learned(
     if court is None and rank in COURT_RANKS and pips.rank == FACE and _symbol_says(pips, suit):
         court = _court_pair(learned, card, th, bar, rank_only=True)
     if rank in COURT_RANKS and pips.rank == FACE and court is not None:
-        if _symbol_says_other(pips, suit):
+        if symbol_says_other(pips, suit):
             return None
-        if _other_suit(learned, suit, th):
+        if other_suit(learned, suit, th):
             return None
         return CardRead(card, court, details | {"path": "pair+picture"})
     # the index alone: nothing on the card may say otherwise (an ornate ace's big
@@ -137,10 +137,10 @@ def decide_learned(
         return None
     if _pips_say_otherwise(pips, card):
         return None
-    if _other_suit(learned, suit, th) or (whole and not covered and _blank_corner(learned, th)):
+    if other_suit(learned, suit, th) or (whole and not covered and _blank_corner(learned, th)):
         return None  # another card's index in the outline, a corner blank: see the docstring
     if pair >= bar:
-        return CardRead(card, _scaled(pair, bar), details | {"path": "pair-alone"})
+        return CardRead(card, scaled(pair, bar), details | {"path": "pair-alone"})
     return None
 
 
@@ -301,12 +301,12 @@ def _court_pair(
         if not backed and min(ra.conf, rb.conf) < bar:
             continue  # one corner alone: an index alone (the picture may be another card's)
         if pa >= th[ka] and pb >= th[kb]:
-            conf = min(_scaled(pa, th[ka]), _scaled(pb, th[kb]))
+            conf = min(scaled(pa, th[ka]), scaled(pb, th[kb]))
             best = conf if best is None else max(best, conf)
     return best
 
 
-def _other_suit(learned: Learned, suit: str, th: dict[str, float]) -> bool:
+def other_suit(learned: Learned, suit: str, th: dict[str, float]) -> bool:
     """True if a classifier reads another suit than ``suit`` on a corner with that suit's
     probability at its dissent threshold (``dissent_a``, ``dissent_b``) or more, however
     unsure its rank: a court card's "picture" may be the pips of two cards lying one
@@ -337,7 +337,7 @@ def _blank_corner(learned: Learned, th: dict[str, float]) -> bool:
     )
 
 
-def _other_suit_named(learned: Learned, suit: str) -> bool:
+def other_suit_named(learned: Learned, suit: str) -> bool:
     """True if a classifier's best guess on a corner is another suit than ``suit``,
     however unsure (generated lone cards with jumbo indices in held-apart fonts, hunt
     seed 4500000, frame 4500096: a QC read QS on one corner by A and B, on the other QS
@@ -346,7 +346,7 @@ def _other_suit_named(learned: Learned, suit: str) -> bool:
     return any(r.suit not in (suit, NONE) for rs in learned for r in rs)
 
 
-def _symbol_says_other(pips: PipRead, suit: str) -> bool:
+def symbol_says_other(pips: PipRead, suit: str) -> bool:
     """True if the suit symbol printed in a court card's picture (``pips.suit`` on a
     picture) clearly says another suit than ``suit`` (shape within ``suit``'s colour,
     at 0.85 by SINGLE_SUIT_MARGIN): a veto."""
@@ -435,74 +435,6 @@ def _paired(reads: Learned, k: int, th: dict[str, float]) -> bool:
     Pips counted in their layout still do (the tests' drawn 7D, read 2D by both)."""
     ra, rb = reads[0][k], reads[1][k]
     return ra.card is not None and ra.card == rb.card and min(ra.conf, rb.conf) >= th["pair"]
-
-
-def decide_court_glyph(
-    pips: PipRead,
-    learned: Learned | None,
-    faces: list[str | None],
-    covered: bool = False,
-    alone: bool = True,
-    whole: bool = True,
-) -> CardRead | None:
-    """A court card whose index glyph the classifiers take for a number card, read by
-    their rank heads over J, Q, K and none alone (``CornerRead.court``, ``p_court``:
-    :func:`vision.learned.court_probs`), where the card's picture has said it is no
-    number card. A real deck's hollow Q with a long tail is read 9 or 10 by B at
-    0.5-0.94 (and 10 by A at 0.4) on both corners, and Q at 0.998-1.0 by both over J,
-    Q, K and none (``vosloo_QS``, scaled to a 90 px card).
-
-    The card (``court`` + ``suit``) is reported when all of these hold:
-
-    * the outline is the card's own and seen whole (not ``covered``, ``alone``,
-      ``whole``: its middle seen) and the pips show a picture;
-    * the template reader, a third reading made in another way, reads the rank as
-      that court rank on a corner, and as no other on either (``faces``: its court
-      reading of the top-left and bottom-right index, ``IndexRead.face``, None where
-      it has none). Other models, from another training run, read a real deck's J
-      (``vosloo_JH``) as Q over the court ranks at 0.91 (A) and 0.997 (B), over their
-      thresholds; the template reader read it J;
-    * on one corner A and B both read it, each with min(``p_court``, ``p_suit``) at
-      its own zero-wrong point on held-apart court corners and none crops
-      (``court_glyph_a``, ``court_glyph_b``, :func:`vision.train.calibrate.calibrate`),
-      and on the other corner A or B reads it too;
-    * no classifier reads another card at its dissent threshold that the picture
-      allows, nor another suit (:func:`dissent`, :func:`_other_suit`; nor is another suit
-      any classifier's best guess on a corner, :func:`_other_suit_named`), nor do A and B
-      read one number rank (A-10) alike on a corner, each at its dissent threshold
-      (the glyph is that number's, the "picture" another thing: the pips of two
-      cards, glare);
-    * the suit symbol of the picture, when clear, says the suit.
-
-    Confidence: the smaller of the two scaled (:func:`_scaled`) on that corner. None
-    for models whose manifest lacks these thresholds (calibrated before they were)."""
-    th = thresholds()
-    if learned is None or covered or not alone or not whole or pips.rank != FACE or "court_glyph_a" not in th:
-        return None  # (models calibrated before these thresholds were: never)
-    a, b = learned
-    ta, tb = th["court_glyph_a"], th["court_glyph_b"]
-    card, conf = None, 0.0
-    for ra, rb in zip(a, b, strict=True):
-        c = ra.court + ra.suit
-        if NONE in c or rb.court + rb.suit != c:
-            continue
-        ca, cb = min(ra.p_court, ra.p_suit), min(rb.p_court, rb.p_suit)
-        if ca >= ta and cb >= tb and (card is None or c == card):
-            card, conf = c, max(conf, min(_scaled(ca, ta), _scaled(cb, tb)))
-    if card is None or card[0] not in faces or any(f not in (None, card[0]) for f in faces):
-        return None
-    if not all(card in (ra.court + ra.suit, rb.court + rb.suit) for ra, rb in zip(a, b, strict=True)):
-        return None  # the other corner does not back it
-    if dissent(learned, card, th, pips) or _other_suit(learned, card[1], th):
-        return None
-    if _other_suit_named(learned, card[1]):
-        return None
-    if any(agreed_rank(ra, rb, th) in NUMBER_RANKS for ra, rb in zip(a, b, strict=True)):
-        return None
-    if _symbol_says_other(pips, card[1]):
-        return None
-    details = {"pips": pips.rank, "count": pips.count, "learned": card, "path": "court-glyph"}
-    return CardRead(card, conf, details)
 
 
 def agreed_rank(ra: CornerRead, rb: CornerRead, th: dict[str, float]) -> str | None:

@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from vision.corners import IN_H, IN_W, corner_crops, to_blob
+from vision.courtglyph import decide_court_glyph
 from vision.detector import CARD_H, CARD_W
 from vision.learned import (
     MODELS,
@@ -28,7 +29,6 @@ from vision.learned import (
 from vision.reader import FACE, CardRead, PipRead, combine, decide_learned
 from vision.segment import Component
 from vision.suitshape import shape_lead
-from vision.verdict import decide_court_glyph
 
 MANIFEST = MODELS / "manifest.json"
 

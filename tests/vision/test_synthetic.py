@@ -269,21 +269,29 @@ def test_a_grown_outline_is_not_read_as_a_court_card_by_the_templates_alone(
     """An outline grown to a card's size may take in any mixture of print, which the
     pips reader may call a picture (generated hold'em frame 1730312: the part of a 7D
     showing under a TH, grown, read JD by the template reader, A seeing no card).
-    With no classifier reading (A sees no card), the template reader's court cards
-    stand on an outline seen whole and not on a grown one."""
+    With the classifiers seeing the card's index but unsure of it (under every
+    threshold), the template reader's court cards stand on an outline seen whole and
+    not on a grown one. With A seeing no index at all they stand on neither: the
+    template's J, Q or K is then the one reading of the rank (generated lone cards with
+    jumbo indices, hunt seed 5500000, frame 5540000: a KS read J so)."""
     from tests.helpers import trickvideo as tv
     from vision import reader
     from vision.detector import CARD_H, CARD_W
     from vision.glyphs import load_templates
+    from vision.learned import CornerRead
 
-    monkeypatch.setattr(reader, "read_corners", lambda card: None)
     t = load_templates()
     for card in ["JH", "QD", "KS", "JC"]:
         face = cv2.resize(tv.face(card, "plain")[..., :3], (CARD_W, CARD_H), interpolation=cv2.INTER_AREA)
+        unsure = [CornerRead(card[0], card[1], 0.3, 0.3)] * 2
+        monkeypatch.setattr(reader, "read_corners", lambda c, u=unsure: (u, u))
         seen, _ = reader._read(face, t)
         grown, _ = reader._read(face, t, partial=True)
         assert seen is not None and seen.card == card
         assert grown is None, card
+        monkeypatch.setattr(reader, "read_corners", lambda c: None)
+        seen, _ = reader._read(face, t)
+        assert seen is None, card
 
 
 def test_a_templates_court_card_against_both_classifiers_naming_another_court_card() -> None:

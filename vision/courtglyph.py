@@ -1,0 +1,79 @@
+"""The court-glyph path of the verdict (:mod:`vision.verdict`): a court card whose index
+glyph the classifiers take for a number card, read by their rank heads over J, Q, K and
+none alone, where the card's picture has already said it is no number card.
+"""
+
+from __future__ import annotations
+
+from vision.classic import FACE, CardRead, PipRead
+from vision.learned import NONE, Learned, thresholds
+from vision.suitshape import NUMBER_RANKS
+from vision.verdict import agreed_rank, dissent, other_suit, other_suit_named, scaled, symbol_says_other
+
+
+def decide_court_glyph(
+    pips: PipRead,
+    learned: Learned | None,
+    faces: list[str | None],
+    covered: bool = False,
+    alone: bool = True,
+    whole: bool = True,
+) -> CardRead | None:
+    """A court card whose index glyph the classifiers take for a number card, read by
+    their rank heads over J, Q, K and none alone (``CornerRead.court``, ``p_court``:
+    :func:`vision.learned.court_probs`), where the card's picture has said it is no
+    number card. A real deck's hollow Q with a long tail is read 9 or 10 by B at
+    0.5-0.94 (and 10 by A at 0.4) on both corners, and Q at 0.998-1.0 by both over J,
+    Q, K and none (``vosloo_QS``, scaled to a 90 px card).
+
+    The card (``court`` + ``suit``) is reported when all of these hold:
+
+    * the outline is the card's own and seen whole (not ``covered``, ``alone``,
+      ``whole``: its middle seen) and the pips show a picture;
+    * the template reader, a third reading made in another way, reads the rank as
+      that court rank on a corner, and as no other on either (``faces``: its court
+      reading of the top-left and bottom-right index, ``IndexRead.face``, None where
+      it has none). Other models, from another training run, read a real deck's J
+      (``vosloo_JH``) as Q over the court ranks at 0.91 (A) and 0.997 (B), over their
+      thresholds; the template reader read it J;
+    * on one corner A and B both read it, each with min(``p_court``, ``p_suit``) at
+      its own zero-wrong point on held-apart court corners and none crops
+      (``court_glyph_a``, ``court_glyph_b``, :func:`vision.train.calibrate.calibrate`),
+      and on the other corner A or B reads it too;
+    * no classifier reads another card at its dissent threshold that the picture
+      allows, nor another suit (:func:`dissent`, :func:`other_suit`; nor is another suit
+      any classifier's best guess on a corner, :func:`other_suit_named`), nor do A and B
+      read one number rank (A-10) alike on a corner, each at its dissent threshold
+      (the glyph is that number's, the "picture" another thing: the pips of two
+      cards, glare);
+    * the suit symbol of the picture, when clear, says the suit.
+
+    Confidence: the smaller of the two scaled (:func:`scaled`) on that corner. None
+    for models whose manifest lacks these thresholds (calibrated before they were)."""
+    th = thresholds()
+    if learned is None or covered or not alone or not whole or pips.rank != FACE or "court_glyph_a" not in th:
+        return None  # (models calibrated before these thresholds were: never)
+    a, b = learned
+    ta, tb = th["court_glyph_a"], th["court_glyph_b"]
+    card, conf = None, 0.0
+    for ra, rb in zip(a, b, strict=True):
+        c = ra.court + ra.suit
+        if NONE in c or rb.court + rb.suit != c:
+            continue
+        ca, cb = min(ra.p_court, ra.p_suit), min(rb.p_court, rb.p_suit)
+        if ca >= ta and cb >= tb and (card is None or c == card):
+            card, conf = c, max(conf, min(scaled(ca, ta), scaled(cb, tb)))
+    if card is None or card[0] not in faces or any(f not in (None, card[0]) for f in faces):
+        return None
+    if not all(card in (ra.court + ra.suit, rb.court + rb.suit) for ra, rb in zip(a, b, strict=True)):
+        return None  # the other corner does not back it
+    if dissent(learned, card, th, pips) or other_suit(learned, card[1], th):
+        return None
+    if other_suit_named(learned, card[1]):
+        return None
+    if any(agreed_rank(ra, rb, th) in NUMBER_RANKS for ra, rb in zip(a, b, strict=True)):
+        return None
+    if symbol_says_other(pips, card[1]):
+        return None
+    details = {"pips": pips.rank, "count": pips.count, "learned": card, "path": "court-glyph"}
+    return CardRead(card, conf, details)
