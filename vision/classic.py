@@ -198,7 +198,9 @@ def read_pips(comps: list[Component], t: Templates, tint: float = 0.0) -> PipRea
     """Count and classify the pips (components outside the corner index zones).
 
     ``tint``: fraction of the card's middle printed yellow or blue (see
-    :class:`vision.segment.Ink`); above PICTURE_TINT the card is a court card.
+    :class:`vision.segment.Ink`); above PICTURE_TINT the card is a court card, below
+    it a picture is ink spread over the middle whose largest shape is no filled pip
+    (under PIP_SOLIDITY).
     """
     area = CARD_W * CARD_H
     shown = [c for c in comps if is_body(c)]
@@ -218,7 +220,8 @@ def read_pips(comps: list[Component], t: Templates, tint: float = 0.0) -> PipRea
         rest = sorted(areas)[1:]
         clean = max(rest) <= 2.2 * min(rest)
     # a picture: yellow or blue print, or ink spread over most of the middle of the
-    # card with either no clean set of pips or much ink besides the "pips"
+    # card with either no clean set of pips or much ink besides the "pips", its largest
+    # shape no filled pip (PIP_SOLIDITY)
     x0 = min(c.x for c in body)
     y0 = min(c.y for c in body)
     x1 = max(c.x + c.w for c in body)

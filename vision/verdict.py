@@ -69,7 +69,8 @@ def decide_learned(
       (:func:`other_suit`).
     * No pips or picture to agree with (a covered card: the index alone shows):
       A and B both at ``pair_covered`` on the same corner, and the pips show
-      nothing against it (an ace may show a picture: ornate aces), their colour,
+      nothing against it (an ace may show a picture without yellow or blue print:
+      ornate aces, :func:`vision.classic.ornate_ace`), their colour,
       when clear, the suit's, their shape not favouring the other suit of the colour
       by more than SUIT_MIN_MARGIN, and for 2-10 and A, when scored, favouring the
       suit by more than that
