@@ -52,18 +52,22 @@ def shaped_as_twin(pips: PipRead, card: str) -> bool:
 
 
 def twin_unanswered(reads: Learned, card: str, pips: PipRead | None) -> bool:
-    """True if ``card`` is 2-10 or A, classifier A's best guess on a corner is its rank
-    with the other suit of its colour (whatever its probability), and the pips' shape
-    does not say ``card``'s suit by SINGLE_SUIT_MARGIN or more (:func:`shape_lead`):
-    a veto of the template reading (:func:`vision.templated.combine`) and of B's reading
-    alone (:func:`vision.verdict.decide_learned`; the test helper's drawn 2C at 100 px,
-    read 2S by B at 0.96 and 0.99, A guessing 2C on a corner, suit 0.74).
+    """True if classifier A's best guess on a corner is ``card``'s rank with the other
+    suit of its colour (whatever its probability), and the pips' shape (on a court
+    card's picture: its suit symbol's) does not say ``card``'s suit by
+    SINGLE_SUIT_MARGIN or more (:func:`shape_lead`): a veto of the template reading
+    (:func:`vision.templated.combine`) and of B's reading alone of a 2-10 or an ace
+    (:func:`vision.verdict.decide_learned`; the test helper's drawn 2C at 100 px, read
+    2S by B at 0.96 and 0.99, A guessing 2C on a corner, suit 0.74). A court card too
+    (generated lone cards with jumbo indices in held-apart fonts, hunt seed 5800000, frame
+    5840031: a QC read QS by the template reader, Q on both corners, A guessing QC on both,
+    suit 0.95-0.97, rank 0.70-0.74, the club in the picture club 0.91, spade 0.83).
 
     Measured on generated pile frames in held-apart fonts: an AC read AS by the
     template reader, its lone pip spade 0.90, club 0.85, A reading AC (suit 0.66), B
     AS (seed 1620844 of ``vision.evaluate --seed 1600000 --other-fonts 1200``). Of
     the 28 right template readings of 3000 such frames, 6 had A guessing the other
     suit; their pips said their suit by 0.11 to 0.20."""
-    if card[0] not in NUMBER_RANKS or not any(r.card == card[0] + TWIN_SUIT[card[1]] for r in reads[0]):
+    if not any(r.card == card[0] + TWIN_SUIT[card[1]] for r in reads[0]):
         return False
     return pips is None or pips.suit is None or shape_lead(pips.suit, card[1]) > -SINGLE_SUIT_MARGIN

@@ -61,13 +61,23 @@ def combine(
     counted = rank in NUMBER_RANKS and pips is not None and pips.rank == rank
     if reads is not None and not counted and _unanimous(reads, classic.card, th, no_q):
         return None
-    if reads is not None and dissent(reads, classic.card, th, pips, no_q):
+    if reads is not None and dissent(reads, classic.card, th, pips, no_q, index_colour(corners or [])):
         return None
     if reads is not None and twin_unanswered(reads, classic.card, pips):
         return None
     if reads is not None and rank in NUMBER_RANKS and _rank_agreed_other(reads, rank, th):
         return None
     return classic
+
+
+def index_colour(corners: list[IndexRead | None]) -> bool | None:
+    """The colour of a card's index print (True red, False black) where the template
+    reader read both corners (``corners``: top-left, bottom-right, None where unread) and
+    measured one clear colour on both alike; else None."""
+    if len(corners) != 2 or any(r is None or r.red is None for r in corners):
+        return None
+    reds = {r.red for r in corners if r is not None}
+    return reds.pop() if len(reds) == 1 else None
 
 
 def _rank_agreed_other(reads: Learned, rank: str, th: dict[str, float]) -> bool:

@@ -383,6 +383,7 @@ def dissent(
     th: dict[str, float],
     pips: PipRead | None = None,
     no_q: set[int] | frozenset[int] = frozenset(),
+    print_red: bool | None = None,
 ) -> bool:
     """True if a classifier reads a corner as another card than ``card`` at or above
     its own dissent threshold (``dissent_a``, ``dissent_b``: its 1%-wrong point),
@@ -393,32 +394,40 @@ def dissent(
     alike at ``pair`` on a card whose pips show a picture (:func:`_paired`).
     ``no_q``: corners whose glyph cannot be a Q (:func:`vision.templated.counterless_corners`); a "Q"
     of ``card``'s suit there does not count, nor a suit whose colour the pips rule out
-    (:func:`_colour_rules_out`)."""
+    (:func:`_colour_rules_out`; ``print_red``: the colour of the card's index print,
+    measured alike on both corners, None where unclear)."""
     return any(
         r.card is not None
         and r.card != card
         and r.conf >= th[key]
         and (_fits_pips(r.rank, pips) or r.suit != card[1] or (_picture(pips) and _paired(reads, k, th)))
         and not (k in no_q and r.rank == "Q" and r.suit == card[1])
-        and not _colour_rules_out(r, card, pips)
+        and not _colour_rules_out(r, card, pips, print_red)
         for rs, key in ((reads[0], "dissent_a"), (reads[1], "dissent_b"))
         for k, r in enumerate(rs)
     )
 
 
-def _colour_rules_out(r: CornerRead, card: str, pips: PipRead | None) -> bool:
-    """True if a corner read ``r`` of ``card``'s rank names a suit of the other colour
-    than pips counted as that rank in its layout, two or more, of one clear colour, the
-    colour of ``card``'s suit: a card's own pips say its colour (a real close-up's 9C,
-    scaled to a 90 px card, read 9C by A on both corners and by B on one, 9D by B on
-    the other at 0.94, its nine black pips clubs: left unsure)."""
+def _colour_rules_out(r: CornerRead, card: str, pips: PipRead | None, print_red: bool | None = None) -> bool:
+    """True if a corner read ``r`` names a suit of the other colour than ``card``'s, where
+    the card's own print says its colour is ``card``'s: pips counted as ``card``'s rank in
+    its layout, two or more, of one clear colour, when ``r`` reads that rank (a real
+    close-up's 9C, scaled to a 90 px card, read 9C by A on both corners and by B on one,
+    9D by B on the other at 0.94, its nine black pips clubs: left unsure); or the index
+    print itself, ``print_red`` (measured alike on both corners by the template reader),
+    whatever ``r``'s rank (a real JC scaled so, its index J and black on both corners to
+    the template reader, read 9D by A at 0.87 on one: left unsure)."""
+    own = card[1] in RED_SUITS
+    if r.suit not in "SHDC" or (r.suit in RED_SUITS) == own:
+        return False
+    if print_red is not None and print_red == own:
+        return True
     return (
         pips is not None
         and r.rank == card[0] == pips.rank
         and pips.count >= 2
         and pips.red is not None
-        and pips.red == (card[1] in RED_SUITS)
-        and (r.suit in RED_SUITS) != pips.red
+        and pips.red == own
     )
 
 

@@ -718,13 +718,20 @@ def test_a_guessing_the_other_suit_vetoes_a_template_reading_the_pips_do_not_set
     # pips that say spade clearly (by SINGLE_SUIT_MARGIN) answer A's guess
     clear = PipRead("A", {"S": 0.95, "C": 0.76, "H": 0.6, "D": 0.8, SOLIDITY: 0.9}, False, 1, 0.0)
     assert card_of(combine(ace, None, (guess, reads(None, 1.0)), clear)) == "AS"
-    # a guess of another rank, or only B's, or a court card: no such veto
+    # a guess of another rank, or only B's: no such veto
     other = [CornerRead("-", "-", 1.0, 1.0), CornerRead("4", "C", 1.0, 0.66)]
     assert card_of(combine(ace, None, (other, reads(None, 1.0)), close)) == "AS"
     assert card_of(combine(ace, None, (reads(None, 1.0), guess), close)) == "AS"
+    # a court card likewise, answered by the suit symbol in its picture (generated lone
+    # cards with jumbo indices, hunt seed 5800000, frame 5840031: a QC read QS by the
+    # template reader, A guessing QC on both corners, the picture's club 0.91, spade 0.83)
     jack = CardRead("JS", 0.9, {"pips": FACE})
     jc = [CornerRead("-", "-", 1.0, 1.0), CornerRead("J", "C", 1.0, 0.66)]
-    assert card_of(combine(jack, None, (jc, reads(None, 1.0)), PipRead(FACE, None, None, 0))) == "JS"
+    assert combine(jack, None, (jc, reads(None, 1.0)), PipRead(FACE, None, None, 0)) is None
+    unclear = PipRead(FACE, {"S": 0.83, "C": 0.91, "H": 0.5, "D": 0.6, SOLIDITY: 0.7}, None, 0)
+    assert combine(jack, None, (jc, reads(None, 1.0)), unclear) is None
+    spade = PipRead(FACE, {"S": 0.95, "C": 0.76, "H": 0.5, "D": 0.6, SOLIDITY: 0.85}, None, 0)
+    assert card_of(combine(jack, None, (jc, reads(None, 1.0)), spade)) == "JS"
 
 
 def test_pips_shaped_like_the_other_suit_veto_the_template_reading() -> None:
@@ -973,3 +980,27 @@ def test_a_dissent_in_the_other_colour_than_the_cards_own_pips_does_not_veto() -
     assert decide_learned(pips("9", False, 9), (a, b)) is None
     b = [CornerRead("9", "C", hi, hi), CornerRead("8", "D", t, t)]
     assert decide_learned(pips("9", False, 9), (a, b)) is None
+
+
+def test_a_dissent_in_the_other_colour_than_the_index_print_does_not_veto_the_template() -> None:
+    """A real JC scaled to a 90 px card (vosloo_JC_11): its index J and black on both
+    corners to the template reader (JC), its picture no pips; A reads 9D on both corners
+    (0.88/0.68, 0.87/0.89), B JD (unsure). A diamond read on an index printed black is
+    the classifier's error, whatever its rank, not another card."""
+    from vision.classic import GlyphRead, IndexRead
+
+    jack = CardRead("JC", 0.8, {"pips": FACE})
+    picture = PipRead(FACE, None, None, 0)
+    black = IndexRead(GlyphRead("J", 0.85, 0.3), {"C": 0.8, "S": 0.7, "H": 0.3, "D": 0.3}, False)
+    a = [CornerRead("9", "D", 0.88, 0.68), CornerRead("9", "D", 0.87, 0.89)]
+    b = [CornerRead("J", "D", 0.68, 0.68), CornerRead("J", "D", 0.64, 0.92)]
+    assert card_of(combine(jack, None, (a, b), picture, [black, black])) == "JC"
+    # one corner's colour unread, or the two unlike: the dissent stands
+    unread = IndexRead(GlyphRead("J", 0.85, 0.3), None, None)
+    assert combine(jack, None, (a, b), picture, [black, unread]) is None
+    assert combine(jack, None, (a, b), picture, [black, None]) is None
+    red = IndexRead(GlyphRead("J", 0.85, 0.3), None, True)
+    assert combine(jack, None, (a, b), picture, [black, red]) is None
+    # a spade, of the same colour: still another card
+    a = [CornerRead("9", "S", 0.88, 0.88), CornerRead("9", "S", 0.87, 0.89)]
+    assert combine(jack, None, (a, b), picture, [black, black]) is None

@@ -135,9 +135,11 @@ def test_degraded_photos_give_no_new_wrong_label(cards_real: Path, degrade: str)
     assert right >= DEGRADED_FLOOR[degrade]
 
 
-# issue 10: reached 157 of 246 on cards-table and 151 of 170 scaled, none wrong
-TABLE_FLOOR = 154
-SCALED_FLOOR = 149
+# issue 10: reached 227 of 246 on cards-table and 157 of 170 scaled, none wrong (opencv-python
+# 5.0, December 5th); the floors leave a few cards for other OpenCV builds (cards-table read
+# 220 on 5.0 and 218 on 4.10 with the same models before: resampling differs slightly)
+TABLE_FLOOR = 222
+SCALED_FLOOR = 152
 
 
 def test_cards_table_at_webcam_distance_reads_no_wrong_card() -> None:
