@@ -90,7 +90,8 @@ def decide_learned(
       corner read 9D by A and JD by B, each suit at 0.99 or more). Nor, on an outline
       ``whole`` (a card's own, found whole by the detector, its middle seen, not covered
       nor guessed), where A and B both read no index on a corner, each at its dissent
-      threshold (:func:`_blank_corner`: the card's other index is there).
+      threshold (:func:`_blank_corner`: the card's other index is there), nor where two or
+      more pips beyond a 2-9's show (:func:`_whole_says_other`).
 
     Any corner read by either classifier as another card at its dissent threshold
     (``dissent_a``, ``dissent_b``) vetoes, if the pips allow its rank, its suit
@@ -136,10 +137,11 @@ def decide_learned(
     # decorated pip reads as a picture)
     if pips.rank is not None and pips.rank != rank and not (rank == "A" and ornate_ace(pips)):
         return None
-    if _pips_say_otherwise(pips, card):
+    own = whole and not covered  # the card's own outline, seen whole
+    if _pips_say_otherwise(pips, card) or (own and _whole_says_other(learned, pips, rank, th)):
         return None
-    if other_suit(learned, suit, th) or (whole and not covered and _blank_corner(learned, th)):
-        return None  # another card's index in the outline, a corner blank: see the docstring
+    if other_suit(learned, suit, th):
+        return None  # another card's index in the outline: see the docstring
     if pair >= bar:
         return CardRead(card, scaled(pair, bar), details | {"path": "pair-alone"})
     return None
@@ -320,6 +322,16 @@ def other_suit(learned: Learned, suit: str, th: dict[str, float]) -> bool:
         for rs, key in ((learned[0], "dissent_a"), (learned[1], "dissent_b"))
         for r in rs
     )
+
+
+def _whole_says_other(learned: Learned, pips: PipRead, rank: str, th: dict[str, float]) -> bool:
+    """On a card's own outline seen whole, what says that an index read alone there is
+    no card's: a corner both classifiers are sure holds no index (:func:`_blank_corner`),
+    or, for 2-9, two or more pips beyond the rank's (generated lone cards with jumbo
+    indices, hunt seed 6000000, frame 6040076: a 9S, a chip over one corner, nine pips
+    counted out of their layout, its hollow jumbo "9" read 3S by A and B at 0.99 or more
+    on the other: 3S reported)."""
+    return _blank_corner(learned, th) or (rank in "23456789" and pips.count >= int(rank) + 2)
 
 
 def _blank_corner(learned: Learned, th: dict[str, float]) -> bool:

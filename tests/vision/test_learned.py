@@ -918,11 +918,14 @@ def test_an_index_alone_on_an_uncovered_outline_is_vetoed_by_a_corner_blank_to_b
     # nor on an outline not found whole (one of two cards of a hand split apart)
     assert card_of(decide_learned(five, (a, b))) == "3C"
     # one classifier sure of no index there, the other less than its dissent threshold:
-    # no veto
+    # no veto (four pips, not two beyond the rank's: that alone vetoes on such an outline,
+    # see test_an_index_alone_on_a_whole_outline_is_vetoed_by_two_pips_more_than_its_rank)
+    four = pips(None, False, 4)
+    assert decide_learned(four, (a, b), whole=True) is None  # the blank corner alone vetoes
     unsure_b = [b[0], CornerRead("-", "-", th["dissent_b"] - 0.01, 1.0)]
-    assert card_of(decide_learned(five, (a, unsure_b), whole=True)) == "3C"
+    assert card_of(decide_learned(four, (a, unsure_b), whole=True)) == "3C"
     # the other corner backing the card: no veto
-    assert card_of(decide_learned(five, (reads("3C", 1.0), reads("3C", 1.0)), whole=True)) == "3C"
+    assert card_of(decide_learned(four, (reads("3C", 1.0), reads("3C", 1.0)), whole=True)) == "3C"
 
 
 def test_a_court_glyph_reading_is_vetoed_by_another_suit_guessed_on_a_corner() -> None:
@@ -1004,3 +1007,17 @@ def test_a_dissent_in_the_other_colour_than_the_index_print_does_not_veto_the_te
     # a spade, of the same colour: still another card
     a = [CornerRead("9", "S", 0.88, 0.88), CornerRead("9", "S", 0.87, 0.89)]
     assert combine(jack, None, (a, b), picture, [black, black]) is None
+
+
+def test_an_index_alone_on_a_whole_outline_is_vetoed_by_two_pips_more_than_its_rank() -> None:
+    """Generated lone cards with jumbo indices in held-apart fonts (hunt seed 6000000,
+    frame 6040076): a 9S, a chip over one corner, its nine pips counted but out of their
+    layout, its hollow jumbo "9" read 3S by A and B at 0.99 or more on the other corner:
+    3S reported on the index alone. On a card's own outline seen whole, pips beyond its
+    rank's by two or more say another card."""
+    sure = (reads("3S", 0.9999), reads("3S", 0.9999))
+    nine = PipRead(None, None, False, 9, 0.0)
+    assert decide_learned(nine, sure, whole=True) is None
+    # one more (glare splitting a pip), or an outline that may take in other cards' pips
+    assert card_of(decide_learned(PipRead(None, None, False, 4, 0.0), sure, whole=True)) == "3S"
+    assert card_of(decide_learned(nine, sure, whole=False)) == "3S"
