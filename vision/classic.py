@@ -245,7 +245,7 @@ def read_pips(comps: list[Component], t: Templates, tint: float = 0.0) -> PipRea
     red_fraction = float(np.mean([c.red for c in big]))
     red = colour(red_fraction)
     rank: str | None = None
-    if n == 1:
+    if n == 1 and red is not None:  # an ace's pip is of one colour, a faded picture is not
         c = big[0]
         if abs(c.cx - CARD_W / 2) < 0.15 * CARD_W and abs(c.cy - CARD_H / 2) < 0.15 * CARD_H:
             rank = "A"

@@ -65,9 +65,30 @@ def combine(
         return None
     if reads is not None and twin_unanswered(reads, classic.card, pips):
         return None
+    if reads is not None and _court_rank_agreed_other(reads, rank, th, no_q):
+        return None
     if reads is not None and rank in NUMBER_RANKS and _rank_agreed_other(reads, rank, th):
         return None
     return classic
+
+
+def _court_rank_agreed_other(
+    reads: Learned, rank: str, th: dict[str, float], no_q: set[int] | frozenset[int]
+) -> bool:
+    """True if ``rank`` is J, Q or K and on a corner A and B read one other court rank,
+    each with its probability at its dissent threshold (:func:`vision.verdict.agreed_rank`),
+    whatever their suits (none included), but a "Q" on a corner whose glyph cannot be a Q
+    (``no_q``, :func:`counterless_corners`): which court rank an index shows is what both
+    were trained for (generated lone cards with jumbo indices, hunt seed 6100000, frame
+    6140070: a KD's outlined jumbo "K" read J by the template reader on one corner, K by
+    A at 0.93 and B at 1.00 there, neither sure of its suit: JD reported)."""
+    if rank not in COURT_RANKS:
+        return False
+    for k, (ra, rb) in enumerate(zip(reads[0], reads[1], strict=True)):
+        other = agreed_rank(ra, rb, th)
+        if other in COURT_RANKS and other != rank and not (other == "Q" and k in no_q):
+            return True
+    return False
 
 
 def index_colour(corners: list[IndexRead | None]) -> bool | None:

@@ -1021,3 +1021,26 @@ def test_an_index_alone_on_a_whole_outline_is_vetoed_by_two_pips_more_than_its_r
     # one more (glare splitting a pip), or an outline that may take in other cards' pips
     assert card_of(decide_learned(PipRead(None, None, False, 4, 0.0), sure, whole=True)) == "3S"
     assert card_of(decide_learned(nine, sure, whole=False)) == "3S"
+
+
+def test_a_templates_court_card_is_vetoed_by_both_classifiers_reading_another_court_rank() -> None:
+    """Generated lone cards with jumbo indices in held-apart fonts (hunt seed 6100000,
+    frame 6140070): a KD's outlined jumbo "K" read J by the template reader, K by A at
+    0.93 and by B at 1.00 on that corner, neither sure of a suit: JD reported. Which
+    court rank an index shows is what both classifiers were trained for."""
+    th = thresholds()
+    jack = CardRead("JD", 0.8, {"pips": FACE})
+    picture = PipRead(FACE, None, None, 0)
+    a = [CornerRead("K", "-", 0.93, 0.63), CornerRead("K", "D", 0.92, 0.58)]
+    b = [CornerRead("K", "-", 1.00, 0.99), CornerRead("K", "-", 0.94, 1.0)]
+    assert combine(jack, None, (a, b), picture) is None
+    # one of them under its dissent threshold for the rank: no veto
+    weak = [CornerRead("K", "-", th["dissent_b"] - 0.01, 0.99), CornerRead("-", "-", 1.0, 1.0)]
+    assert card_of(combine(jack, None, (a, weak), picture)) == "JD"
+    # nor a "Q" on a corner whose J has no counter (a deck's thin slab-serif J)
+    from vision.classic import GlyphRead, IndexRead
+
+    q = [CornerRead("Q", "-", 1.0, 0.5), CornerRead("-", "-", 1.0, 1.0)]
+    counterless = IndexRead(GlyphRead("J", 0.9, 0.5), None, None, GlyphRead("J", 0.9, 0.5))
+    assert card_of(combine(jack, None, (q, q), picture, [counterless, None])) == "JD"
+    assert combine(jack, None, (q, q), picture, [None, None]) is None

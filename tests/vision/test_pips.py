@@ -165,3 +165,22 @@ def test_solid_pips_of_two_sizes_are_no_picture_but_a_drawing_is() -> None:
     cv2.line(face, (mx - 40, my - 50), (mx + 40, my + 50), (40, 40, 200), 4)
     ink = ink_masks(face)
     assert read_pips(components(ink), load_templates(), ink.tint).rank == FACE
+
+
+def test_a_lone_shape_of_no_clear_colour_is_no_ace() -> None:
+    """Generated lone cards with jumbo indices in held-apart fonts (hunt seed 6100000,
+    frame 6140089): a QD's faded picture, under PICTURE_TINT, one centred shape of red
+    and dark print, taken for an ace's pip; its jumbo "Q" read A by both classifiers:
+    AD reported. An ace's pip is of one colour."""
+    face = np.full((CARD_H, CARD_W, 3), 245, np.uint8)
+    cx, cy = CARD_W // 2, CARD_H // 2
+    cv2.ellipse(face, (cx, cy), (22, 30), 0, 0, 360, (40, 40, 200), -1)  # red
+    cv2.rectangle(face, (cx - 22, cy - 4), (cx + 22, cy + 30), (40, 40, 40), -1)  # dark, joined
+    ink = ink_masks(face)
+    pips = read_pips(components(ink), load_templates(), ink.tint)
+    assert pips.count == 1 and pips.red is None
+    assert pips.rank is None
+    # a red pip alone is an ace's
+    ace = cv2.resize(card_face("AD"), (CARD_W, CARD_H), interpolation=cv2.INTER_AREA)
+    ink = ink_masks(ace)
+    assert read_pips(components(ink), load_templates(), ink.tint).rank == "A"
