@@ -43,7 +43,12 @@ def combine(
     on both corners unless the pips count the template's rank (:func:`_unanimous`),
     and, for 2-10 and A,
     the pips' shape does not favour the other suit of the colour by more than
-    SUIT_MIN_MARGIN (:func:`shape_lead`). ``corners``: the template
+    SUIT_MIN_MARGIN (:func:`shape_lead`). A read of a suit of the other colour than
+    the index print, measured alike on both corners (:func:`index_colour`), is no
+    dissent; A guessing the card's rank in the other suit of its colour vetoes unless
+    the pips (on a picture, its suit symbol) say the suit (:func:`twin_unanswered`), and
+    so do A and B agreeing on another court rank for a court card
+    (:func:`_court_rank_agreed_other`). ``corners``: the template
     readings of the top-left and bottom-right index (None where unread)."""
     if learned is not None:
         if classic is not None and classic.card != learned.card:
