@@ -1044,3 +1044,21 @@ def test_a_templates_court_card_is_vetoed_by_both_classifiers_reading_another_co
     counterless = IndexRead(GlyphRead("J", 0.9, 0.5), None, None, GlyphRead("J", 0.9, 0.5))
     assert card_of(combine(jack, None, (q, q), picture, [counterless, None])) == "JD"
     assert combine(jack, None, (q, q), picture, [None, None]) is None
+
+
+def test_a_solid_club_in_the_picture_vetoes_a_court_card_read_as_a_spade() -> None:
+    """Generated lone cards with jumbo indices in held-apart fonts (hunt seeds 5200000 and
+    6300000, frames 5200071 and 6340054): a KC's small index club read as a spade by A
+    and B on both corners at 0.93 or more, the picture's club symbol scored club 0.93-0.95,
+    spade 0.81 or less, but too solid (blurred) for suit_vote's club: KS reported. The
+    symbol's raw shape scores say the other suit of the colour, as for the pips."""
+    from vision.classic import CLUB_MAX_SOLIDITY, SOLIDITY
+
+    sure = (reads("KS", 0.999), reads("KS", 0.999))
+    solid_club = {"C": 0.93, "S": 0.76, "H": 0.4, "D": 0.6, SOLIDITY: CLUB_MAX_SOLIDITY + 0.05}
+    assert decide_learned(PipRead(FACE, solid_club, None, 0, symbol_red=False), sure) is None
+    # a symbol that hardly tells the two apart, or says spade: the card stands
+    close = {"C": 0.90, "S": 0.85, "H": 0.4, "D": 0.6, SOLIDITY: 0.8}
+    assert card_of(decide_learned(PipRead(FACE, close, None, 0, symbol_red=False), sure)) == "KS"
+    spade = {"C": 0.70, "S": 0.93, "H": 0.4, "D": 0.6, SOLIDITY: 0.85}
+    assert card_of(decide_learned(PipRead(FACE, spade, None, 0, symbol_red=False), sure)) == "KS"
