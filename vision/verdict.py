@@ -435,7 +435,7 @@ def _colour_rules_out(r: CornerRead, card: str, pips: PipRead | None, print_red:
     whatever ``r``'s rank (a real JC scaled so, its index J and black on both corners to
     the template reader, read 9D by A at 0.87 on one: left unsure)."""
     own = card[1] in RED_SUITS
-    if r.suit not in "SHDC" or (r.suit in RED_SUITS) == own:
+    if r.suit == NONE or (r.suit in RED_SUITS) == own:
         return False
     if print_red is not None and print_red == own:
         return True
