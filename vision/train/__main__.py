@@ -50,6 +50,7 @@ from numpy.typing import NDArray
 from vision.train.calibrate import calibrate, write_check
 from vision.train.fonts import FONT_GROUPS, find_fonts, font_packages, group_fonts, require_fonts
 from vision.train.numerics import CPU_INDEPENDENT_ENV, same_numbers_on_any_cpu
+from vision.train.options import parser, recipe
 from vision.train.sets import make_set
 
 MODELS = Path(__file__).resolve().parents[1] / "models"
@@ -107,17 +108,6 @@ def _smoke(a: argparse.Namespace, t0: float) -> int:
     return 0
 
 
-def _recipe(a: argparse.Namespace) -> dict[str, bool]:
-    """The recipe options of the crop sets (:func:`vision.train.sets.make_set`)."""
-    return {
-        "vary_glyphs": a.varied_glyphs,
-        "vary_suits": a.varied_suits,
-        "vary_inks": a.varied_inks,
-        "more_fonts": a.more_fonts,
-        "jumbo": a.jumbo_indices,
-    }
-
-
 def _recalibrate(a: argparse.Namespace, argv: list[str] | None) -> int:
     """``--calibrate``: the thresholds of the models in ``a.out`` (the members its
     manifest lists) calibrated again on the held-apart set C (made again if its
@@ -130,7 +120,7 @@ def _recalibrate(a: argparse.Namespace, argv: list[str] | None) -> int:
     path = a.out / "manifest.json"
     manifest = json.loads(path.read_text())
     xc, rc, sc, cc = make_set(
-        "C", a.seed + 2, a.calib_cards, a.jobs, a.data, a.svg_dir, need_card=True, **_recipe(a)
+        "C", a.seed + 2, a.calib_cards, a.jobs, a.data, a.svg_dir, need_card=True, **recipe(a)
     )
     assert cc is not None
     manifest["metrics"].update(_calibrate_out(a.out, manifest, xc, rc, sc, cc))
@@ -147,6 +137,7 @@ def _recalibrate(a: argparse.Namespace, argv: list[str] | None) -> int:
         "varied_suits": a.varied_suits,
         "varied_inks": a.varied_inks,
         "jumbo_indices": a.jumbo_indices,
+        "warm_blacks": a.warm_blacks,
         "seconds": round(time.time() - t0, 1),
     }
     path.write_text(json.dumps(manifest, indent=1) + "\n")
@@ -315,82 +306,9 @@ def _train_members(
     return out
 
 
-def _at_least_one(text: str) -> int:
-    """An argparse type: a whole number >= 1 (else argparse's one-line usage error)."""
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"{text!r}: expected a whole number of at least 1")
-    return n
-
-
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point; returns the exit status."""
-    p = argparse.ArgumentParser(description="Train the corner-index classifiers.")
-    p.add_argument(
-        "--data",
-        type=Path,
-        default=Path(os.environ.get("REFEREE_TRAIN_DATA", Path.home() / ".cache" / "court-referee-train")),
-    )
-    p.add_argument("--svg-dir", type=Path, default=None, help="already rendered CC0 SVGs")
-    p.add_argument("--out", type=Path, default=MODELS)
-    # 20261201 made the models shipped until December 4th 2026, before the CPU-independent
-    # numerics; the shipped ones: --seed 20261206 --varied-glyphs (README, "Training the
-    # classifiers")
-    p.add_argument("--seed", type=int, default=20261201)
-    p.add_argument("--cards", type=int, default=10000, help="generated cards per training set")
-    p.add_argument("--calib-cards", type=int, default=3000)
-    p.add_argument(
-        "--pile-frames",
-        type=int,
-        default=1000,
-        help="generated pile frames calibrating pile_corner, per glyph-bank draw",
-    )
-    p.add_argument(
-        "--pile-banks",
-        type=_at_least_one,
-        default=3,
-        help="glyph-bank draws (group C) calibrating pile_corner (the models shipped until December 2026: 1)",
-    )
-    p.add_argument("--jobs", type=int, default=2)
-    p.add_argument(
-        "--varied-glyphs",
-        action="store_true",
-        help="bend half the redrawn index glyphs of sets A, B and C (vision.train.synth.vary_glyph)",
-    )
-    p.add_argument(
-        "--varied-suits",
-        action="store_true",
-        help="glyph banks of sets A, B and C with more drawn suit designs (vision.train.suits.varied_suits)",
-    )
-    p.add_argument(
-        "--varied-inks",
-        action="store_true",
-        help="sets A, B and C with dark and pale red and grey index inks (vision.train.synth.ink_colour)",
-    )
-    p.add_argument(
-        "--more-fonts",
-        action="store_true",
-        help="glyph banks of sets A and B with more fonts (vision.train.fonts.MORE_FONTS; set C as without)",
-    )
-    p.add_argument(
-        "--jumbo-indices",
-        action="store_true",
-        help="a quarter of the redrawn indices of sets A, B and C drawn large (vision.train.synth.font_face)",
-    )
-    p.add_argument(
-        "--member-sets",
-        action="store_true",
-        help="each member of an ensemble its own training set and initial weights",
-    )
-    p.add_argument("--smoke", action="store_true", help="2k crops, model A, two epochs")
-    p.add_argument(
-        "--calibrate",
-        action="store_true",
-        help="only calibrate the models in --out again (no training, no torch)",
-    )
+    p = parser(MODELS)
     a = p.parse_args(argv)
     try:  # the glyph banks of the fonts found would make other crops, silently
         require_fonts("A" if a.smoke else "C" if a.calibrate else "ABC", a.more_fonts and not a.calibrate)
@@ -415,7 +333,7 @@ def main(argv: list[str] | None = None) -> int:
     ]
     for key, g, seed, n in [*made, ("C", "C", a.seed + 2, a.calib_cards)]:
         ts = time.time()
-        sets[key] = make_set(g, seed, n, a.jobs, a.data, a.svg_dir, need_card=g == "C", **_recipe(a))
+        sets[key] = make_set(g, seed, n, a.jobs, a.data, a.svg_dir, need_card=g == "C", **recipe(a))
         print(f"set {key} (seed {seed}): {len(sets[key][0])} crops ({time.time() - ts:.0f} s)", flush=True)
     t_gen = time.time() - t0
     metrics: dict[str, Any] = {}
@@ -471,6 +389,7 @@ def main(argv: list[str] | None = None) -> int:
         "varied_inks": a.varied_inks,
         "more_fonts": a.more_fonts,
         "jumbo_indices": a.jumbo_indices,
+        "warm_blacks": a.warm_blacks,
         "member_sets": a.member_sets,
         "members": [{"suffix": m[0], "epochs": {"A": m[1], "B": m[2]}, "varied": m[3]} for m in MEMBERS],
         "art": "@letele/playing-cards@0.1.0 (CC0-1.0), react@18, react-dom@18",

@@ -25,15 +25,17 @@ def _init(data: str, svg_dir: str | None) -> None:
 
 
 def _chunk(
-    args: tuple[str, int, int, int, bool, bool, bool, bool, bool],
+    args: tuple[str, int, int, int, bool, bool, bool, bool, bool, float],
 ) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any], NDArray[Any]]:
-    group, seed, chunk, n, vary, suits, inks, fonts, jumbo = args
+    group, seed, chunk, n, vary, suits, inks, fonts, jumbo, warm = args
     from vision.train import synth
 
     key = f"{group} {seed} {suits} {fonts}"
     if key not in _banks:
         _banks[key] = group_bank(group, _art, seed, more_suits=suits, more_fonts=fonts)
-    s = synth.generate(seed, chunk, n, _art, _banks[key], vary_glyphs=vary, vary_inks=inks, jumbo=jumbo)
+    s = synth.generate(
+        seed, chunk, n, _art, _banks[key], vary_glyphs=vary, vary_inks=inks, jumbo=jumbo, warm=warm
+    )
     return s.crops, s.rank, s.suit, s.card
 
 
@@ -51,6 +53,7 @@ def make_set(
     vary_inks: bool = False,
     more_fonts: bool = False,
     jumbo: bool = False,
+    warm: float = 0.0,
 ) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any], NDArray[Any] | None]:
     """Crops, rank and suit labels and the card beneath each crop (see
     :class:`vision.train.synth.Sample`; None when read from a cache written before
@@ -65,7 +68,9 @@ def make_set(
     ``more_fonts`` for groups A and B, their banks with
     :data:`vision.train.fonts.MORE_FONTS`; set C is the same with it or without;
     ``..._jumbo.npz`` with ``jumbo``, a share of the indices drawn large,
-    :func:`vision.train.synth.font_face`)."""
+    :func:`vision.train.synth.font_face`; ``..._warm0.2.npz`` with ``warm`` 0.2, a
+    share of the scenes under a warm veil of up to 0.2 of the paper's level in red,
+    :func:`vision.train.scene.light`)."""
     tail = "" if chunk == 500 else f"_c{chunk}"
     more_fonts = more_fonts and group in MORE_FONTS
     options = (
@@ -75,7 +80,7 @@ def make_set(
         ("_fonts", more_fonts),
         ("_jumbo", jumbo),
     )
-    tail += "".join(name for name, on in options if on)
+    tail += "".join(name for name, on in options if on) + (f"_warm{warm:g}" if warm > 0 else "")
     cache = data / f"set_{group}_{seed}_{n_cards}{tail}.npz"
     if cache.is_file():
         with np.load(cache) as z:
@@ -92,6 +97,7 @@ def make_set(
             vary_inks,
             more_fonts,
             jumbo,
+            warm,
         )
         for i in range((n_cards + chunk - 1) // chunk)
     ]

@@ -356,6 +356,7 @@ def render(
     box: tuple[int, int, int, int] | None,
     art: dict[str, NDArray[np.uint8]],
     inner: bool = False,
+    warm: float = 0.0,
 ) -> Sample:
     """Render one face into a scene, find it again with a small outline error and
     return its corner crops: both index corners with ``label`` (rank, suit) unless
@@ -363,7 +364,8 @@ def render(
 
     ``box``: the rank glyph's box in face pixels (for the cover test; None: no
     index to cover). ``inner``: the outline found is a rectangle inside the card
-    (picture frame, pips): every crop is none.
+    (picture frame, pips): every crop is none. ``warm``: the light of
+    :func:`vision.train.scene.light` ``warm`` (``--warm-blacks``).
     """
     if rng.random() < 0.2:
         cw = float(np.exp(rng.uniform(np.log(150), np.log(200))))
@@ -396,7 +398,7 @@ def render(
     labels = [label, label]
     if box is not None and rng.random() < 0.3:  # another card over part of this one
         img = occlude(rng, img, quad, box, art, cw, ch, labels)
-    img = light(rng, img, cw)
+    img = light(rng, img, cw, warm)
     u8: Any = np.clip(img, 0, 255).astype(np.uint8)
     _, enc = cv2.imencode(".jpg", u8, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(35, 96))])
     u8 = cv2.imdecode(enc, cv2.IMREAD_COLOR)
@@ -433,11 +435,14 @@ def generate(
     vary_glyphs: bool = False,
     vary_inks: bool = False,
     jumbo: bool = False,
+    warm: float = 0.0,
 ) -> Sample:
     """``n_cards`` rendered cards (and about a fifth as many backs, blank faces,
     inner outlines) as one Sample; deterministic in (seed, chunk, ``vary_glyphs``:
     a share of the redrawn glyphs bent, :func:`font_face`; ``vary_inks``: their inks
-    of :func:`ink_colour` ``wide``; ``jumbo``: a share drawn large, :func:`font_face`)."""
+    of :func:`ink_colour` ``wide``; ``jumbo``: a share drawn large, :func:`font_face`;
+    ``warm``: the most red of the warm veil over a share of the scenes, 0 for none,
+    :func:`vision.train.scene.light`)."""
     rng = np.random.default_rng([seed, chunk])
     reset_noise()
     cards = [f"{r}{s}" for r in RANKS for s in SUITS]
@@ -445,10 +450,10 @@ def generate(
     for _ in range(n_cards):
         u = rng.random()
         if u < 0.08:
-            out.append(render(rng, back_face(rng, art), (NONE_RANK, NONE_SUIT), None, art))
+            out.append(render(rng, back_face(rng, art), (NONE_RANK, NONE_SUIT), None, art, warm=warm))
             continue
         if u < 0.11:
-            out.append(render(rng, blank_face(art), (NONE_RANK, NONE_SUIT), None, art))
+            out.append(render(rng, blank_face(art), (NONE_RANK, NONE_SUIT), None, art, warm=warm))
             continue
         card = cards[int(rng.integers(len(cards)))]
         lab = (RANKS.index(card[0]), SUITS.index(card[1]))
@@ -458,7 +463,7 @@ def generate(
             else font_face(rng, art, bank, card, vary_glyphs, vary_inks, jumbo)
         )
         face, box = made if made is not None else (art[card], art_box(card))
-        out.append(render(rng, face, lab, box, art, inner=u < 0.16))
+        out.append(render(rng, face, lab, box, art, inner=u < 0.16, warm=warm))
     return Sample(
         np.concatenate([s.crops for s in out]),
         np.concatenate([s.rank for s in out]),

@@ -1,0 +1,122 @@
+"""The command line of ``python -m vision.train``: its options (:func:`parser`) and
+the recipe options of the generated crop sets they give (:func:`recipe`)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+from typing import Any
+
+
+def _at_least_one(text: str) -> int:
+    """An argparse type: a whole number >= 1 (else argparse's one-line usage error)."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a whole number of at least 1")
+    return n
+
+
+def _share(text: str) -> float:
+    """An argparse type: a number from 0 to 1 (else argparse's one-line usage error)."""
+    try:
+        x = float(text)
+    except ValueError:
+        x = -1.0
+    if not 0.0 <= x <= 1.0:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a number from 0 to 1")
+    return x
+
+
+def parser(models: Path) -> argparse.ArgumentParser:
+    """The options of ``python -m vision.train`` (``--out`` defaults to ``models``, the
+    shipped models' folder)."""
+    p = argparse.ArgumentParser(
+        prog="python -m vision.train", description="Train the corner-index classifiers."
+    )
+    p.add_argument(
+        "--data",
+        type=Path,
+        default=Path(os.environ.get("REFEREE_TRAIN_DATA", Path.home() / ".cache" / "court-referee-train")),
+    )
+    p.add_argument("--svg-dir", type=Path, default=None, help="already rendered CC0 SVGs")
+    p.add_argument("--out", type=Path, default=models)
+    # 20261201 made the models shipped until December 4th 2026, before the CPU-independent
+    # numerics; the shipped ones: --seed 20261206 --varied-glyphs (README, "Training the
+    # classifiers")
+    p.add_argument("--seed", type=int, default=20261201)
+    p.add_argument("--cards", type=int, default=10000, help="generated cards per training set")
+    p.add_argument("--calib-cards", type=int, default=3000)
+    p.add_argument(
+        "--pile-frames",
+        type=int,
+        default=1000,
+        help="generated pile frames calibrating pile_corner, per glyph-bank draw",
+    )
+    p.add_argument(
+        "--pile-banks",
+        type=_at_least_one,
+        default=3,
+        help="glyph-bank draws (group C) calibrating pile_corner (the models shipped until December 2026: 1)",
+    )
+    p.add_argument("--jobs", type=int, default=2)
+    p.add_argument(
+        "--varied-glyphs",
+        action="store_true",
+        help="bend half the redrawn index glyphs of sets A, B and C (vision.train.synth.vary_glyph)",
+    )
+    p.add_argument(
+        "--varied-suits",
+        action="store_true",
+        help="glyph banks of sets A, B and C with more drawn suit designs (vision.train.suits.varied_suits)",
+    )
+    p.add_argument(
+        "--varied-inks",
+        action="store_true",
+        help="sets A, B and C with dark and pale red and grey index inks (vision.train.synth.ink_colour)",
+    )
+    p.add_argument(
+        "--more-fonts",
+        action="store_true",
+        help="glyph banks of sets A and B with more fonts (vision.train.fonts.MORE_FONTS; set C as without)",
+    )
+    p.add_argument(
+        "--jumbo-indices",
+        action="store_true",
+        help="a quarter of the redrawn indices of sets A, B and C drawn large (vision.train.synth.font_face)",
+    )
+    p.add_argument(
+        "--warm-blacks",
+        type=_share,
+        default=0.0,
+        metavar="RED",
+        help="sets A, B and C with 60%% of the scenes under a warm veil of up to RED (a share of the "
+        "paper's level) in red: black print warm against the paper (vision.train.scene.light)",
+    )
+    p.add_argument(
+        "--member-sets",
+        action="store_true",
+        help="each member of an ensemble its own training set and initial weights",
+    )
+    p.add_argument("--smoke", action="store_true", help="2k crops, model A, two epochs")
+    p.add_argument(
+        "--calibrate",
+        action="store_true",
+        help="only calibrate the models in --out again (no training, no torch)",
+    )
+    return p
+
+
+def recipe(a: argparse.Namespace) -> dict[str, Any]:
+    """The recipe options of the crop sets (:func:`vision.train.sets.make_set`)."""
+    return {
+        "vary_glyphs": a.varied_glyphs,
+        "vary_suits": a.varied_suits,
+        "vary_inks": a.varied_inks,
+        "more_fonts": a.more_fonts,
+        "jumbo": a.jumbo_indices,
+        "warm": a.warm_blacks,
+    }
