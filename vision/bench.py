@@ -114,6 +114,8 @@ def to_frame(img: Any) -> Any:
 
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point; returns the exit status."""
+    from vision.train.options import default_data  # stdlib only
+
     p = argparse.ArgumentParser(description="ms per 1280x720 frame, one core.")
     p.add_argument("images", nargs="*", type=Path)
     p.add_argument(
@@ -124,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--data",
         type=Path,
-        default=Path(os.environ.get("REFEREE_TRAIN_DATA", Path.home() / ".cache" / "court-referee-train")),
+        default=default_data(),
         help="folder with the CC0 art cache (art.npz) of python -m vision.train",
     )
     a = p.parse_args(argv)

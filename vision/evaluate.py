@@ -369,6 +369,7 @@ def benchmark(
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point; returns the exit status (2 if the folder is unusable)."""
     from vision import DEFAULT_THRESHOLD
+    from vision.train.options import default_data  # stdlib only
 
     p = argparse.ArgumentParser(
         description="Evaluate the card detector on DIR/labels.csv, or (without DIR) run the whole benchmark."
@@ -405,7 +406,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--data",
         type=Path,
-        default=Path(os.environ.get("REFEREE_TRAIN_DATA", Path.home() / ".cache" / "court-referee-train")),
+        default=default_data(),
         help="folder with the CC0 art cache (art.npz) of python -m vision.train",
     )
     p.add_argument(

@@ -9,26 +9,33 @@ from pathlib import Path
 from typing import Any
 
 
-def _at_least_one(text: str) -> int:
-    """An argparse type: a whole number >= 1 (else argparse's one-line usage error)."""
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"{text!r}: expected a whole number of at least 1")
-    return n
+def default_data() -> Path:
+    """The folder of the generated training data and the CC0 art cache (``--data`` of
+    ``python -m vision.train``, ``vision.evaluate`` and ``vision.bench``): the
+    environment's REFEREE_TRAIN_DATA, else ``~/.cache/court-referee-train``."""
+    return Path(os.environ.get("REFEREE_TRAIN_DATA", Path.home() / ".cache" / "court-referee-train"))
 
 
-def _share(text: str) -> float:
-    """An argparse type: a number from 0 to 1 (else argparse's one-line usage error)."""
-    try:
-        x = float(text)
-    except ValueError:
-        x = -1.0
-    if not 0.0 <= x <= 1.0:
-        raise argparse.ArgumentTypeError(f"{text!r}: expected a number from 0 to 1")
-    return x
+def _bounded(cast: type[float] | type[int], lo: float, hi: float, expected: str) -> Any:
+    """An argparse type: ``cast`` of the text from ``lo`` to ``hi``, else argparse's
+    one-line usage error naming the text and ``expected``."""
+
+    def parse(text: str) -> float | int:
+        try:
+            x = cast(text)
+        except ValueError:
+            x = None
+        if x is None or not lo <= x <= hi:
+            raise argparse.ArgumentTypeError(f"{text!r}: expected {expected}")
+        return x
+
+    return parse
+
+
+#: --pile-banks: a whole number >= 1
+_at_least_one = _bounded(int, 1, float("inf"), "a whole number of at least 1")
+#: --warm-blacks: a share of the paper's level
+_share = _bounded(float, 0.0, 1.0, "a number from 0 to 1")
 
 
 def parser(models: Path) -> argparse.ArgumentParser:
@@ -40,7 +47,7 @@ def parser(models: Path) -> argparse.ArgumentParser:
     p.add_argument(
         "--data",
         type=Path,
-        default=Path(os.environ.get("REFEREE_TRAIN_DATA", Path.home() / ".cache" / "court-referee-train")),
+        default=default_data(),
     )
     p.add_argument("--svg-dir", type=Path, default=None, help="already rendered CC0 SVGs")
     p.add_argument("--out", type=Path, default=models)
