@@ -231,16 +231,21 @@ def read_corner(image: NDArray[Any], outline: NDArray[Any]) -> CornerCard | None
 
 
 def read_corners_at(
-    image: NDArray[Any], outlines: list[NDArray[Any]], templated: bool = True
+    image: NDArray[Any], outlines: list[NDArray[Any]], halves: bool = False
 ) -> list[CornerCard | None]:
     """:func:`read_corner` of each outline, with one forward of classifier A over all
     their index crops and one of B over those A reads at the lower of the two pile
     thresholds or more (each crop's output does not depend on the others in the
     batch). A and B reading the same card at ``pile_corner`` report it; under that, at
-    ``pile_corner_templated`` or more (where the manifest has it, and ``templated``:
-    the outlines are pile outlines, on whose corners that threshold was calibrated),
-    the template reader must read it on the same index too
-    (:func:`vision.templated.index_backs`)."""
+    ``pile_corner_templated`` or more (where the manifest has it), the template reader
+    must read it on the same index too (:func:`vision.templated.index_backs`).
+    ``halves``: the outlines are a hand's halves' index corners (:func:`corner_cards`),
+    not pile outlines: A and B reading the same card at ``half_corner`` (calibrated on
+    such outlines, :func:`vision.train.calibrate_piles.half_metrics`; ``pile_corner``
+    where the manifest lacks it) report it, and nothing under that (the template-backed
+    threshold was calibrated on pile outlines; generated hold'em frame 5230072, bank
+    seed 5200000: an 8H's index half under a QH, its half's corner read 9H by A, B and
+    the template reader, A and B at 0.979)."""
     ms = models()
     if ms is None or not outlines:
         return [None] * len(outlines)
@@ -251,8 +256,8 @@ def read_corners_at(
         cards.append(card)
         crops.append(corner_crops(card, both=False))
     th = thresholds()
-    t = th["pile_corner"]
-    t3 = min(t, th.get("pile_corner_templated", t)) if templated else t
+    t = th.get("half_corner", th["pile_corner"]) if halves else th["pile_corner"]
+    t3 = t if halves else min(t, th.get("pile_corner_templated", t))
     ra = ms[0].read(np.concatenate(crops))
     sure = [k for k, r in enumerate(ra) if r.card is not None and r.conf >= t3]
     rb = ms[1].read(np.concatenate([crops[k] for k in sure])) if sure else []
@@ -295,12 +300,9 @@ def corner_cards(
     out: dict[str, CornerCard] = {}
     clash: set[str] = set()
     piles = corners_on_edges(image, pile_outlines(blobs, size, quads), size)
-    # a hand's halves' index corners: at pile_corner alone (the template-backed threshold
-    # was calibrated on pile outlines; generated hold'em frame 5230072, bank seed 5200000:
-    # an 8H's index half under a QH, its half's corner read 9H by A, B and the template
-    # reader, A and B at 0.979)
-    halves_at = _index_first(cards or [])
-    reads = read_corners_at(image, piles) + read_corners_at(image, halves_at, templated=False)
+    # a hand's halves' index corners: at their own threshold, calibrated on them
+    halves_at = index_first(cards or [])
+    reads = read_corners_at(image, piles) + read_corners_at(image, halves_at, halves=True)
     if read_whole is not None:
         unread = [k for k in range(len(piles)) if reads[k] is None]
         for k, r in zip(unread, read_whole([piles[k] for k in unread]), strict=True):
@@ -335,7 +337,7 @@ def corners_on_edges(
     return out
 
 
-def _index_first(cards: list[NDArray[Any]]) -> list[NDArray[np.float32]]:
+def index_first(cards: list[NDArray[Any]]) -> list[NDArray[np.float32]]:
     """Each card outline (4, 2) twice, as a portrait card with each index corner first
     (then clockwise, as :func:`corner_hypotheses` gives them)."""
     out = []

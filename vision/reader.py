@@ -378,7 +378,10 @@ def _grown(q: Quad, size: tuple[float, float]) -> list[Quad]:
 
 
 def detect(
-    image: NDArray[Any], threshold: float = DEFAULT_THRESHOLD, trace: list[Attempt] | None = None
+    image: NDArray[Any],
+    threshold: float = DEFAULT_THRESHOLD,
+    trace: list[Attempt] | None = None,
+    halves_out: list[NDArray[np.float32]] | None = None,
 ) -> list[Detection]:
     """Find and read every card in a BGR uint8 image (H, W, 3).
 
@@ -386,8 +389,11 @@ def detect(
     (an outline inside a larger read card, e.g. a court card's inner frame, is
     dropped). ``trace``: if given, receives an :class:`Attempt` for every
     rectified outline in which an index was seen (the outlines of whole cards,
-    not the pile corners of :mod:`vision.piles`). Raises ValueError for a non-BGR
-    array.
+    not the pile corners of :mod:`vision.piles`). ``halves_out``: if given, receives
+    the card outlines ((4, 2) image pixels) of the hands of two cards split from one
+    outline (:func:`vision.pairs.halves`), whose index corners are read at
+    ``half_corner`` (:mod:`vision.train.calibrate_piles` calibrates it on them). Raises
+    ValueError for a non-BGR array.
     """
     t = load_templates()
     kept: list[tuple[Quad, CardRead]] = []
@@ -422,6 +428,8 @@ def detect(
     for g in groups:
         size = near_size(g[0], [q for q, _ in kept]) if id(g[0]) not in read else None
         pairs += [] if size is None else halves(g[0].corners, size, g[0].contour)
+    if halves_out is not None:
+        halves_out += pairs
     out = [Detection(r.card, r.confidence, order_clockwise(q.corners)) for q, r in kept]
 
     # cards in piles and tricks by a visible index corner; a card read twice in

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision.train.calibrate_piles import TEMPLATED_FLOOR, corner_truth, pile_metrics
+from vision.train.calibrate_piles import TEMPLATED_FLOOR, corner_truth, half_metrics, pile_metrics
 
 
 def box(x: float, y: float, w: float, h: float) -> np.ndarray:
@@ -88,3 +88,24 @@ def test_the_templated_threshold_lies_between_the_floor_and_pile_corner() -> Non
     m = pile_metrics(np.array([0.8, 0.5, 0.4]), agree, np.array([False, True, False]), 1, 0.5, backed)
     assert m["pile_corner"] == pytest.approx(0.7501)  # 0.5 + 0.5 / 2, rounded up
     assert m["pile_corner_templated"] == pytest.approx(0.7501)
+
+
+def test_the_hand_half_threshold_is_its_own_zero_wrong_point_between_the_index_alone_and_the_piles() -> None:
+    """half_corner: the rule of pile_corner on the hands' halves' corners, never below
+    pair_covered, never above pile_corner (where those corners were read before)."""
+    conf = np.array([0.999, 0.99, 0.97, 0.96, 0.9999, 0.5])
+    agree = np.array([True, True, True, True, False, True])
+    wrong = np.array([False, False, False, True, True, True])
+    m = half_metrics(conf, agree, wrong, 7, pair_covered=0.9, pile_corner=0.999)
+    # the surest wrong agreeing read is at 0.96: just above it, 0.96 + 0.04 / 2, rounded up
+    assert m["half_t_zero_wrong"] == pytest.approx(0.96, abs=1e-4)
+    assert m["half_corner"] == pytest.approx(0.9801)
+    assert m["half_right_read"] == 2  # 0.999 and 0.99; 0.97 is below
+    assert (m["half_frames"], m["half_crops"], m["half_agreeing"], m["half_wrong_at_argmax"]) == (7, 6, 5, 2)
+    # the floor: an index alone on a whole card needs pair_covered
+    floor = half_metrics(conf, agree, wrong, 7, pair_covered=0.9914, pile_corner=0.999)
+    assert floor["half_corner"] == 0.9914
+    # the ceiling: a wrong read at 0.9995 would ask 0.99975, more than the piles' own bar
+    both = np.array([True, True])
+    hi = half_metrics(np.array([0.9995, 0.9999]), both, np.array([True, False]), 1, 0.9, 0.999)
+    assert hi["half_corner"] == 0.999 and hi["half_right_read"] == 1

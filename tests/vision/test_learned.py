@@ -117,6 +117,20 @@ def test_the_pile_corner_threshold_is_its_own_zero_wrong_point_with_half_the_dou
     assert th["pile_corner_templated"] >= templated - 0.3e-4  # rounded up, never down
 
 
+def test_the_hand_half_threshold_is_its_own_zero_wrong_point_between_the_index_alone_and_the_piles() -> None:
+    """half_corner (vision.train.calibrate_piles.half_metrics): the zero-wrong point of
+    A and B agreeing on the index corners of hands' halves in generated hold'em frames
+    (three glyph-bank draws), half the doubt again, within [pair_covered, pile_corner]."""
+    m = manifest()
+    metrics, th = m["metrics"], thresholds()
+    assert m["half_frames"] * len(m["pile_bank_seeds"]) == metrics["half_frames"] >= 900
+    assert metrics["half_agreeing"] > 1000 and metrics["half_wrong_at_argmax"] > 0
+    t = metrics["half_t_zero_wrong"]
+    rule = min(th["pile_corner"], max(th["pair_covered"], t + (1 - t) / 2))
+    assert th["half_corner"] == pytest.approx(rule, abs=1.3e-4)
+    assert th["half_corner"] >= rule - 0.3e-4  # rounded up, never down
+
+
 def test_the_first_glyph_bank_draw_of_the_pile_calibration_is_the_single_one_it_had() -> None:
     from vision.train.__main__ import pile_bank_seeds
 

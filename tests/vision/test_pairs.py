@@ -82,3 +82,30 @@ def test_halves_both_finding_one_edge_are_left_as_laid() -> None:
     b, a = halves(corners, (90.0, 126.0), None, pair_image(upper_x=181))
     assert cut_x(b) == pytest.approx(190.0, abs=0.5)
     assert float(a[[0, 3], 0].mean()) == pytest.approx(181.0, abs=0.5)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("turn", "step"), [(0.0, 0.5), (0.0, 0.6), (30.0, 0.5)])
+def test_the_reader_hands_out_a_hands_two_cards_as_it_splits_them(turn: float, step: float) -> None:
+    """detect's ``halves_out`` (what vision.train.calibrate_piles calibrates half_corner
+    on) receives the cards of an outline of two split as the reader splits it: a hand of
+    a 7H under a 4S laid ``step`` of a card's width along it, turned ``turn`` degrees,
+    beside a 5D the reader reads (the cards' size), gives an outline within 4 px of each
+    card, and every outline it gives lies over the hand."""
+    from tests.helpers.synth import card_face, place, table
+    from vision.reader import detect
+
+    frame = table("felt")
+    w = 100.0
+    place(frame, card_face("5D"), (360, 360), 0, w)
+    a = np.radians(turn)
+    lower = place(frame, card_face("7H"), (640, 360), -turn, w)
+    upper = place(frame, card_face("4S"), (640 + step * w * np.cos(a), 360 + step * w * np.sin(a)), -turn, w)
+    split: list[np.ndarray] = []
+    assert "5D" in {d.card for d in detect(frame, halves_out=split)}
+    for card in (lower, upper):
+        assert min(float(np.abs(np.asarray(o) - card).max()) for o in split) < 4
+    hand = cv2.convexHull(np.concatenate([lower, upper]).astype(np.float32))
+    for o in split:
+        centre = tuple(float(v) for v in np.asarray(o).mean(axis=0))
+        assert cv2.pointPolygonTest(hand, centre, False) >= 0

@@ -166,21 +166,32 @@ def test_under_pile_corner_a_corner_needs_the_template_reader_too(
     assert piles.read_corner(img, outline) is None
 
 
-def test_a_hand_half_s_corner_is_read_at_pile_corner_alone(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The template-backed threshold was calibrated on pile outlines: a hand's halves'
-    index corners (``cards`` of corner_cards) are not read under pile_corner, while the
-    same corner as a pile outline is."""
-    th = {**thresholds(), "pile_corner": 0.999, "pile_corner_templated": 0.97}
+@pytest.mark.parametrize("with_half", [True, False])
+def test_a_hand_half_s_corner_is_read_at_half_corner_alone(
+    monkeypatch: pytest.MonkeyPatch, with_half: bool
+) -> None:
+    """A hand's halves' index corners (``cards`` of corner_cards) are read at their own
+    threshold, half_corner, with no template-backed bar under it (that one was
+    calibrated on pile outlines); a manifest without half_corner reads them at
+    pile_corner."""
+    th = {**thresholds(), "pile_corner": 0.999, "pile_corner_templated": 0.95, "half_corner": 0.97}
+    if not with_half:
+        del th["half_corner"]
     monkeypatch.setattr(piles, "thresholds", lambda: th)
-    ms = (FakeModel("7H", 0.98), FakeModel("7H", 0.98))
-    monkeypatch.setattr(piles, "models", lambda: ms)
     outline = rect(50, 50, SHORT, SHORT * 218 / 150)
     img = _drawn_at("7H", outline)
-    assert piles.read_corners_at(img, [outline])[0] is not None
-    assert piles.read_corners_at(img, [outline], templated=False) == [None]
-    # the outline as a hand's half: neither index corner read
+    ms = (FakeModel("7H", 0.98), FakeModel("7H", 0.98))
+    monkeypatch.setattr(piles, "models", lambda: ms)
+    half = piles.read_corners_at(img, [outline], halves=True)[0]
+    assert (half is not None and half.card == "7H") == with_half
+    # as a hand's half through corner_cards: its index corner read there alike
     new, clash = piles.corner_cards(img, [], {}, [outline], [outline])
-    assert new == [] and clash == set()
+    assert [c.card for c in new] == (["7H"] if with_half else []) and clash == set()
+    # under half_corner nothing, though the template reader backs it on a pile outline
+    ms = (FakeModel("7H", 0.96), FakeModel("7H", 0.96))
+    assert piles.read_corners_at(img, [outline], halves=True) == [None]
+    pile = piles.read_corners_at(img, [outline])[0]
+    assert pile is not None and pile.card == "7H"
 
 
 def test_a_card_read_again_elsewhere_is_unsure(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -188,7 +199,7 @@ def test_a_card_read_again_elsewhere_is_unsure(monkeypatch: pytest.MonkeyPatch) 
     upper = rect(160, 170, SHORT, LONG)
 
     def read(
-        image: np.ndarray, outlines: list[np.ndarray], templated: bool = True
+        image: np.ndarray, outlines: list[np.ndarray], halves: bool = False
     ) -> list[piles.CornerCard | None]:
         return [piles.CornerCard("7H", 0.9, o) for o in outlines]
 
@@ -214,7 +225,7 @@ def test_a_card_read_on_an_outline_moved_onto_its_edges_is_placed_there(
     card = rect(100, 100, SHORT, LONG)
     far = rect(500, 400, SHORT, LONG)
     monkeypatch.setattr(
-        piles, "read_corners_at", lambda image, outlines, templated=True: [None] * len(outlines)
+        piles, "read_corners_at", lambda image, outlines, halves=False: [None] * len(outlines)
     )
 
     img = np.zeros((700, 900, 3), np.uint8)

@@ -125,6 +125,7 @@ def _recalibrate(a: argparse.Namespace, argv: list[str] | None) -> int:
     assert cc is not None
     manifest["metrics"].update(_calibrate_out(a.out, manifest, xc, rc, sc, cc))
     manifest["metrics"]["thresholds"].update(_calibrate_piles(a, manifest, manifest["metrics"]))
+    manifest["metrics"]["thresholds"].update(_calibrate_halves(a, manifest, manifest["metrics"]))
     manifest["check_sha256"] = sha256(a.out / "check.npz")
     manifest["calibration"] = {
         "command": "python -m vision.train " + " ".join(argv if argv is not None else sys.argv[1:]),
@@ -133,6 +134,8 @@ def _recalibrate(a: argparse.Namespace, argv: list[str] | None) -> int:
         "pile_seed": a.seed + 3,
         "pile_frames": a.pile_frames,
         "pile_bank_seeds": pile_bank_seeds(a.seed, a.pile_banks),
+        "half_seed": a.seed + 4,
+        "half_frames": a.half_frames,
         "varied_glyphs": a.varied_glyphs,
         "varied_suits": a.varied_suits,
         "varied_inks": a.varied_inks,
@@ -223,6 +226,46 @@ def _calibrate_piles(
     t = {k: m.pop(k) for k in ("pile_corner", "pile_corner_templated")}
     metrics.update(m)
     print(f"pile corners: {m} ({time.time() - ts:.0f} s)", flush=True)
+    return t
+
+
+def _calibrate_halves(
+    a: argparse.Namespace, manifest: dict[str, Any], metrics: dict[str, Any]
+) -> dict[str, float]:
+    """The hand-half corner threshold of the ensembles in ``a.out`` on ``a.half_frames``
+    generated hold'em frames for each glyph-bank draw of the pile calibration
+    (:func:`vision.train.calibrate_piles.half_corner_reads`; frame seeds from
+    ``(a.seed + 4) * 10000`` on, each draw its own run of them), read by the reader
+    with those models and ``metrics``' thresholds (the pile ones included: they decide
+    which outlines are read whole, so which are split into a hand's halves); its
+    metrics are added to ``metrics``. Returns ``{"half_corner": t}``
+    (:func:`vision.train.calibrate_piles.half_metrics`)."""
+    import tempfile
+
+    from vision.learned import member_files
+    from vision.train.calibrate_piles import half_corner_reads, half_metrics
+
+    ts = time.time()
+    base = (a.seed + 4) * 10_000
+    th = metrics["thresholds"]
+    parts = []
+    with tempfile.TemporaryDirectory() as tmp:
+        # the models as the reader loads them (vision.learned.use_models), with these thresholds
+        folder = Path(tmp)
+        for f in (f for g in ("A", "B") for f in member_files(manifest, g)):
+            (folder / f).symlink_to((a.out / f).resolve())
+        text = json.dumps({"models": manifest["models"], "metrics": {"thresholds": th}})
+        (folder / "manifest.json").write_text(text)
+        for j, bank_seed in enumerate(pile_bank_seeds(a.seed, a.pile_banks)):
+            first = base + j * a.half_frames
+            seeds = list(range(first, first + a.half_frames))
+            parts.append(half_corner_reads(seeds, a.data, a.svg_dir, folder, bank_seed, a.jobs))
+    conf, agree, wrong = (np.concatenate([p[k] for p in parts]) for k in range(3))
+    frames = a.half_frames * a.pile_banks
+    m = half_metrics(conf, agree, wrong, frames, th["pair_covered"], th["pile_corner"])
+    t = {"half_corner": m.pop("half_corner")}
+    metrics.update(m)
+    print(f"hand-half corners: {m} ({time.time() - ts:.0f} s)", flush=True)
     return t
 
 
@@ -375,6 +418,7 @@ def main(argv: list[str] | None = None) -> int:
     assert cc is not None
     metrics.update(_calibrate_out(a.out, {"models": models_entry}, xc, rc, sc, cc))
     metrics["thresholds"].update(_calibrate_piles(a, {"models": models_entry}, metrics))
+    metrics["thresholds"].update(_calibrate_halves(a, {"models": models_entry}, metrics))
     fonts = {g: find_fonts(group_fonts(g, a.more_fonts)) for g in FONT_GROUPS}
     allf = [f for fs in fonts.values() for f in fs]
     manifest = {
@@ -384,6 +428,7 @@ def main(argv: list[str] | None = None) -> int:
         "calib_cards": a.calib_cards,
         "pile_frames": a.pile_frames,
         "pile_bank_seeds": pile_bank_seeds(a.seed, a.pile_banks),
+        "half_frames": a.half_frames,
         "varied_glyphs": a.varied_glyphs,
         "varied_suits": a.varied_suits,
         "varied_inks": a.varied_inks,

@@ -69,6 +69,12 @@ def parser(models: Path) -> argparse.ArgumentParser:
         default=3,
         help="glyph-bank draws (group C) calibrating pile_corner (the models shipped until December 2026: 1)",
     )
+    p.add_argument(
+        "--half-frames",
+        type=_at_least_one,
+        default=300,
+        help="generated hold'em frames calibrating half_corner, per glyph-bank draw",
+    )
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument(
         "--varied-glyphs",
