@@ -423,6 +423,31 @@ def test_cards_on_a_dark_cloth_framed_by_a_pale_table_are_found() -> None:
     assert len(read) >= len(cards) - 1, read
 
 
+@pytest.mark.parametrize(("gain", "level", "stroke"), [(0.7, 180, 3), (0.7, 180, 5), (0.7, 210, 3)])
+def test_a_court_card_whose_margin_print_breaks_is_outlined(gain: float, level: int, stroke: int) -> None:
+    """A court card in dim light on a dark mat, brighter cards elsewhere in the frame
+    (the thresholds set by them), print reaching its edge from the picture at both
+    index corners (a held-apart font's large index): its white margin, 2-3 px at the
+    work scale, breaks there, the table runs into its shape and no threshold gives it
+    an outline unless that shape is closed (vision.tablemasks.card_masks; generated
+    hold'em frame 800025 lost a JS so). The CC0 queen of clubs, 95 px wide."""
+    from tests.helpers.trickvideo import art
+
+    face = art("QC").copy()
+    cv2.line(face, (0, 40), (40, 40), (20, 20, 20), stroke)  # from the left edge into the picture
+    cv2.line(face, (159, 184), (120, 184), (20, 20, 20), stroke)  # and the other way up
+    frame = np.full((720, 1280, 3), 21, np.uint8)
+    outline = place(frame, face, (640, 300), 8, 95, shadow=False)
+    f = frame.astype(np.float32)
+    f = np.where(f > 21, f * np.array([gain * 0.97, gain * 0.93, gain], np.float32), f)
+    frame = np.clip(cv2.GaussianBlur(f, (0, 0), 0.8), 0, 255).astype(np.uint8)
+    for k in range(4):  # brighter cards (blank) elsewhere
+        cv2.rectangle(frame, (100 + 130 * k, 500), (190 + 130 * k, 626), (level, level, level), -1)
+    found = find_cards(frame)
+    err = min((np.abs(order_clockwise(outline) - q.corners).max() for q in found), default=np.inf)
+    assert err < 4.0, f"no outline within 4 px of the queen (best {err:.1f})"
+
+
 def test_a_card_whose_side_runs_under_other_cards_is_outlined_at_its_full_size() -> None:
     """A card of a trick with both right corners under two other cards: its outline in
     the blob of the three is its left side (whole) and parts of its top and bottom
