@@ -70,10 +70,32 @@ def two_cards(q: Quad, others: list[Quad]) -> bool:
     1700000: an AC over a JC, their union read AS by A and B at 1.00 on the AC's
     redrawn index, the JC's picture in the middle)."""
     size = near_size(q, others)
-    if size is None or q.area < TWO_CARDS_AREA * size[0] * size[1]:
+    if size is None:
+        return _pair_by_itself(q)
+    if q.area < TWO_CARDS_AREA * size[0] * size[1]:
         return False
     squarer = q.upright[1] < size[1] / size[0] - TWO_CARDS_ASPECT
     return (squarer or q.area >= TWO_CARDS_SIDE_BY_SIDE * size[0] * size[1]) and bool(halves(q.corners, size))
+
+
+#: an outline this square (its longer sides over its shorter ones at most this) may be
+#: two cards partly over each other where no other card is read to size it by: a hand of
+#: two laid 0.35-0.75 of a width apart makes an outline 1.35-1.75 widths across, 1.4 (a
+#: card's length) along; a card alone is 1.4 times as long as wide, seen from above
+SQUARE_ALONE = 1.25
+
+
+def _pair_by_itself(q: Quad) -> bool:
+    """:func:`two_cards` where no other card is read to size ``q`` by: ``q`` is as square
+    as SQUARE_ALONE or squarer. Generated hold'em frame 12330188, bank seed 12300000: no
+    card of the frame read, a KS half under a 9S read JS through their outline by A and B
+    on both corners at 0.99-1.00, the KS's picture taken as the card's. (A card alone
+    seen from a camera tilted more than about 27 degrees, lying along the view, is that
+    square too: a reading of it that no pip count backs is then not reported.)"""
+    p = q.corners.reshape(4, 2)
+    d = [float(((p[(i + 1) % 4] - p[i]) ** 2).sum() ** 0.5) for i in range(4)]
+    a, b = (d[0] + d[2]) / 2, (d[1] + d[3]) / 2
+    return max(a, b) <= SQUARE_ALONE * min(a, b)
 
 
 def split(q: Quad, size: tuple[float, float], image: NDArray[Any] | None = None) -> list[Quad]:

@@ -109,3 +109,31 @@ def test_the_reader_hands_out_a_hands_two_cards_as_it_splits_them(turn: float, s
     for o in split:
         centre = tuple(float(v) for v in np.asarray(o).mean(axis=0))
         assert cv2.pointPolygonTest(hand, centre, False) >= 0
+
+
+def _quad(w: float, h: float, turn: float = 0.0) -> Any:
+    from vision.detector import Quad, order_clockwise
+
+    box = cv2.boxPoints(((400.0, 300.0), (w, h), turn)).astype(np.float32)
+    return Quad(order_clockwise(box), 1.0)
+
+
+@pytest.mark.parametrize(
+    ("w", "h", "pair"),
+    [
+        (100 * 1.5, 140, True),  # two cards 100 x 140, the upper half a width along
+        (100 * 1.7, 140, True),  # ... 0.7 of a width along
+        (100 * 1.35, 140, True),  # ... 0.35 of a width along
+        (100, 140, False),  # one card
+        (100, 130, False),  # one card seen obliquely, its length shortened to 1.3 widths
+        (140, 100, False),  # one card lying on its side
+    ],
+)
+def test_an_outline_alone_in_its_frame_is_two_cards_by_its_own_shape(w: float, h: float, pair: bool) -> None:
+    """two_cards with no other card read in the frame to size it by: an outline as square
+    as two cards 100 x 140 laid 0.35-0.75 of a width apart (1.35-1.75 widths across) is
+    a hand of two (a reading of it no pip count backs is then left unread); one card,
+    1.4 times as long as wide, is not."""
+    from vision.hands import two_cards
+
+    assert two_cards(_quad(w, h, 20.0), []) is pair
