@@ -359,10 +359,22 @@ def other_suit_named(learned: Learned, suit: str) -> bool:
     return any(r.suit not in (suit, NONE) for rs in learned for r in rs)
 
 
+#: the other suit of the colour leading the suit read by this much on a court card's
+#: picture symbol (and scored 0.85 or more) vetoes the reading (:func:`symbol_says_other`).
+#: Generated court cards read through a picture (hold'em, lone jumbo and other-font pile
+#: frames, seeds 13000000-13300000 with their own glyph draws, 220 reads): the other
+#: suit led on a right read's symbol by 0.041 at most (a QS), a right club's symbol
+#: favoured the club by 0.055 or more; two wrong ones, a TS's ten small pips taken as a
+#: picture (its jumbo "10" read QC by A and B, hunt frame 12340004, bank seed 12300000)
+#: and a KC at 13000026, had the spade leading by 0.087 and 0.081 (scored 0.95, solidity
+#: 0.94-0.95), under the 0.1 of SINGLE_SUIT_MARGIN: the margin lies between
+PICTURE_TWIN_MARGIN = 0.06
+
+
 def symbol_says_other(pips: PipRead, suit: str) -> bool:
     """True if the suit symbol printed in a court card's picture (``pips.suit`` on a
     picture) clearly says another suit than ``suit`` (shape within ``suit``'s colour,
-    at 0.85 by SINGLE_SUIT_MARGIN): a veto. The raw shape scores, as for the pips
+    at 0.85 by PICTURE_TWIN_MARGIN): a veto. The raw shape scores, as for the pips
     (:func:`vision.suitshape.shape_lead`): suit_vote's solidity test drops a club too
     solid to be one, and a small blurred club is (generated lone cards with jumbo
     indices, hunt seeds 5200000 and 6300000, frames 5200071 and 6340054: a KC's small
@@ -371,7 +383,7 @@ def symbol_says_other(pips: PipRead, suit: str) -> bool:
     if pips.suit is None:
         return False
     other = pips.suit.get(TWIN_SUIT[suit], 0.0)
-    return other >= 0.85 and shape_lead(pips.suit, suit) >= SINGLE_SUIT_MARGIN
+    return other >= 0.85 and shape_lead(pips.suit, suit) >= PICTURE_TWIN_MARGIN
 
 
 def _symbol_says(pips: PipRead, suit: str) -> bool:

@@ -184,3 +184,25 @@ def test_a_lone_shape_of_no_clear_colour_is_no_ace() -> None:
     ace = cv2.resize(card_face("AD"), (CARD_W, CARD_H), interpolation=cv2.INTER_AREA)
     ink = ink_masks(ace)
     assert read_pips(components(ink), load_templates(), ink.tint).rank == "A"
+
+
+@pytest.mark.parametrize(
+    ("club", "spade", "vetoed"),
+    [
+        (0.866, 0.953, True),  # a TS's pips taken as a picture, read QC (hunt frame 12340004)
+        (0.88, 0.95, True),  # the spade 0.07 ahead: more than PICTURE_TWIN_MARGIN
+        (0.93, 0.88, False),  # the club ahead (right club court cards: by 0.055 or more)
+        (0.90, 0.94, False),  # the spade 0.04 ahead: too close to say (a right QS's club led by 0.041)
+        (0.90, 0.95, False),  # ... 0.05
+        (0.70, 0.84, False),  # the spade scored under 0.85: no clear spade
+    ],
+)
+def test_a_court_cards_picture_symbol_leading_the_other_black_suit_vetoes_a_club(
+    club: float, spade: float, vetoed: bool
+) -> None:
+    """symbol_says_other: the suit symbol in a court card's picture scored 0.85 or more
+    for the other suit of the colour, ahead by PICTURE_TWIN_MARGIN (0.06) or more."""
+    from vision.verdict import symbol_says_other
+
+    pips = PipRead(FACE, {"C": club, "S": spade, "D": 0.88, "H": 0.42, "solidity": 0.95}, None, 0, 0.5, False)
+    assert symbol_says_other(pips, "C") is vetoed
