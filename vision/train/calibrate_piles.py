@@ -30,6 +30,7 @@ seeds held apart from the benchmark's, the same glyph-bank draws).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -139,18 +140,26 @@ def pile_corner_reads(
     ``seeds`` read by the ensembles of ``members`` (``{"A": [onnx files], "B": [...]}``);
     the group-C glyph bank from ``bank_seed``; ``data`` holds the art cache. ``jobs``
     processes."""
-    chunks = [seeds[i::jobs] for i in range(jobs)]
     files = {g: [str(f) for f in fs] for g, fs in members.items()}
     init = (str(data), str(svg_dir) if svg_dir else None, files, bank_seed)
-    with ProcessPoolExecutor(jobs, initializer=_init, initargs=init) as ex:
-        parts = list(ex.map(_frames, chunks))
-    return (
-        np.concatenate([p[0] for p in parts]),
-        np.concatenate([p[1] for p in parts]),
-        np.concatenate([p[2] for p in parts]),
-        np.concatenate([p[3] for p in parts]),
-        sum(p[4] for p in parts),
-    )
+    conf, agree, wrong, backed, with_truth = _pooled(_init, init, _frames, seeds, jobs)
+    return conf, agree, wrong, backed, with_truth
+
+
+def _pooled(
+    initializer: Callable[..., None],
+    initargs: tuple[Any, ...],
+    work: Callable[[list[int]], Any],
+    seeds: list[int],
+    jobs: int,
+) -> tuple[Any, ...]:
+    """``work`` (arrays then a count) over ``seeds`` shared among ``jobs`` processes, each
+    started by ``initializer(*initargs)``: the arrays joined in the order of the parts,
+    the counts summed."""
+    with ProcessPoolExecutor(jobs, initializer=initializer, initargs=initargs) as ex:
+        parts = list(ex.map(work, [seeds[i::jobs] for i in range(jobs)]))
+    n = len(parts[0]) - 1
+    return (*(np.concatenate([p[k] for p in parts]) for k in range(n)), sum(p[n] for p in parts))
 
 
 def pile_metrics(
@@ -262,16 +271,9 @@ def half_corner_reads(
     cards in the hold'em frames of ``seeds`` (:func:`vision.train.scenes.hand_scene`);
     the group-C glyph bank from ``bank_seed``; ``data`` holds the art cache. ``jobs``
     processes."""
-    chunks = [seeds[i::jobs] for i in range(jobs)]
     init = (str(data), str(svg_dir) if svg_dir else None, str(folder), bank_seed)
-    with ProcessPoolExecutor(jobs, initializer=_init_halves, initargs=init) as ex:
-        parts = list(ex.map(_half_frames, chunks))
-    return (
-        np.concatenate([p[0] for p in parts]),
-        np.concatenate([p[1] for p in parts]),
-        np.concatenate([p[2] for p in parts]),
-        sum(p[3] for p in parts),
-    )
+    conf, agree, wrong, with_truth = _pooled(_init_halves, init, _half_frames, seeds, jobs)
+    return conf, agree, wrong, with_truth
 
 
 def half_metrics(
