@@ -92,10 +92,7 @@ def _pair_by_itself(q: Quad) -> bool:
     on both corners at 0.99-1.00, the KS's picture taken as the card's. (A card alone
     seen from a camera tilted more than about 27 degrees, lying along the view, is that
     square too: a reading of it that no pip count backs is then not reported.)"""
-    p = q.corners.reshape(4, 2)
-    d = [float(((p[(i + 1) % 4] - p[i]) ** 2).sum() ** 0.5) for i in range(4)]
-    a, b = (d[0] + d[2]) / 2, (d[1] + d[3]) / 2
-    return max(a, b) <= SQUARE_ALONE * min(a, b)
+    return q.upright[1] <= SQUARE_ALONE  # the outline's long sides over its short ones
 
 
 def split(q: Quad, size: tuple[float, float], image: NDArray[Any] | None = None) -> list[Quad]:

@@ -162,6 +162,20 @@ def _pooled(
     return (*(np.concatenate([p[k] for p in parts]) for k in range(n)), sum(p[n] for p in parts))
 
 
+def doubt_halved(
+    conf: NDArray[Any], wrong: NDArray[Any], floor: float, ceiling: float = 1.0
+) -> tuple[float, float]:
+    """(the zero-wrong point t of reads at confidence ``conf`` that are ``wrong`` or not:
+    the smallest t with no wrong read at t or more; the threshold t + (1 - t) / 2,
+    rounded up to 4 places, kept within [``floor``, ``ceiling``]): the rule of the
+    corner thresholds (:func:`pile_metrics`, :func:`half_metrics`), half the remaining
+    doubt again where an index alone is read, nothing else to agree with."""
+    from vision.train.calibrate import round_up, zero_wrong_threshold
+
+    t = zero_wrong_threshold(conf, wrong)
+    return t, min(ceiling, max(floor, round_up(t + (1 - t) / 2)))
+
+
 def pile_metrics(
     conf: NDArray[Any],
     agree: NDArray[Any],
@@ -188,10 +202,7 @@ def pile_metrics(
     not saying another suit sufficed, at 0.9987 and 0.9983: see
     :func:`vision.templated.index_backs`), so ``pile_corner_templated`` is 0.9501, and
     the right reads reported rise from 8012 (at ``pile_corner`` 0.9994) to 8713."""
-    from vision.train.calibrate import round_up, zero_wrong_threshold
-
-    t = zero_wrong_threshold(conf[agree], wrong[agree])
-    t_pile = max(pair_covered, round_up(t + (1 - t) / 2))
+    t, t_pile = doubt_halved(conf[agree], wrong[agree], pair_covered)
     right = agree & ~wrong
     out: dict[str, Any] = {
         "pile_frames": frames,
@@ -203,8 +214,7 @@ def pile_metrics(
         "pile_corner": t_pile,
     }
     if backed is not None:
-        t3 = zero_wrong_threshold(conf[backed], wrong[backed])
-        t_backed = min(t_pile, max(TEMPLATED_FLOOR, round_up(t3 + (1 - t3) / 2)))
+        t3, t_backed = doubt_halved(conf[backed], wrong[backed], TEMPLATED_FLOOR, t_pile)
         out |= {
             "pile_backed_wrong": int((backed & wrong).sum()),
             "pile_backed_t_zero_wrong": round(t3, 4),
@@ -292,10 +302,7 @@ def half_metrics(
     on December 4th 2026 on 200 hold'em frames (seeds 900000-900199, bank seed 1000):
     5192 crops, 1915 agreeing reads, 37 of them wrong, the highest at 0.9089; at 0.9914
     1331 right reads, at 0.999 930."""
-    from vision.train.calibrate import round_up, zero_wrong_threshold
-
-    t = zero_wrong_threshold(conf[agree], wrong[agree])
-    t_half = min(pile_corner, max(pair_covered, round_up(t + (1 - t) / 2)))
+    t, t_half = doubt_halved(conf[agree], wrong[agree], pair_covered, pile_corner)
     right = agree & ~wrong
     return {
         "half_frames": frames,
