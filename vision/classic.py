@@ -69,6 +69,12 @@ INDEX_SUIT_MARGIN_FACTOR = 2.5
 #: margin a lone suit reading (court card, one readable suit symbol) needs
 SINGLE_SUIT_MARGIN = 0.1
 
+#: margin an ace's one pip needs to vote its suit: a blurred club fills its notches
+#: and takes a spade's shape (generated pile frames 3400048 and 12200010: an AC's pip
+#: spade by 0.05 and 0.101, its index symbol so too: AS reported; the black aces read so
+#: in 2400 generated frames were right at 0.109-0.228, one of 20 under 0.13)
+ACE_PIP_MARGIN = 0.13
+
 
 @dataclass(frozen=True)
 class GlyphRead:
@@ -420,7 +426,6 @@ def _decide_suit(
     """(suit, the shape votes for it) from the pips' and the indices' colour and
     shapes, None unless they agree (see :func:`decide`); ``good``: the indices
     that read the rank."""
-    # colour: pips and index must agree, and be clear
     # colour: the pips' (large areas of ink); the indices' only on court cards, where
     # they must agree (thin index strokes of dark red print can look black). An
     # unclear colour leaves all four suits to the shapes, with a stricter margin.
@@ -437,10 +442,8 @@ def _decide_suit(
     # (a court card may go with one very clear index suit when both ranks agree)
     # (the small index symbols need a wider margin than the big pips)
     margin = SUIT_MIN_MARGIN if colours else 2 * SUIT_MIN_MARGIN
-    # an ace's suit rests on its one pip: a lone club, dim and blurred, can score a
-    # little nearer a spade (generated pile frame 3400048: an AC's pip spade 0.90, club
-    # 0.85, its index symbol likewise, both classifiers unsure towards S: AS reported)
-    pip_margin = max(margin, SINGLE_SUIT_MARGIN) if pips.rank == "A" else margin
+    # an ace's suit rests on its one pip (:data:`ACE_PIP_MARGIN`)
+    pip_margin = max(margin, ACE_PIP_MARGIN) if pips.rank == "A" else margin
     # (on a court card the pips' "suit" is a suit symbol in the picture)
     pv = suit_vote(pips.suit, red, certain) if pips.suit is not None else None
     pip_voted = pv is not None and pv.ok(SUIT_MIN_SCORE, pip_margin)
@@ -464,10 +467,8 @@ def _decide_suit(
         single_ok = clear and (
             (pips.rank == FACE and bool(colours) and (len(good) == 2 or good[0].rank.score >= 0.75))
             or (pips.rank != FACE and pips.count >= 2 and (bool(colours) or pips.count >= 3))
-            # an ace's one big pip, very clearly shaped, in a certain colour (its vote,
-            # not an index symbol's: generated hold'em frame 3530165, bank seed 3500000,
-            # an AC's redrawn index club scored spade 0.91, club 0.76, its pip spade
-            # 0.88, club 0.81 (too close to vote): AS reported)
+            # an ace's one big pip, very clearly shaped, in a certain colour (its vote, not
+            # an index symbol's: generated hold'em frame 3530165, an AC's index read AS)
             or (pip_voted and pips.rank == "A" and certain and v.score >= 0.9 and v.margin >= 0.15)
         )
         if not single_ok:
