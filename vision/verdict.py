@@ -90,8 +90,8 @@ def decide_learned(
       corner read 9D by A and JD by B, each suit at 0.99 or more). Nor, on an outline
       ``whole`` (a card's own, found whole by the detector, its middle seen, not covered
       nor guessed), where A and B both read no index on a corner, each at its dissent
-      threshold (:func:`_blank_corner`: the card's other index is there), nor where two or
-      more pips beyond a 2-9's show (:func:`_whole_says_other`).
+      threshold (:func:`_blank_corner`: the card's other index is there). Nor, on any
+      outline, where two or more pips beyond a 2-9's show (:func:`_pips_say_otherwise`).
 
     Any corner read by either classifier as another card at its dissent threshold
     (``dissent_a``, ``dissent_b``) vetoes, if the pips allow its rank, its suit
@@ -138,7 +138,7 @@ def decide_learned(
     if pips.rank is not None and pips.rank != rank and not (rank == "A" and ornate_ace(pips)):
         return None
     own = whole and not covered  # the card's own outline, seen whole
-    if _pips_say_otherwise(pips, card) or (own and _whole_says_other(learned, pips, rank, th)):
+    if _pips_say_otherwise(pips, card) or (own and _blank_corner(learned, th)):
         return None
     if other_suit(learned, suit, th):
         return None  # another card's index in the outline: see the docstring
@@ -181,6 +181,13 @@ def _pips_say_otherwise(pips: PipRead, card: str) -> bool:
     (which includes :func:`vision.suitshape.shaped_as_twin`, favouring the other)."""
     if pips.count >= MANY_PIPS:
         return True  # more pips than a card has: the outline holds another card's too
+    if card[0] in "23456789" and pips.count >= int(card[0]) + 2:
+        # two or more pips beyond the rank's, on any outline: the index is misread, or
+        # another card's pips show (generated lone cards with jumbo indices: frame 6040076,
+        # a 9S, nine pips out of their layout, its hollow jumbo "9" read 3S by A and B at
+        # 0.99 or more on its own whole outline; frame 13240053, bank seed 13200000, a 9H
+        # so read 3H at 0.91 or more, a chip under it: its middle not seen whole)
+        return True
     if card[0] in COURT_RANKS and pips.rank != FACE and pips.count >= 2:
         # pips, no picture: no court card's own (generated hold'em frame 11130059, bank
         # seed 11100000: a TS, ten black pips, its redrawn "10" read JS by A and B at 1.00)
@@ -322,16 +329,6 @@ def other_suit(learned: Learned, suit: str, th: dict[str, float]) -> bool:
         for rs, key in ((learned[0], "dissent_a"), (learned[1], "dissent_b"))
         for r in rs
     )
-
-
-def _whole_says_other(learned: Learned, pips: PipRead, rank: str, th: dict[str, float]) -> bool:
-    """On a card's own outline seen whole, what says that an index read alone there is
-    no card's: a corner both classifiers are sure holds no index (:func:`_blank_corner`),
-    or, for 2-9, two or more pips beyond the rank's (generated lone cards with jumbo
-    indices, hunt seed 6000000, frame 6040076: a 9S, a chip over one corner, nine pips
-    counted out of their layout, its hollow jumbo "9" read 3S by A and B at 0.99 or more
-    on the other: 3S reported)."""
-    return _blank_corner(learned, th) or (rank in "23456789" and pips.count >= int(rank) + 2)
 
 
 def _blank_corner(learned: Learned, th: dict[str, float]) -> bool:
