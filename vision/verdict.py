@@ -175,8 +175,10 @@ def candidates(learned: Learned) -> list[CornerRead]:
 
 
 def _pips_say_otherwise(pips: PipRead, card: str) -> bool:
-    """True if pips too unclear to count say something against ``card`` read on its
-    index alone: of the other colour, of both colours, or, for 2-10 and A, when scored,
+    """True if pips not counted as ``card``'s say something against it, read on its
+    index alone: more than a card has, two or more beyond a 2-9's rank, pips without a
+    picture for a court card, as many as its rank out of its layout, of the other
+    colour, of both colours, or, for 2-10 and A, when scored,
     not favouring its suit over the other of the colour by more than SUIT_MIN_MARGIN
     (which includes :func:`vision.suitshape.shaped_as_twin`, favouring the other)."""
     if pips.count >= MANY_PIPS:
