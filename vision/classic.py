@@ -65,15 +65,15 @@ OTHER_COLOUR_MARGIN = 0.05
 
 #: index suit symbols (small) need this many times the margin of pips
 INDEX_SUIT_MARGIN_FACTOR = 2.5
-
 #: margin a lone suit reading (court card, one readable suit symbol) needs
 SINGLE_SUIT_MARGIN = 0.1
-
-#: margin an ace's one pip needs to vote its suit: a blurred club fills its notches
-#: and takes a spade's shape (generated pile frames 3400048 and 12200010: an AC's pip
-#: spade by 0.05 and 0.101, its index symbol so too: AS reported; the black aces read so
-#: in 2400 generated frames were right at 0.109-0.228, one of 20 under 0.13)
+#: margins an ace's one pip and black pips of 2-10 need to vote their suit: a blurred club
+#: fills its notches and takes a spade's shape (generated pile frames 3400048, 12200010:
+#: AC pips spade by 0.05, 0.101: AS; 13800090: a 7C's by 0.043, both index symbols by
+#: 0.11: 7S). Right ones in 2400 and 1200 generated frames: 20 aces 0.109-0.228 (one
+#: under 0.13), 22 black 2-10 0.085+. A number card's suit is its pips' vote.
 ACE_PIP_MARGIN = 0.13
+BLACK_PIP_MARGIN = 0.07
 
 
 @dataclass(frozen=True)
@@ -438,12 +438,12 @@ def _decide_suit(
     red = next(iter(colours)) if colours else None
     # pips all black or all red: the colour is certain, shapes only choose within it
     certain = pips.rank != FACE and (pips.red_fraction <= 0.05 or pips.red_fraction >= 0.95)
-    # suit votes: shape readings of pips and indices; two must agree, none disagree
-    # (a court card may go with one very clear index suit when both ranks agree)
-    # (the small index symbols need a wider margin than the big pips)
+    # suit votes: shape readings of pips and indices; two must agree, none disagree (a
+    # court card may go with one very clear index suit when both ranks agree; the small
+    # index symbols need a wider margin than the big pips)
     margin = SUIT_MIN_MARGIN if colours else 2 * SUIT_MIN_MARGIN
-    # an ace's suit rests on its one pip (:data:`ACE_PIP_MARGIN`)
-    pip_margin = max(margin, ACE_PIP_MARGIN) if pips.rank == "A" else margin
+    black = pips.rank != FACE and red is False  # (see ACE_PIP_MARGIN)
+    pip_margin = max(margin, ACE_PIP_MARGIN if pips.rank == "A" else BLACK_PIP_MARGIN if black else 0)
     # (on a court card the pips' "suit" is a suit symbol in the picture)
     pv = suit_vote(pips.suit, red, certain) if pips.suit is not None else None
     pip_voted = pv is not None and pv.ok(SUIT_MIN_SCORE, pip_margin)
@@ -457,7 +457,7 @@ def _decide_suit(
     suits = {v.label for v in votes} | {
         v.label for v in weak if v is not None and v.ok(SUIT_MIN_SCORE, margin)
     }
-    if len(suits) != 1 or not votes:
+    if len(suits) != 1 or not votes or (pips.rank != FACE and pips.count >= 2 and not pip_voted):
         return None
     if len(votes) < 2:
         v = votes[0]

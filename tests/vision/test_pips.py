@@ -54,8 +54,8 @@ def test_an_ace_needs_its_one_pip_clearly_shaped_as_its_suit() -> None:
     assert decide(ace(0.90, 0.85), [index]) is None
     read = decide(ace(0.95, 0.80), [index])
     assert read is not None and read.card == "AS"
-    # a number card's pips need no more than before
-    nines = PipRead("9", {"S": 0.90, "C": 0.85, "D": 0.83, "H": 0.36}, False, 9, 0.0)
+    # a number card's pips need less than an ace's one pip (BLACK_PIP_MARGIN, 0.08 apart)
+    nines = PipRead("9", {"S": 0.93, "C": 0.85, "D": 0.83, "H": 0.36}, False, 9, 0.0)
     nine = IndexRead(GlyphRead("9", 0.8, 0.3), {"S": 0.88, "C": 0.76, "D": 0.76, "H": 0.21}, False)
     read = decide(nines, [nine])
     assert read is not None and read.card == "9S"
@@ -75,6 +75,31 @@ def test_a_blurred_club_ace_pip_just_nearer_a_spade_does_not_vote() -> None:
     assert decide(ace(0.827, 0.726), [index]) is None
     read = decide(ace(0.92, 0.78), [index])  # 0.14 apart: as the right aces were
     assert read is not None and read.card == "AS"
+
+
+def test_black_pips_just_nearer_a_spade_do_not_vote_and_index_symbols_never_alone() -> None:
+    """Generated pile frame 13800090 (hunt at seed 13800000): a 7C whose outline took in
+    a strip of the card under it, A seeing no index; its seven club pips scored spade
+    0.802, club 0.758 (0.043 apart), its index symbols spade by 0.115 and 0.112: 7S
+    reported by the template reader. Black pips need vision.classic.BLACK_PIP_MARGIN
+    between spade and club, and a number card's suit is never its index symbols' alone
+    (one glyph printed twice)."""
+    idx = [
+        IndexRead(GlyphRead("7", 0.76, 0.48), {"S": 0.857, "C": 0.742, "D": 0.829, "H": 0.333}, False),
+        IndexRead(GlyphRead("7", 0.70, 0.30), {"S": 0.759, "C": 0.647, "D": 0.767, "H": 0.331}, False),
+    ]
+
+    def sevens(spade: float, club: float) -> PipRead:
+        return PipRead("7", {"S": spade, "C": club, "D": 0.702, "H": 0.328}, False, 7, 0.0)
+
+    assert decide(sevens(0.802, 0.758), idx) is None
+    read = decide(sevens(0.85, 0.76), idx)  # 0.09 apart: as the right ones were
+    assert read is not None and read.card == "7S"
+    # red pips need no more than before (hearts and diamonds do not blur into each other so)
+    reds = PipRead("7", {"S": 0.5, "C": 0.4, "D": 0.77, "H": 0.82}, True, 7, 1.0)
+    red_idx = [IndexRead(GlyphRead("7", 0.76, 0.48), {"S": 0.5, "C": 0.4, "D": 0.70, "H": 0.85}, True)]
+    read = decide(reds, red_idx)
+    assert read is not None and read.card == "7H"
 
 
 def test_an_ace_read_on_one_suit_vote_needs_it_to_be_its_pips() -> None:
