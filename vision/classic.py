@@ -15,8 +15,8 @@ and a clearly stronger index). A court card needs both indices read as the
 same court rank (a Q by its enclosed counter, J/K by template), or one very
 clear index; an ornate ace (picture-like pip) needs both indices clearly "A".
 
-Suit: two agreeing shape readings (pips, indices, picture symbol) and none
-disagreeing; the small index symbols need a wider margin than pips. The
+Suit: two agreeing shape readings (pips, indices, picture symbol; on a 2-10 its
+pips one of them) and none disagreeing; index symbols need wider margins. The
 colour of the pips (or, on court cards, of the indices) restricts the shapes
 to its two suits; a shape that fits a suit of the other colour about as well
 is vetoed unless the colour is certain, and spades/clubs must have plausible
