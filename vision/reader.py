@@ -7,7 +7,7 @@ The names of the template reader and the verdict are re-exported here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -42,7 +42,7 @@ from vision.detector import (
 )
 from vision.glyphs import Templates, load_templates
 from vision.hands import NEAR_CARDS, counted, near_size, split, two_cards
-from vision.learned import RANKS, Learned, models, read_corners, read_corners_batch
+from vision.learned import Learned, models, read_corners, read_corners_batch
 from vision.outlines import card_size
 from vision.pairs import halves
 from vision.piles import CornerCard, corner_cards, grown
@@ -50,7 +50,7 @@ from vision.places import one_card_per_corner, one_place_per_card
 from vision.segment import Component, components, fill_holes, ink_masks, solidity
 from vision.snap import snap
 from vision.templated import combine
-from vision.verdict import COURT_RANKS, candidates, decide_learned
+from vision.verdict import COURT_RANKS, both_name_other, candidates, decide_learned
 
 __all__ = [
     "FACE",
@@ -194,7 +194,7 @@ def _read(
         # jumbo indices, hunt seed 5500000, frame 5540000: a KS's jumbo serif "K", A seeing
         # none, read J by the template reader on both corners: JS reported)
         final = None
-    if verdict is None and final is not None and _both_name_other(learned, final.card):
+    if verdict is None and final is not None and both_name_other(learned, final.card):
         # the template reader alone against A and B naming one other card on a corner,
         # however unsure each: in an outline that may be two cards (:func:`vision.hands.counted`)
         # that corner may be the other card's
@@ -220,17 +220,6 @@ def _read(
     return final, True
 
 
-def _both_name_other(learned: Learned | None, card: str, ranks: Collection[str] = RANKS) -> bool:
-    """True if A's and B's best guesses on one corner (whatever their probabilities) are
-    the same card, other than ``card``, of one of ``ranks`` (any rank by default)."""
-    if learned is None:
-        return False
-    a, b = learned
-    return any(
-        x.card is not None and x.card == y.card != card and x.rank in ranks for x, y in zip(a, b, strict=True)
-    )
-
-
 def _court_against_both(card: str, learned: Learned | None, corners: list[IndexRead | None]) -> bool:
     """True if ``card``, a court card read by the template reader alone, is its reading of
     no corner's glyph as such (on every corner its best glyph is another rank, the court
@@ -241,7 +230,7 @@ def _court_against_both(card: str, learned: Learned | None, corners: list[IndexR
     templates' best glyphs "10" and "9" (0.27, 0.32), "Q" only as the court rank,
     A and B naming KS on a corner at 0.64 and 0.88: QS reported. A deck's J that both
     read Q, unsure, and the templates read J outright stands (vosloo_JH)."""
-    if card[0] not in COURT_RANKS or not _both_name_other(learned, card, COURT_RANKS):
+    if card[0] not in COURT_RANKS or not both_name_other(learned, card, COURT_RANKS):
         return False
     return not any(r is not None and r.rank.label == card[0] for r in corners)
 

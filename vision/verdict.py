@@ -6,6 +6,8 @@ readings agree; any clear dissent leaves it unsure.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from vision.classic import (
     FACE,
     MANY_PIPS,
@@ -20,7 +22,7 @@ from vision.classic import (
     rank_of_count,
     suit_vote,
 )
-from vision.learned import NONE, CornerRead, Learned, thresholds
+from vision.learned import NONE, RANKS, CornerRead, Learned, thresholds
 from vision.suitshape import NUMBER_RANKS, TWIN_SUIT, shape_lead, shaped_unlike, twin_unanswered
 
 COURT_RANKS = set("JQK")
@@ -262,6 +264,13 @@ def _backed(learned: Learned, card: str) -> bool:
     return all(ra.card == card or rb.card == card for ra, rb in zip(learned[0], learned[1], strict=True))
 
 
+def both_name_other(learned: Learned | None, card: str, ranks: Collection[str] = RANKS) -> bool:
+    """True if A's and B's best guesses on one corner (whatever their probabilities) are
+    the same card, other than ``card``, of one of ``ranks`` (any rank by default)."""
+    pairs = zip(learned[0], learned[1], strict=True) if learned is not None else ()
+    return any(x.card is not None and x.card == y.card != card and x.rank in ranks for x, y in pairs)
+
+
 def _lone_corner_unsure(learned: Learned, card: str, pair: float, th: dict[str, float]) -> bool:
     """True if ``card`` (2-10, A) is read on one corner only (:func:`_backed` fails:
     covered, or cut off by an outline that is not the card's own) and A and B do not
@@ -302,10 +311,15 @@ def _court_pair(
     six wrong ones (a QC read QS twice, a JD read KD, ...; A at 0.94-1.00, B at
     0.79-0.87 on one corner) all had the other corner unread, five of them below
     ``pair_covered``; 1608 of the 1772 right ones had the other corner backing
-    them, and 101 of the rest reached ``pair_covered``."""
+    them, and 101 of the rest reached ``pair_covered``. Unbacked, with A and B guessing one
+    other card on a corner (:func:`both_name_other`): none (generated hold'em frame 14330032,
+    bank seed 14300000: two cards' pips, a "picture", read JS on one corner, 9S at 0.66-0.69
+    on the other; none of 1441 generated court cards read so at seed 23000000 was unbacked)."""
     ka, kb = ("court_rank_a", "court_rank_b") if rank_only else ("court_a", "court_b")
     best = None
     backed = _backed(learned, card)
+    if not backed and both_name_other(learned, card):
+        return None
     for ra, rb in zip(learned[0], learned[1], strict=True):
         if ra.card != card or rb.card != card:
             continue

@@ -716,8 +716,33 @@ def test_both_classifiers_pairing_on_one_corner_outweigh_a_picture_that_rules_ou
     # the learned path too: a court pair on one corner, a 9 paired on the other
     q = [CornerRead("Q", "D", 0.999, 0.999), CornerRead("9", "D", t, t)]
     assert decide_learned(pips(FACE, True), (q, q)) is None
-    q1 = [CornerRead("Q", "D", 0.999, 0.999), CornerRead("9", "D", t - 0.01, t - 0.01)]
+    # B short of the pair threshold and guessing another card there: the court pair stands
+    q1 = [CornerRead("Q", "D", 0.999, 0.999), CornerRead("8", "D", t - 0.01, t - 0.01)]
     assert card_of(decide_learned(pips(FACE, True), (q, q1))) == "QD"
+
+
+def test_a_court_pair_on_one_corner_yields_to_both_classifiers_naming_another_card_on_the_other() -> None:
+    """Generated hold'em frame 14330032 (bank seed 14300000), its real reads: an outline of
+    two cards' pips (a "picture") read JS by A and B on one corner at 0.99 or more, both
+    guessing 9S on the other, unsure of the rank (0.69, 0.66): that corner shows a 9S's
+    index, the JS on the first is no card seen whole (the frame has a 9S and a 2S, no JS)."""
+    shape = {"C": 0.736, "D": 0.802, "H": 0.587, "S": 0.902, "solidity": 0.904}
+    picture = PipRead(FACE, shape, None, 0, 0.5, symbol_red=False, tint=0.153)
+    a = [
+        CornerRead("J", "S", 0.99985, 0.99388, "J", 0.99986),
+        CornerRead("9", "S", 0.69062, 0.99811, "J", 0.8729),
+    ]
+    b = [
+        CornerRead("J", "S", 0.99995, 0.99224, "J", 0.99995),
+        CornerRead("9", "S", 0.66177, 0.99986, "J", 0.5103),
+    ]
+    assert decide_learned(picture, (a, b)) is None
+    # the other corner unread by either, or read the court card by one: JS stands
+    blank = CornerRead("-", "-", 0.6, 0.6)
+    assert card_of(decide_learned(picture, ([a[0], blank], [b[0], blank]))) == "JS"
+    assert card_of(decide_learned(picture, ([a[0], a[1]], [b[0], CornerRead("J", "S", 0.6, 0.9)]))) == "JS"
+    # A and B guessing different cards there: no one card named, JS stands
+    assert card_of(decide_learned(picture, ([a[0], a[1]], [b[0], CornerRead("6", "S", 0.66, 0.99)]))) == "JS"
 
 
 def test_a_guessing_the_other_suit_vetoes_a_template_reading_the_pips_do_not_settle() -> None:
