@@ -18,6 +18,7 @@ from vision.classic import (
     CardRead,
     IndexRead,
     PipRead,
+    ornate_ace,
     read_index,
     suit_vote,
 )
@@ -72,6 +73,8 @@ def combine(
         return None
     if reads is not None and _court_rank_agreed_other(reads, rank, th, no_q):
         return None
+    if reads is not None and rank in COURT_RANKS and _court_index_denied(reads, pips):
+        return None
     if reads is not None and rank in NUMBER_RANKS and _rank_agreed_other(reads, rank, th):
         return None
     return classic
@@ -94,6 +97,25 @@ def _court_rank_agreed_other(
         if other in COURT_RANKS and other != rank and not (other == "Q" and k in no_q):
             return True
     return False
+
+
+def _court_index_denied(reads: Learned, pips: PipRead | None) -> bool:
+    """True if the pips read a picture without yellow or blue print (:func:`vision.classic.ornate_ace`)
+    and on a corner A's and B's rank heads asked which court rank it shows, if any
+    (``CornerRead.court``), both put more than half their weight on none: a veto of a court card read
+    by the template reader. An untinted "picture" may be a number card's pips beside the
+    flourish of a large index glyph, and such a glyph may pass as a J to the templates
+    (generated lone cards with jumbo indices in held-apart fonts: frame 13540083, bank seed
+    13500000, a 4D read JH, and frame 14140081, bank seed 14100000, a TS read JS, their
+    pictures' tint 0.0, A and B answering none on both corners at 0.65-1.00). Real
+    close-ups' court cards read by the template reader alone have a court rank from A or B
+    on every corner."""
+    if pips is None or not ornate_ace(pips):
+        return False
+    return any(
+        ra.court == rb.court == NONE and min(ra.p_court, rb.p_court) > 0.5
+        for ra, rb in zip(reads[0], reads[1], strict=True)
+    )
 
 
 def index_colour(corners: list[IndexRead | None]) -> bool | None:

@@ -745,6 +745,27 @@ def test_a_court_pair_on_one_corner_yields_to_both_classifiers_naming_another_ca
     assert card_of(decide_learned(picture, ([a[0], a[1]], [b[0], CornerRead("6", "S", 0.66, 0.99)]))) == "JS"
 
 
+def test_both_classifiers_denying_a_court_index_veto_the_templates_court_card_on_an_untinted_picture() -> (
+    None
+):
+    """Generated lone cards with jumbo indices in held-apart fonts, the frames' real reads:
+    frame 13540083 (bank seed 13500000), a 4D whose jumbo "4" the template reader read J
+    on both corners, its pips a "picture" with no yellow or blue print (tint 0.0); A and B,
+    asked which court rank each corner shows, answer none on both (0.94-1.00): not JH."""
+    jack = CardRead("JH", 0.722, {"pips": FACE, "index": ["J", "J"]})
+    shape = {"C": 0.683, "D": 0.584, "H": 0.935, "S": 0.645, "solidity": 0.948}
+    untinted = PipRead(FACE, shape, None, 0, 0.5, symbol_red=True, tint=0.0)
+    a = [CornerRead("4", "D", 0.6678, 0.8186, "-", 0.9821), CornerRead("4", "D", 0.7506, 0.9779, "-", 0.9394)]
+    b = [CornerRead("4", "H", 0.9865, 0.5799, "-", 0.9949), CornerRead("-", "D", 0.7793, 0.8674, "-", 0.9965)]
+    assert combine(jack, None, (a, b), untinted) is None
+    # a picture with yellow or blue print is a court card's: the templates' J stands
+    tinted = PipRead(FACE, shape, None, 0, 0.5, symbol_red=True, tint=0.15)
+    assert card_of(combine(jack, None, (a, b), tinted)) == "JH"
+    # A or B naming a court rank on each corner (real close-ups' J read so, vosloo_JD): it stands
+    b_court = [CornerRead("4", "H", 0.9865, 0.5799, "J", 0.6), CornerRead("-", "D", 0.7793, 0.8674, "J", 0.6)]
+    assert card_of(combine(jack, None, (a, b_court), untinted)) == "JH"
+
+
 def test_a_guessing_the_other_suit_vetoes_a_template_reading_the_pips_do_not_settle() -> None:
     """Measured on generated pile frames in held-apart fonts: an AC read AS by the
     template reader, its lone pip spade 0.90, club 0.85; A's best guess AC (0.66)."""
