@@ -764,6 +764,10 @@ def test_both_classifiers_denying_a_court_index_veto_the_templates_court_card_on
     # A or B naming a court rank on each corner (real close-ups' J read so, vosloo_JD): it stands
     b_court = [CornerRead("4", "H", 0.9865, 0.5799, "J", 0.6), CornerRead("-", "D", 0.7793, 0.8674, "J", 0.6)]
     assert card_of(combine(jack, None, (a, b_court), untinted)) == "JH"
+    # none by both, but none more likely than a court rank by neither: it stands
+    a_weak = [CornerRead("4", "D", 0.6678, 0.8186, "-", 0.45), CornerRead("4", "D", 0.7506, 0.9779, "-", 0.5)]
+    b_weak = [CornerRead("4", "H", 0.9865, 0.5799, "-", 0.5), CornerRead("-", "D", 0.7793, 0.8674, "-", 0.45)]
+    assert card_of(combine(jack, None, (a_weak, b_weak), untinted)) == "JH"
 
 
 def test_a_guessing_the_other_suit_vetoes_a_template_reading_the_pips_do_not_settle() -> None:
@@ -1083,6 +1087,35 @@ def test_an_index_alone_is_vetoed_by_two_pips_more_than_its_rank_on_any_outline(
     # one more (glare splitting a pip) is no veto
     assert card_of(decide_learned(PipRead(None, None, False, 4, 0.0), sure, whole=True)) == "3S"
     assert card_of(decide_learned(PipRead(None, None, False, 4, 0.0), sure, whole=False)) == "3S"
+
+
+def test_a_learned_court_card_on_an_untinted_picture_needs_the_templates_to_read_its_rank() -> None:
+    """Generated hold'em frame 14130003 (bank seed 14100000), its real reads: a TC and a 7C
+    in one outline, their pips a "picture" without yellow or blue print (tint 0.0), read
+    JS by A and B on both corners; the template reader's best glyph "4" on both, no court
+    reading: not JS. Real close-ups' court cards on such pictures (khacnguy JD, rdpong KS,
+    vosloo KD: tint 0.001-0.028) have J, Q or K read by the templates."""
+    from vision.reader import GlyphRead, IndexRead
+
+    jack = CardRead("JS", 0.929, {"pips": FACE, "path": "pair+picture"})
+    a = [CornerRead("J", "S", 0.9852, 0.9413, "J", 0.9855), CornerRead("K", "S", 0.4199, 0.7233, "K", 0.5596)]
+    b = [
+        CornerRead("J", "S", 0.9968, 0.99997, "J", 0.9968),
+        CornerRead("J", "S", 0.9542, 0.9994, "J", 0.9634),
+    ]
+    four: list[IndexRead | None] = [
+        IndexRead(GlyphRead("4", 0.6321, 0.0005), None, False, None),
+        IndexRead(GlyphRead("4", 0.6486, 0.0252), None, False, None),
+    ]
+    untinted = PipRead(FACE, None, None, 0, 0.5, tint=0.0)
+    assert combine(None, jack, (a, b), untinted, four) is None
+    # a tinted picture is a court card's: JS stands
+    assert card_of(combine(None, jack, (a, b), PipRead(FACE, None, None, 0, 0.5, tint=0.15), four)) == "JS"
+    # the templates reading J on a corner, as best glyph or as court rank: JS stands
+    j = IndexRead(GlyphRead("J", 0.8, 0.3), None, False, GlyphRead("J", 0.8, 0.4))
+    assert card_of(combine(None, jack, (a, b), untinted, [four[0], j])) == "JS"
+    face_only = IndexRead(GlyphRead("4", 0.63, 0.01), None, False, GlyphRead("J", 0.6, 0.2))
+    assert card_of(combine(None, jack, (a, b), untinted, [four[0], face_only])) == "JS"
 
 
 def test_a_templates_court_card_is_vetoed_by_both_classifiers_reading_another_court_rank() -> None:
