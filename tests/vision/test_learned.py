@@ -808,9 +808,32 @@ def test_pips_shaped_like_the_other_suit_veto_the_template_reading() -> None:
     three = PipRead("3", shape, False, 3, 0.0)
     assert combine(CardRead("3S", 0.9), None, none, three) is None
     assert card_of(combine(CardRead("3C", 0.9), None, none, three)) == "3C"
-    # a court card's pips are its picture's symbol: judged elsewhere (decide_learned)
+    # a court card's "pips" are its picture's suit symbol, judged as for a learned court
+    # card (symbol_says_other: the other suit of the colour leading it by
+    # PICTURE_TWIN_MARGIN, scored 0.85 or more), not by the pips' margins
     court = PipRead(FACE, shape, False, 0, 0.0, False)
-    assert card_of(combine(CardRead("JS", 0.9, {"pips": FACE}), None, none, court)) == "JS"
+    assert combine(CardRead("JS", 0.9, {"pips": FACE}), None, none, court) is None
+    assert card_of(combine(CardRead("JC", 0.9, {"pips": FACE}), None, none, court)) == "JC"
+    close = PipRead(FACE, {"S": 0.92, "C": 0.97, "H": 0.4, "D": 0.7, SOLIDITY: 0.84}, False, 0, 0.0, False)
+    assert card_of(combine(CardRead("JS", 0.9, {"pips": FACE}), None, none, close)) == "JS"
+
+
+def test_the_pictures_symbol_vetoes_the_templates_court_card_of_the_other_suit_of_its_colour() -> None:
+    """Generated lone cards with jumbo indices in held-apart fonts, hunt seed 15200000,
+    frame 15240031, its real reads: a QC read QS by the template reader (Q on both
+    corners, its index clubs spade by 0.10-0.15), the picture's club 0.95, spade 0.88;
+    A guessing 6C, B 3S and 2S, none of them sure of the rank."""
+    from vision.classic import SOLIDITY
+
+    queen = CardRead("QS", 0.922, {"pips": FACE, "index": ["Q", "Q"]})
+    symbol = {"C": 0.9527, "D": 0.8267, "H": 0.3562, "S": 0.8823, SOLIDITY: 0.9179}
+    picture = PipRead(FACE, symbol, None, 0, 0.5, symbol_red=False, tint=0.0965)
+    a = [CornerRead("6", "C", 0.3209, 0.7964, "-", 0.6253), CornerRead("6", "C", 0.3584, 0.9215, "-", 0.7859)]
+    b = [CornerRead("3", "S", 0.4402, 0.9397, "Q", 0.7001), CornerRead("2", "S", 0.3815, 0.9857, "Q", 0.8887)]
+    assert combine(queen, None, (a, b), picture) is None
+    # the symbol's club not yet PICTURE_TWIN_MARGIN ahead: QS stands (as the templates read)
+    near = PipRead(FACE, symbol | {"S": 0.9}, None, 0, 0.5, symbol_red=False, tint=0.0965)
+    assert card_of(combine(queen, None, (a, b), near)) == "QS"
 
 
 def test_a_q_dissent_on_a_counterless_j_glyph_does_not_veto() -> None:
