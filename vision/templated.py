@@ -37,7 +37,9 @@ def combine(
     corners: list[IndexRead | None] | None = None,
 ) -> CardRead | None:
     """The final reading from the template reader (``classic``) and the learned one:
-    the learned one when there is one and the other does not disagree; the
+    the learned one when there is one and the other does not disagree (nor read another
+    court rank clearly, :func:`_glyph_says_other_court`; on an untinted picture, a court
+    card's rank must be the templates', :func:`_untinted_court_unread`); the
     template one only when no classifier reads another card on a corner (that the
     pips, when given, allow, and that the glyph's structure allows: see
     :func:`vision.verdict.dissent`, :func:`counterless_corners`), both do not read one other card
@@ -49,7 +51,9 @@ def combine(
     dissent; A guessing the card's rank in the other suit of its colour vetoes unless
     the pips (on a picture, its suit symbol) say the suit (:func:`twin_unanswered`), and
     so do A and B agreeing on another court rank for a court card
-    (:func:`_court_rank_agreed_other`). ``corners``: the template
+    (:func:`_court_rank_agreed_other`), both denying a court index on a corner of an
+    untinted picture (:func:`_court_index_denied`), and the picture's suit symbol saying
+    the other suit of the colour (:func:`vision.verdict.symbol_says_other`). ``corners``: the template
     readings of the top-left and bottom-right index (None where unread)."""
     if learned is not None:
         if classic is not None and classic.card != learned.card:
