@@ -300,8 +300,12 @@ def corner_cards(
     out: dict[str, CornerCard] = {}
     clash: set[str] = set()
     piles = corners_on_edges(image, pile_outlines(blobs, size, quads), size)
-    # a hand's halves' index corners: at their own threshold, calibrated on them
-    halves_at = index_first(cards or [])
+    # a hand's halves' index corners: at their own threshold, calibrated on them; a half
+    # that is a card outline found whole is left to that outline's reading, with its
+    # pips, as a pile outline is (:func:`pile_outlines`; generated hold'em frame
+    # 27100109, bank seed 27100000: a 6C beside another card, their outline's half the
+    # 6C's own, its redrawn "6" read 8C by A and B at 0.997 there, six clubs counted)
+    halves_at = index_first([c for c in cards or [] if not _found_whole(c, quads, size)])
     reads = read_corners_at(image, piles) + read_corners_at(image, halves_at, halves=True)
     if read_whole is not None:
         unread = [k for k in range(len(piles)) if reads[k] is None]
@@ -362,7 +366,7 @@ def pile_outlines(
             if any(float(np.abs(outline - o).max()) < 0.08 * size[0] for o in tried):
                 continue
             tried.append(outline)
-            if not any(_same_outline(outline, q, 0.1 * size[0]) for q in quads):
+            if not _found_whole(outline, quads, size):
                 out.append(outline)
     return out
 
@@ -409,6 +413,12 @@ def _same_outline(a: NDArray[Any], b: NDArray[Any], tol: float) -> bool:
     in any order."""
     d = np.hypot(*(np.asarray(a)[:, None, :] - np.asarray(b)[None, :, :]).transpose(2, 0, 1))
     return bool((d.min(axis=1) < tol).all())
+
+
+def _found_whole(outline: NDArray[Any], quads: list[NDArray[Any]], size: tuple[float, float]) -> bool:
+    """True if ``outline`` (4, 2) is one of ``quads`` (card outlines found whole), its
+    corners within a tenth of the short side ``size[0]``."""
+    return any(_same_outline(outline, q, 0.1 * size[0]) for q in quads)
 
 
 def _inside(p: NDArray[Any], outline: NDArray[Any], tol: float) -> bool:

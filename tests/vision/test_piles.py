@@ -184,9 +184,15 @@ def test_a_hand_half_s_corner_is_read_at_half_corner_alone(
     monkeypatch.setattr(piles, "models", lambda: ms)
     half = piles.read_corners_at(img, [outline], halves=True)[0]
     assert (half is not None and half.card == "7H") == with_half
-    # as a hand's half through corner_cards: its index corner read there alike
-    new, clash = piles.corner_cards(img, [], {}, [outline], [outline])
+    # as a hand's half through corner_cards: its index corner read there alike (the card
+    # found whole elsewhere in the frame sizes it)
+    elsewhere = rect(600, 400, SHORT, SHORT * 218 / 150)
+    new, clash = piles.corner_cards(img, [], {}, [elsewhere], [outline])
     assert [c.card for c in new] == (["7H"] if with_half else []) and clash == set()
+    # a half that is a card outline found whole is left to that outline's reading
+    assert piles.corner_cards(img, [], {}, [outline], [outline]) == ([], set())
+    moved = outline + np.float32(0.05 * SHORT)  # within a tenth of the short side: the same
+    assert piles.corner_cards(img, [], {}, [moved, elsewhere], [outline]) == ([], set())
     # under half_corner nothing, though the template reader backs it on a pile outline
     ms = (FakeModel("7H", 0.96), FakeModel("7H", 0.96))
     assert piles.read_corners_at(img, [outline], halves=True) == [None]
