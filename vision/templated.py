@@ -52,8 +52,11 @@ def combine(
     the pips (on a picture, its suit symbol) say the suit (:func:`twin_unanswered`), and
     so do A and B agreeing on another court rank for a court card
     (:func:`_court_rank_agreed_other`), both denying a court index on a corner of an
-    untinted picture (:func:`_court_index_denied`), and the picture's suit symbol saying
-    the other suit of the colour (:func:`vision.verdict.symbol_says_other`). ``corners``: the template
+    untinted picture (:func:`_court_index_denied`) or both reading one number rank on both
+    corners of it (:func:`_number_agreed_on_both`), and the picture's suit symbol saying
+    the other suit of the colour (:func:`vision.verdict.symbol_says_other`); a number card
+    read while A sees no card is not reported where the corners' glyphs name two number
+    ranks about equally (:func:`_corners_split`). ``corners``: the template
     readings of the top-left and bottom-right index (None where unread)."""
     if learned is not None:
         if classic is not None and classic.card != learned.card:
@@ -65,8 +68,16 @@ def combine(
         return learned
     if classic is None:
         return None
+    return None if _template_vetoed(classic, reads, pips, corners or []) else classic
+
+
+def _template_vetoed(
+    classic: CardRead, reads: Learned | None, pips: PipRead | None, corners: list[IndexRead | None]
+) -> bool:
+    """True if the template reader's reading ``classic``, with no learned one, is not
+    reported (the vetoes :func:`combine` lists)."""
     if pips is not None and (shaped_as_twin(pips, classic.card) or shaped_unlike(pips, classic.card)):
-        return None  # as in decide_learned: the pips' shape says another suit
+        return True  # as in decide_learned: the pips' shape says another suit
     rank = classic.card[0]
     suit = classic.card[1]
     if rank in COURT_RANKS and pips is not None and pips.rank == FACE and symbol_says_other(pips, suit):
@@ -75,23 +86,26 @@ def combine(
         # read QS by the template reader, its index clubs spade by 0.10-0.15, the picture's
         # club 0.95, spade 0.88; the right black court cards it read alone in 1600 generated
         # frames at seed 24000000 had the other suit leading their symbol by 0.018 at most)
-        return None
+        return True
     th = thresholds()
-    no_q = counterless_corners(classic, corners or [])
+    no_q = counterless_corners(classic, corners)
     counted = rank in NUMBER_RANKS and pips is not None and pips.rank == rank
     if reads is not None and not counted and _unanimous(reads, classic.card, th, no_q):
-        return None
-    if reads is not None and dissent(reads, classic.card, th, pips, no_q, index_colour(corners or [])):
-        return None
+        return True
+    if reads is not None and dissent(reads, classic.card, th, pips, no_q, index_colour(corners)):
+        return True
     if reads is not None and twin_unanswered(reads, classic.card, pips):
-        return None
+        return True
     if reads is not None and _court_rank_agreed_other(reads, rank, th, no_q):
-        return None
+        return True
     if reads is not None and rank in COURT_RANKS and _court_index_denied(reads, pips):
-        return None
-    if reads is not None and rank in NUMBER_RANKS and _rank_agreed_other(reads, rank, th):
-        return None
-    return classic
+        return True
+    if reads is None:
+        # A saw no card on either corner: the corners' glyphs are all there is to the rank
+        return rank in NUMBER_RANKS and _corners_split(rank, corners)
+    if rank in COURT_RANKS and pips is not None and ornate_ace(pips) and _number_agreed_on_both(reads, th):
+        return True
+    return rank in NUMBER_RANKS and _rank_agreed_other(reads, rank, th)
 
 
 def _court_rank_agreed_other(
@@ -130,6 +144,49 @@ def _court_index_denied(reads: Learned, pips: PipRead | None) -> bool:
         ra.court == rb.court == NONE and min(ra.p_court, rb.p_court) > 0.5
         for ra, rb in zip(reads[0], reads[1], strict=True)
     )
+
+
+def _number_agreed_on_both(reads: Learned, th: dict[str, float]) -> bool:
+    """True if on both corners A and B read one and the same number rank (2-10 or A), each
+    with its rank probability at its dissent threshold (``dissent_a``, ``dissent_b``) or
+    more: a veto of a court card read by the template reader alone on a picture without
+    yellow or blue print (:func:`vision.classic.ornate_ace`: such a "picture" may be a
+    number card's pips and another card's print). Generated hold'em frame 15730190 (bank
+    seed 15700000): a TS in an outline of two cards, its "10" read K by the templates on
+    one corner by a margin of 0.002 and A on the other, A and B reading rank T on both
+    corners at 0.997+: KS reported. Where A and B read a real deck's court index as a
+    number on both corners (vosloo's J as 9, Q as 10) they do not agree at these
+    thresholds on both."""
+    per_corner = set()
+    for ra, rb in zip(reads[0], reads[1], strict=True):
+        if not (ra.rank == rb.rank and ra.rank in NUMBER_RANKS):
+            return False
+        if ra.p_rank < th["dissent_a"] or rb.p_rank < th["dissent_b"]:
+            return False
+        per_corner.add(ra.rank)
+    return len(per_corner) == 1
+
+
+#: a number card read by the template reader alone, A seeing no card, is left unsure where
+#: a corner's best glyph is another number rank scoring within this of its own rank's
+SPLIT_CORNERS_GAP = 0.05
+
+
+def _corners_split(rank: str, corners: list[IndexRead | None]) -> bool:
+    """True if ``rank`` (2-10 or A) is the template reader's best glyph on a corner and
+    another number rank is its best glyph on a corner, scoring within SPLIT_CORNERS_GAP of
+    it: the two corners name two number ranks about equally, and a miscount of the pips (an
+    index's suit symbol taken for a pip) picks one. Generated lone cards with jumbo indices,
+    frame 15640069 (bank seed 15600000): a 4C, its two index clubs counted among its four
+    pips, "6" on one corner (0.64, accepted), "4" on the other (0.62, under acceptance), A
+    seeing no card: 6C reported."""
+    own = [r.rank.score for r in corners if r is not None and r.rank.label == rank]
+    other = [
+        r.rank.score
+        for r in corners
+        if r is not None and r.rank.label != rank and r.rank.label in NUMBER_RANKS
+    ]
+    return bool(own and other) and max(other) >= max(own) - SPLIT_CORNERS_GAP
 
 
 def index_colour(corners: list[IndexRead | None]) -> bool | None:
@@ -234,8 +291,12 @@ def _untinted_court_unread(rank: str, pips: PipRead | None, corners: list[IndexR
     templates (the cost: one QD reported, its "Q" read K by the templates)."""
     if rank not in COURT_RANKS or pips is None or not ornate_ace(pips):
         return False
-    read = {g.label for r in corners if r is not None for g in (r.rank, r.face) if g is not None}
-    return rank not in read
+    return rank not in _template_ranks(corners)
+
+
+def _template_ranks(corners: list[IndexRead | None]) -> set[str]:
+    """The ranks the template reader read on the corners, as best glyph or court reading."""
+    return {g.label for r in corners if r is not None for g in (r.rank, r.face) if g is not None}
 
 
 #: a template J/K reading that proves its corner's glyph is no Q: the face score and

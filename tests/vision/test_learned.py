@@ -770,6 +770,60 @@ def test_both_classifiers_denying_a_court_index_veto_the_templates_court_card_on
     assert card_of(combine(jack, None, (a_weak, b_weak), untinted)) == "JH"
 
 
+def test_both_classifiers_reading_one_number_on_both_corners_veto_a_templates_untinted_court_card() -> None:
+    """Generated hold'em frame 15730190 (bank seed 15700000), its real reads: a TS in an
+    outline of two cards, its pips and the other card's print a "picture" without yellow
+    or blue print (tint 0.0), its "10" read K by the template reader on one corner by a
+    margin of 0.002 and A on the other; A and B read rank T on both corners at 0.997+: not
+    KS (the TS under a KS is no king)."""
+    from vision.reader import GlyphRead, IndexRead
+
+    king = CardRead("KS", 0.742, {"pips": FACE, "count": 0, "index": ["K", "A"]})
+    shape = {"C": 0.789, "D": 0.840, "H": 0.627, "S": 0.981, "solidity": 0.881}
+    untinted = PipRead(FACE, shape, None, 0, 0.5, tint=0.0)
+    a = [CornerRead("T", "S", 0.9977, 0.5123, "-", 0.9448), CornerRead("T", "S", 0.9982, 0.9229, "K", 0.5058)]
+    b = [CornerRead("T", "S", 0.9995, 0.6926, "K", 0.9965), CornerRead("T", "S", 0.9996, 0.7918, "K", 0.9983)]
+    corners: list[IndexRead | None] = [
+        IndexRead(GlyphRead("K", 0.6745, 0.0021), None, False, GlyphRead("K", 0.6745, 0.3096)),
+        IndexRead(GlyphRead("A", 0.6637, 0.0201), None, False, GlyphRead("K", 0.6435, 0.2810)),
+    ]
+    assert combine(king, None, (a, b), untinted, corners) is None
+    # a picture with yellow or blue print is a court card's: the templates' K stands
+    tinted = PipRead(FACE, shape, None, 0, 0.5, tint=0.15)
+    assert card_of(combine(king, None, (a, b), tinted, corners)) == "KS"
+    # B under its dissent threshold for the rank on a corner (a real deck's Q read 10, vosloo
+    # QS: B reads 9 and 10 there, unsure): it stands
+    b_unsure = [b[0], CornerRead("T", "D", 0.53, 0.9, "Q", 0.99)]
+    assert card_of(combine(king, None, (a, b_unsure), untinted, corners)) == "KS"
+    # one number on one corner, another on the other (the two corners agree on no rank): it stands
+    b_nine = [b[0], CornerRead("9", "S", 0.9996, 0.7918, "K", 0.9983)]
+    a_nine = [a[0], CornerRead("9", "S", 0.9982, 0.9229, "K", 0.5058)]
+    assert card_of(combine(king, None, (a_nine, b_nine), untinted, corners)) == "KS"
+
+
+def test_a_number_card_read_alone_by_the_templates_is_unsure_where_its_corners_name_two_ranks_alike() -> None:
+    """Generated lone cards with jumbo indices in held-apart fonts, frame 15640069 (bank seed
+    15600000), its real reads: a 4C whose two index clubs were counted among its four pips
+    (six, in a 6's layout), its "4" read 6 by the templates on one corner (0.644, accepted)
+    and 4 on the other (0.621, under acceptance), A seeing no card on either: not 6C."""
+    from vision.reader import GlyphRead, IndexRead
+
+    six = CardRead("6C", 0.743, {"pips": "6", "count": 6, "index": ["6"]})
+    shape = {"S": 0.792, "H": 0.305, "D": 0.729, "C": 0.895, "solidity": 0.797}
+    counted = PipRead("6", shape, False, 6, 0.0)
+    top = IndexRead(GlyphRead("6", 0.6441, 0.0658), None, False, None)
+    corners: list[IndexRead | None] = [top, IndexRead(GlyphRead("4", 0.6209, 0.0275), None, False, None)]
+    assert combine(six, None, None, counted, corners) is None
+    # the other corner's glyph well under the accepted one's score (by more than 0.05): 6C stands
+    weak = IndexRead(GlyphRead("4", 0.58, 0.0275), None, False, None)
+    assert card_of(combine(six, None, None, counted, [top, weak])) == "6C"
+    # a court rank's glyph on the other corner (not a number the pips might be miscounted as): it stands
+    jack = IndexRead(GlyphRead("J", 0.6209, 0.0275), None, False, None)
+    assert card_of(combine(six, None, None, counted, [top, jack])) == "6C"
+    # the other corner unread: it stands
+    assert card_of(combine(six, None, None, counted, [top, None])) == "6C"
+
+
 def test_a_guessing_the_other_suit_vetoes_a_template_reading_the_pips_do_not_settle() -> None:
     """Measured on generated pile frames in held-apart fonts: an AC read AS by the
     template reader, its lone pip spade 0.90, club 0.85; A's best guess AC (0.66)."""
