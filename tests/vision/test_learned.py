@@ -1195,6 +1195,34 @@ def test_a_learned_court_card_on_an_untinted_picture_needs_the_templates_to_read
     assert card_of(combine(None, jack, (a, b), untinted, [four[0], face_only])) == "JS"
 
 
+def test_a_learned_court_card_whose_rank_the_templates_miss_yields_to_a_number_guessed_on_a_corner() -> None:
+    """Generated hold'em frame 28030004 (bank seed 28000000), its real reads: an outline of a
+    9S with another card's picture and index in it, read JS by A and B at 0.996+ on one
+    corner, B guessing 9S at 0.82 on the other, the templates' best glyphs "4" and "Q" and no
+    court reading on either corner: not JS (no JS lies there)."""
+    from vision.reader import GlyphRead, IndexRead
+
+    jack = CardRead("JS", 0.988, {"pips": FACE, "count": 0, "learned": "JS", "path": "pair+picture"})
+    a = [CornerRead("J", "S", 0.4797, 0.9989, "J", 0.5107), CornerRead("J", "S", 0.9964, 0.9998, "J", 0.9967)]
+    b = [CornerRead("9", "S", 0.8232, 0.9998, "-", 0.8725), CornerRead("J", "S", 0.9994, 1.0, "J", 0.9994)]
+    corners: list[IndexRead | None] = [
+        IndexRead(GlyphRead("4", 0.3387, 0.0596), None, False, None),
+        IndexRead(GlyphRead("Q", 0.5175, 0.0234), None, False, None),
+    ]
+    picture = PipRead(FACE, None, None, 0, 0.5, tint=0.179)
+    assert combine(None, jack, (a, b), picture, corners) is None
+    # the templates reading J on a corner, as best glyph or as court rank: JS stands
+    j = IndexRead(GlyphRead("J", 0.8, 0.3), None, False, GlyphRead("J", 0.8, 0.4))
+    assert card_of(combine(None, jack, (a, b), picture, [corners[0], j])) == "JS"
+    # B's guess of a number under NUMBER_GUESS (0.7): JS stands
+    b_unsure = [CornerRead("9", "S", 0.65, 0.9998, "-", 0.8725), b[1]]
+    assert card_of(combine(None, jack, (a, b_unsure), picture, corners)) == "JS"
+    # read by the rank heads over the court ranks (both classifiers take the glyph for a
+    # number there by design, vision.courtglyph): it stands
+    glyph = CardRead("JS", 0.988, {"pips": FACE, "count": 0, "learned": "JS", "path": "court-glyph"})
+    assert card_of(combine(None, glyph, (a, b), picture, corners)) == "JS"
+
+
 def test_a_templates_court_card_is_vetoed_by_both_classifiers_reading_another_court_rank() -> None:
     """Generated lone cards with jumbo indices in held-apart fonts (hunt seed 6100000,
     frame 6140070): a KD's outlined jumbo "K" read J by the template reader, K by A at
