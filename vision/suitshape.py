@@ -31,13 +31,15 @@ def shape_lead(scores: dict[str, float], suit: str) -> float:
     return scores.get(TWIN_SUIT[suit], 0.0) - scores.get(suit, 0.0)
 
 
-def shaped_unlike(pips: PipRead, card: str) -> bool:
+def shaped_unlike(pips: PipRead, card: str, aces: bool = False) -> bool:
     """True if ``card`` is 2-10 and its pips' shape (scored) is liked more by another
     suit, of either colour, than by ``card``'s: it says nothing for the suit. The test
     helper's drawn clubs score diamond 0.85-0.90, spade 0.79-0.84, club less, 70-80 px
     wide, and B (at times A, the templates) read them as spades (2C as 2S, 5C as 5S:
-    ``tests/vision/test_drawn_deck.py``). Not for an ace: one ornate pip (vosloo_AS)."""
-    if card[0] not in "23456789T" or pips.suit is None:
+    ``tests/vision/test_drawn_deck.py``). Not for an ace (one ornate pip, vosloo_AS)
+    unless ``aces``: for B's reading alone (:func:`vision.verdict.decide_learned`), whose
+    suit the pip must say."""
+    if card[0] not in ("23456789TA" if aces else "23456789T") or pips.suit is None:
         return False
     own = pips.suit.get(card[1], 0.0)
     return any(pips.suit.get(s, 0.0) > own for s in TWIN_SUIT)

@@ -985,6 +985,12 @@ def test_a_rank_both_classifiers_are_sure_of_on_a_corner_vetoes_a_template_numbe
 #: the template reader's court reading of the two corners: Q on the top-left one
 Q_FACE: list[str | None] = ["Q", None]
 
+#: a picture whose suit symbol says spade (vosloo_QS_00's, measured): a black court card read
+#: by the court-glyph path needs one (test_a_black_court_glyph_reading_needs_the_pictures_suit_symbol)
+SPADES_PICTURE = PipRead(
+    FACE, {"S": 0.96, "C": 0.87, "D": 0.84, "H": 0.33, "solidity": 0.87}, False, 0, symbol_red=False
+)
+
 
 def test_a_court_glyph_read_as_a_number_is_read_over_j_q_k_and_none_where_a_picture_shows() -> None:
     """vosloo_QS_00 scaled to a 90 px card: its hollow Q read 10 by A (0.45, 0.40) and
@@ -994,7 +1000,7 @@ def test_a_court_glyph_read_as_a_number_is_read_over_j_q_k_and_none_where_a_pict
     ta, tb = th["court_glyph_a"], th["court_glyph_b"]
     a = [CornerRead("T", "S", 0.45, 1.0, "Q", 0.998), CornerRead("T", "S", 0.40, 0.99, "Q", 1.0)]
     b = [CornerRead("9", "S", 0.86, 1.0, "Q", 1.0), CornerRead("T", "S", 0.84, 1.0, "Q", 1.0)]
-    face = pips(FACE, None)
+    face = SPADES_PICTURE
     assert decide_learned(face, (a, b)) is None  # no reading by the rank heads whole
     assert card_of(decide_court_glyph(face, (a, b), Q_FACE)) == "QS"
     # no picture, or an outline not the card's own, or not seen whole: no card
@@ -1031,13 +1037,13 @@ def test_a_court_glyph_reading_is_vetoed_by_a_number_both_classifiers_agree_on()
     da, db = th["dissent_a"], th["dissent_b"]
     a = [CornerRead("9", "S", da, 1.0, "Q", 1.0), CornerRead("9", "S", 0.5, 1.0, "Q", 1.0)]
     b = [CornerRead("9", "S", db, 1.0, "Q", 1.0), CornerRead("9", "S", 0.5, 1.0, "Q", 1.0)]
-    assert decide_court_glyph(pips(FACE, None), (a, b), Q_FACE) is None
+    assert decide_court_glyph(SPADES_PICTURE, (a, b), Q_FACE) is None
     a_less = [CornerRead("9", "S", da - 1e-3, 1.0, "Q", 1.0), a[1]]
-    assert card_of(decide_court_glyph(pips(FACE, None), (a_less, b), Q_FACE)) == "QS"
+    assert card_of(decide_court_glyph(SPADES_PICTURE, (a_less, b), Q_FACE)) == "QS"
     # another card read at a dissent threshold that a picture allows (an ace, or a
     # court card) vetoes as in decide_learned
     ace = [CornerRead("A", "S", 1.0, 1.0, "K", 1.0), a[1]]
-    assert decide_court_glyph(pips(FACE, None), (ace, b), Q_FACE) is None
+    assert decide_court_glyph(SPADES_PICTURE, (ace, b), Q_FACE) is None
     # a clear suit symbol of another suit in the picture vetoes
     clubs = {"S": 0.3, "H": 0.1, "D": 0.1, "C": 0.95, "solidity": 0.7}
     assert decide_court_glyph(PipRead(FACE, clubs, False, 0, symbol_red=False), (a_less, b), Q_FACE) is None
@@ -1071,16 +1077,73 @@ def test_a_court_glyph_reading_is_vetoed_by_another_suit_guessed_on_a_corner() -
     """Generated lone cards with jumbo indices in held-apart fonts (hunt seed 4500000,
     frame 4500096): a QC read QS by A and B on one corner, on the other QS by B and QC
     by A (suit 0.67, under its dissent threshold); the picture's club not clear enough
-    to say: QS reported by the rank heads' court reading."""
+    to say: QS reported by the rank heads' court reading. (The picture here is given a
+    spade symbol: the guess alone vetoes; without a symbol a black court card is not read
+    so at all, test_a_black_court_glyph_reading_needs_the_pictures_suit_symbol.)"""
     a = [CornerRead("Q", "S", 0.93, 0.87, "Q", 0.99), CornerRead("Q", "C", 0.98, 0.67, "Q", 0.99)]
     b = [CornerRead("2", "S", 0.99, 0.98, "Q", 1.0), CornerRead("Q", "S", 0.82, 0.96, "Q", 1.0)]
-    face = pips(FACE, None)
+    face = SPADES_PICTURE
     assert decide_court_glyph(face, (a, b), Q_FACE) is None
     spades = [a[0], CornerRead("Q", "S", 0.98, 0.67, "Q", 0.99)]
     assert card_of(decide_court_glyph(face, (spades, b), Q_FACE)) == "QS"
     # a corner's suit read as none is no other suit
     none = [a[0], CornerRead("Q", "-", 0.98, 0.67, "Q", 0.99)]
     assert card_of(decide_court_glyph(face, (none, b), Q_FACE)) == "QS"
+
+
+def test_a_black_court_glyph_reading_needs_the_pictures_suit_symbol() -> None:
+    """Generated lone cards with jumbo indices in held-apart fonts, frame 15640034 (bank seed
+    15600000), its real reads: a JS whose jumbo index A and B read as a club (0.91-0.98), J
+    over J, Q, K and none, the template reader J on both corners; its picture untinted, with no
+    clear suit symbol: not JC (the spade or club of one index, read by both classifiers, is
+    one reading)."""
+    a = [CornerRead("J", "C", 0.5281, 0.9135, "J", 0.6160), CornerRead("J", "C", 0.5615, 0.9203, "J", 0.6779)]
+    b = [CornerRead("J", "C", 0.9760, 0.5004, "J", 1.0), CornerRead("J", "C", 0.9911, 0.9825, "J", 0.9999)]
+    no_symbol = PipRead(FACE, None, None, 0, 0.5, tint=0.02)
+    assert decide_court_glyph(no_symbol, (a, b), ["J", "J"]) is None
+    # a clear club symbol in the picture: JC
+    clubs = {"S": 0.87, "H": 0.33, "D": 0.84, "C": 0.96, "solidity": 0.87}
+    assert card_of(decide_court_glyph(PipRead(FACE, clubs, False, 0, tint=0.02), (a, b), ["J", "J"])) == "JC"
+    # a red court card needs no symbol (real close-ups at full size: rdpong QD, vosloo QD_00, QD_22)
+    ad = [CornerRead(r.rank, "D", r.p_rank, r.p_suit, r.court, r.p_court) for r in a]
+    bd = [CornerRead(r.rank, "D", r.p_rank, r.p_suit, r.court, r.p_court) for r in b]
+    red = PipRead(FACE, None, True, 0, 0.5, tint=0.02)
+    assert card_of(decide_court_glyph(red, (ad, bd), ["J", "J"])) == "JD"
+
+
+def test_a_black_court_glyph_reading_needs_the_pictures_symbol_to_favour_its_suit() -> None:
+    """Generated lone cards with jumbo indices in held-apart fonts, frame 16240183 (bank seed
+    16200000), its real reads: a QS's outline read QC by the court-glyph path, A QC on both
+    corners (rank 0.72, 0.58), B 9C with Q over J, Q, K and none, the templates Q; the
+    picture's symbol spade 0.93, club 0.88 (under PICTURE_TWIN_MARGIN, so no veto as another
+    suit's): not QC."""
+    a = [CornerRead("Q", "C", 0.72, 0.81, "Q", 0.81), CornerRead("Q", "C", 0.58, 0.93, "Q", 0.93)]
+    b = [CornerRead("9", "C", 0.81, 1.0, "Q", 0.99), CornerRead("9", "C", 0.86, 1.0, "Q", 1.0)]
+    spade_ish = {"S": 0.93, "C": 0.88, "D": 0.80, "H": 0.30, "solidity": 0.85}
+    assert decide_court_glyph(PipRead(FACE, spade_ish, False, 0, tint=0.1), (a, b), ["Q", "Q"]) is None
+    # the symbol favouring club, by as little: QC
+    club_ish = {"S": 0.88, "C": 0.93, "D": 0.80, "H": 0.30, "solidity": 0.85}
+    clubs = PipRead(FACE, club_ish, False, 0, tint=0.1)
+    assert card_of(decide_court_glyph(clubs, (a, b), ["Q", "Q"])) == "QC"
+
+
+def test_an_ace_read_by_b_alone_needs_its_pip_liked_by_no_other_suit_more() -> None:
+    """Generated lone cards with jumbo indices in held-apart fonts, frame 16340196 (bank seed
+    16300000), its real reads: an AH read AD by B at 0.96 on both corners, A reading AD with
+    its suit at 0.67 and 0.64 (under its threshold: B's reading alone), one red pip counted,
+    its shape club 0.85, spade 0.80, diamond 0.72, heart 0.63: not AD (the pip says no suit)."""
+    from vision.classic import SOLIDITY
+
+    a = [CornerRead("A", "D", 0.9821, 0.6700, "-", 0.8314), CornerRead("A", "D", 0.9918, 0.6393, "-", 0.8435)]
+    b = [CornerRead("A", "D", 1.0, 0.9592, "J", 0.9685), CornerRead("A", "D", 1.0, 0.9591, "J", 0.9618)]
+    unlike = {"S": 0.80, "H": 0.63, "D": 0.72, "C": 0.85, SOLIDITY: 0.98}
+    assert decide_learned(PipRead("A", unlike, True, 1, 1.0), (a, b)) is None
+    # the pip liked most by diamond: AD
+    diamond = {"S": 0.70, "H": 0.63, "D": 0.88, "C": 0.75, SOLIDITY: 0.98}
+    assert card_of(decide_learned(PipRead("A", diamond, True, 1, 1.0), (a, b))) == "AD"
+    # A sure of AD too: an ornate ace's pip may look like anything (vosloo_AS): AD
+    a_sure = [CornerRead("A", "D", 0.99, 0.99, "-", 0.8), CornerRead("A", "D", 0.99, 0.99, "-", 0.8)]
+    assert card_of(decide_learned(PipRead("A", unlike, True, 1, 1.0), (a_sure, b))) == "AD"
 
 
 def test_an_ace_on_a_picture_needs_it_plain_as_an_ornate_ace_is() -> None:
