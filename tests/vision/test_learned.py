@@ -1286,6 +1286,31 @@ def test_a_learned_court_card_whose_rank_the_templates_miss_yields_to_a_number_g
     assert card_of(combine(None, glyph, (a, b), picture, corners)) == "JS"
 
 
+def test_a_templates_court_card_yields_to_a_number_both_classifiers_and_its_best_glyph_read() -> None:
+    """Generated lone cards with jumbo indices in held-apart fonts, frame 16440262 (bank seed
+    16400000), its real reads: a TD whose "10" is the template reader's best glyph on both
+    corners (0.49), Q its court reading there (0.22, 0.24), the picture a tinted one; A and B
+    read rank T on the top-left corner at 0.88 and 0.98 (their suits unsure): not QD."""
+    from vision.reader import GlyphRead, IndexRead
+
+    queen = CardRead("QD", 0.687, {"pips": FACE, "count": 0, "index": ["T", "T"]})
+    shape = {"C": 0.808, "D": 0.972, "H": 0.590, "S": 0.808, "solidity": 0.949}
+    picture = PipRead(FACE, shape, None, 0, 0.5, symbol_red=True, tint=0.077)
+    a = [CornerRead("T", "S", 0.8817, 0.5291, "-", 0.9870), CornerRead("T", "S", 0.6617, 0.4541, "-", 0.9956)]
+    b = [CornerRead("T", "S", 0.9830, 0.3991, "-", 0.9865), CornerRead("T", "D", 0.9553, 0.5612, "-", 0.9968)]
+    ten: list[IndexRead | None] = [
+        IndexRead(GlyphRead("T", 0.4892, 0.1909), None, True, GlyphRead("Q", 0.2180, -0.0804)),
+        IndexRead(GlyphRead("T", 0.4946, 0.1659), None, True, GlyphRead("Q", 0.2415, -0.0871)),
+    ]
+    assert combine(queen, None, (a, b), picture, ten) is None
+    # the templates' best glyph a Q (a jumbo Q both classifiers read as a number): QD stands
+    q = IndexRead(GlyphRead("Q", 0.76, 0.39), None, True, GlyphRead("Q", 0.76, 0.4))
+    assert card_of(combine(queen, None, (a, b), picture, [q, q])) == "QD"
+    # A under its dissent threshold for the rank on that corner: QD stands
+    a_unsure = [CornerRead("T", "S", 0.70, 0.5291, "-", 0.9870), a[1]]
+    assert card_of(combine(queen, None, (a_unsure, b), picture, ten)) == "QD"
+
+
 def test_a_templates_court_card_is_vetoed_by_both_classifiers_reading_another_court_rank() -> None:
     """Generated lone cards with jumbo indices in held-apart fonts (hunt seed 6100000,
     frame 6140070): a KD's outlined jumbo "K" read J by the template reader, K by A at
