@@ -53,7 +53,7 @@ def decide_court_glyph(
       with jumbo indices, frame 15640034, bank seed 15600000: a JS on an untinted picture
       without a symbol, JC reported; frame 16240183, bank seed 16200000: a QS's outline
       read QC, its symbol spade 0.93, club 0.88). The real close-ups' black court cards
-      read so show a symbol saying their suit by 0.05 or more; three red ones at full size
+      read so show a symbol saying their suit by about 0.04 or more; three red ones at full size
       show none (rdpong QD, vosloo QD_00, QD_22) and stand. Measured: in 1000 generated
       frames at seed 34000000 the path read 15 court cards, all right, its 5 black ones
       with such a symbol.
