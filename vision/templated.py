@@ -168,8 +168,8 @@ def _court_index_denied(reads: Learned, pips: PipRead | None) -> bool:
 
 def _number_agreed_on_both(reads: Learned, th: dict[str, float]) -> bool:
     """True if on both corners A and B read one and the same number rank (2-10 or A), each
-    with its rank probability at its dissent threshold (``dissent_a``, ``dissent_b``) or
-    more: a veto of a court card read by the template reader alone on a picture without
+    with its rank probability at its dissent threshold (:func:`vision.verdict.agreed_rank`):
+    a veto of a court card read by the template reader alone on a picture without
     yellow or blue print (:func:`vision.classic.ornate_ace`: such a "picture" may be a
     number card's pips and another card's print). Generated hold'em frame 15730190 (bank
     seed 15700000): a TS in an outline of two cards, its "10" read K by the templates on
@@ -177,14 +177,8 @@ def _number_agreed_on_both(reads: Learned, th: dict[str, float]) -> bool:
     corners at 0.997+: KS reported. Where A and B read a real deck's court index as a
     number on both corners (vosloo's J as 9, Q as 10) they do not agree at these
     thresholds on both."""
-    per_corner = set()
-    for ra, rb in zip(reads[0], reads[1], strict=True):
-        if not (ra.rank == rb.rank and ra.rank in NUMBER_RANKS):
-            return False
-        if ra.p_rank < th["dissent_a"] or rb.p_rank < th["dissent_b"]:
-            return False
-        per_corner.add(ra.rank)
-    return len(per_corner) == 1
+    agreed = {agreed_rank(ra, rb, th) for ra, rb in zip(reads[0], reads[1], strict=True)}
+    return len(agreed) == 1 and agreed.pop() in NUMBER_RANKS
 
 
 #: a number card read by the template reader alone, A seeing no card, is left unsure where
