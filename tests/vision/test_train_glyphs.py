@@ -149,3 +149,73 @@ def test_a_jumbo_share_of_one_draws_every_index_large() -> None:
         assert made is not None
         tall.append(made[1][3] / FH)
     assert min(tall) >= 0.14 - 1 / FH and max(tall) <= 0.21 + 1 / FH
+
+
+def test_drawn_queens_are_one_piece_round_one_counter_with_the_tail_out_below_right() -> None:
+    """--drawn-queens (vision.train.letters.drawn_queen): the playing-card Q, a narrow bowl
+    (one closed counter, not split by the tail) whose straight tail runs out below it to
+    the right of its middle; the same generator draws the same letters."""
+    from vision.train.letters import drawn_queens
+
+    drawn = drawn_queens(np.random.default_rng(21), 80)
+    again = drawn_queens(np.random.default_rng(21), 80)
+    assert all(np.array_equal(a, b) for a, b in zip(drawn, again, strict=True))
+    for m in drawn:
+        ink = (m > 127).astype(np.uint8)
+        assert cv2.connectedComponents(ink, connectivity=8)[0] - 1 == 1
+        paper = cv2.copyMakeBorder(1 - ink, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=1)
+        n, lab, stats, _ = cv2.connectedComponentsWithStats(paper, connectivity=4)
+        counters = [k for k in range(1, n) if k != lab[0, 0] and stats[k, cv2.CC_STAT_AREA] >= 4]
+        assert len(counters) == 1  # (a pixel pinched off by the smoothing is no counter)
+        h, w = m.shape
+        assert 1.0 < h / w < 2.6
+        assert 58 <= h <= 80  # a 56 px bowl and its tail below it
+        bottom = np.nonzero(m[-3:] > 127)[1]
+        assert bottom.mean() > 0.55 * w  # the tail's end, right of the middle
+    assert len({m.shape for m in drawn}) > 20  # proportions vary
+
+
+def test_a_bank_with_drawn_queens_is_the_bank_before_and_the_queens_after() -> None:
+    """The shipped recipe (without --drawn-queens) draws the same bank as before."""
+    pytest.importorskip("PIL", reason="glyph banks are drawn with Pillow (the train extra)")
+    from vision.train.synth import build_bank
+
+    plain = build_bank([], {}, np.random.default_rng(5), art_suits=False)
+    queens = build_bank([], {}, np.random.default_rng(5), art_suits=False, queens=8)
+    assert len(queens.ranks["Q"]) == len(plain.ranks["Q"]) + 8
+    assert all(len(queens.ranks[r]) == len(plain.ranks[r]) for r in plain.ranks if r != "Q")
+    for suit in "SHDC":
+        assert all(np.array_equal(a, b) for a, b in zip(plain.suits[suit], queens.suits[suit], strict=True))
+
+
+def test_mirrored_courts_put_the_picture_symbol_beside_the_index_and_paint_out_the_old_one() -> None:
+    """--mirrored-courts (vision.train.synth.font_face): half the court faces turned over
+    left to right, the art's own indices (now top right and bottom left) painted out;
+    number cards and the recipe without it draw as before."""
+    from vision.train.art import FH, FW
+    from vision.train.synth import GlyphBank, font_face
+
+    bank = GlyphBank({"Q": [_glyph("8")], "9": [_glyph("9")]}, {"S": [_glyph("8")]})
+    face = np.full((FH, FW, 4), 255, np.uint8)
+    face[8:40, 10:30, :3] = 0  # the art's index, top left
+    face[FH - 40 : FH - 8, FW - 30 : FW - 10, :3] = 0  # and bottom right
+    face[30:90, 190:240, :3] = 0  # the picture's suit symbol, top right
+    art = {"QS": face, "9S": face}
+
+    def symbol_left(card: str, mirror: bool, seed: int) -> bool:
+        made = font_face(np.random.default_rng(seed), art, bank, card, mirror=mirror)
+        assert made is not None
+        f = made[0][..., :3]
+        assert (f[8:40, FW - 30 : FW - 10] == 255).all()  # no old index at the top right
+        assert (f[FH - 40 : FH - 8, 10:30] == 255).all()  # nor at the bottom left
+        left, right = (f[30:90, 60:110] == 0).all(), (f[30:90, 190:240] == 0).all()
+        assert left != right
+        return bool(left)
+
+    turned = [symbol_left("QS", True, s) for s in range(40)]
+    assert 10 <= sum(turned) <= 30  # about half
+    assert not any(symbol_left("9S", True, s) for s in range(20))  # number cards never
+    assert not any(symbol_left("QS", False, s) for s in range(20))
+    plain = font_face(np.random.default_rng(5), art, bank, "9S")
+    again = font_face(np.random.default_rng(5), art, bank, "9S", mirror=True)
+    assert plain is not None and again is not None and np.array_equal(plain[0], again[0])

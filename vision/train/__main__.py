@@ -141,6 +141,8 @@ def _recalibrate(a: argparse.Namespace, argv: list[str] | None) -> int:
         "varied_inks": a.varied_inks,
         "jumbo_indices": a.jumbo_indices,
         "warm_blacks": a.warm_blacks,
+        "drawn_queens": a.drawn_queens,
+        "mirrored_courts": a.mirrored_courts,
         "seconds": round(time.time() - t0, 1),
     }
     path.write_text(json.dumps(manifest, indent=1) + "\n")
@@ -435,6 +437,8 @@ def main(argv: list[str] | None = None) -> int:
         "more_fonts": a.more_fonts,
         "jumbo_indices": a.jumbo_indices,
         "warm_blacks": a.warm_blacks,
+        "drawn_queens": a.drawn_queens,
+        "mirrored_courts": a.mirrored_courts,
         "member_sets": a.member_sets,
         "members": [{"suffix": m[0], "epochs": {"A": m[1], "B": m[2]}, "varied": m[3]} for m in MEMBERS],
         "art": "@letele/playing-cards@0.1.0 (CC0-1.0), react@18, react-dom@18",

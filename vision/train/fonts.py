@@ -208,19 +208,37 @@ def require_fonts(groups: str = "ABC", more: bool = False) -> None:
         raise ValueError(f"fonts not installed: {', '.join(missing)} (apt-get install {' '.join(packages)})")
 
 
+#: drawn playing-card Qs added to a bank with ``--drawn-queens`` (the groups' fonts give
+#: about 18 Qs each: about a third of a bank's Qs are then drawn)
+DRAWN_QUEENS = 8
+
+
 def group_bank(
-    group: str, art: dict[str, Any], seed: int, more_suits: bool = False, more_fonts: bool = False
+    group: str,
+    art: dict[str, Any],
+    seed: int,
+    more_suits: bool = False,
+    more_fonts: bool = False,
+    queens: bool = False,
 ) -> Any:
     """The glyph bank (:class:`vision.train.synth.GlyphBank`) of the installed fonts of
     ``group`` ("A", "B" or "C") with the CC0 ``art``'s suit shapes, seeded by ``seed``;
     ``more_suits``: with the drawn designs of :func:`vision.train.suits.varied_suits`
     (``--varied-suits``); ``more_fonts``: with the group's MORE_FONTS (``--more-fonts``;
-    drawn after FONT_GROUPS' fonts: a bank without them is the bank before). Needs
+    drawn after FONT_GROUPS' fonts: a bank without them is the bank before); ``queens``:
+    with DRAWN_QUEENS drawn playing-card Qs (``--drawn-queens``, :mod:`vision.train.letters`;
+    drawn last: a bank without them is the bank before). Needs
     Pillow (the ``train`` extra): raises ImportError without it."""
     from vision.train import synth
 
     rng = np.random.default_rng([seed, 999])
-    return synth.build_bank(find_fonts(group_fonts(group, more_fonts)), art, rng, more_suits=more_suits)
+    return synth.build_bank(
+        find_fonts(group_fonts(group, more_fonts)),
+        art,
+        rng,
+        more_suits=more_suits,
+        queens=DRAWN_QUEENS if queens else 0,
+    )
 
 
 def font_packages(paths: list[Path]) -> dict[str, str]:

@@ -102,6 +102,18 @@ def parser(models: Path) -> argparse.ArgumentParser:
         help="a quarter of the redrawn indices of sets A, B and C drawn large (vision.train.synth.font_face)",
     )
     p.add_argument(
+        "--drawn-queens",
+        action="store_true",
+        help="glyph banks of sets A and B with drawn playing-card Qs, a narrow bowl crossed by a straight "
+        "tail (vision.train.letters; set C as without)",
+    )
+    p.add_argument(
+        "--mirrored-courts",
+        action="store_true",
+        help="sets A, B and C with half the J, Q and K faces turned over left to right: the picture's "
+        "suit symbol beside the index (vision.train.synth.font_face)",
+    )
+    p.add_argument(
         "--warm-blacks",
         type=_share,
         default=0.0,
@@ -132,4 +144,6 @@ def recipe(a: argparse.Namespace) -> dict[str, Any]:
         "more_fonts": a.more_fonts,
         "jumbo": a.jumbo_indices,
         "warm": a.warm_blacks,
+        "queens": a.drawn_queens,
+        "mirror": a.mirrored_courts,
     }

@@ -25,16 +25,25 @@ def _init(data: str, svg_dir: str | None) -> None:
 
 
 def _chunk(
-    args: tuple[str, int, int, int, bool, bool, bool, bool, bool, float],
+    args: tuple[str, int, int, int, bool, bool, bool, bool, bool, float, bool, bool],
 ) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any], NDArray[Any]]:
-    group, seed, chunk, n, vary, suits, inks, fonts, jumbo, warm = args
+    group, seed, chunk, n, vary, suits, inks, fonts, jumbo, warm, queens, mirror = args
     from vision.train import synth
 
-    key = f"{group} {seed} {suits} {fonts}"
+    key = f"{group} {seed} {suits} {fonts} {queens}"
     if key not in _banks:
-        _banks[key] = group_bank(group, _art, seed, more_suits=suits, more_fonts=fonts)
+        _banks[key] = group_bank(group, _art, seed, more_suits=suits, more_fonts=fonts, queens=queens)
     s = synth.generate(
-        seed, chunk, n, _art, _banks[key], vary_glyphs=vary, vary_inks=inks, jumbo=jumbo, warm=warm
+        seed,
+        chunk,
+        n,
+        _art,
+        _banks[key],
+        vary_glyphs=vary,
+        vary_inks=inks,
+        jumbo=jumbo,
+        warm=warm,
+        mirror=mirror,
     )
     return s.crops, s.rank, s.suit, s.card
 
@@ -54,6 +63,8 @@ def make_set(
     more_fonts: bool = False,
     jumbo: bool = False,
     warm: float = 0.0,
+    queens: bool = False,
+    mirror: bool = False,
 ) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any], NDArray[Any] | None]:
     """Crops, rank and suit labels and the card beneath each crop (see
     :class:`vision.train.synth.Sample`; None when read from a cache written before
@@ -70,15 +81,21 @@ def make_set(
     ``..._jumbo.npz`` with ``jumbo``, a share of the indices drawn large,
     :func:`vision.train.synth.font_face`; ``..._warm0.2.npz`` with ``warm`` 0.2, a
     share of the scenes under a warm veil of up to 0.2 of the paper's level in red,
-    :func:`vision.train.scene.light`)."""
+    :func:`vision.train.scene.light`; ``..._queens.npz`` with ``queens`` for groups A and
+    B, their banks with drawn playing-card Qs, :mod:`vision.train.letters`; set C is the
+    same with it or without; ``..._mirror.npz`` with ``mirror``, half the court faces
+    turned over, :func:`vision.train.synth.font_face`)."""
     tail = "" if chunk == 500 else f"_c{chunk}"
     more_fonts = more_fonts and group in MORE_FONTS
+    queens = queens and group in "AB"
     options = (
         ("_bent", vary_glyphs),
         ("_suits", vary_suits),
         ("_inks", vary_inks),
         ("_fonts", more_fonts),
         ("_jumbo", jumbo),
+        ("_queens", queens),
+        ("_mirror", mirror),
     )
     tail += "".join(name for name, on in options if on) + (f"_warm{warm:g}" if warm > 0 else "")
     cache = data / f"set_{group}_{seed}_{n_cards}{tail}.npz"
@@ -98,6 +115,8 @@ def make_set(
             more_fonts,
             jumbo,
             warm,
+            queens,
+            mirror,
         )
         for i in range((n_cards + chunk - 1) // chunk)
     ]

@@ -42,6 +42,7 @@ from vision.train.art import RANKS as RANKS
 from vision.train.art import SUITS as SUITS
 from vision.train.art import load_art as load_art
 from vision.train.art import render_svgs as render_svgs
+from vision.train.letters import drawn_queens
 from vision.train.scene import NONE_RANK as NONE_RANK
 from vision.train.scene import NONE_SUIT as NONE_SUIT
 from vision.train.scene import light, occlude
@@ -88,11 +89,14 @@ def build_bank(
     rng: np.random.Generator,
     art_suits: bool = True,
     more_suits: bool = False,
+    queens: int = 0,
 ) -> GlyphBank:
     """Glyph bank of the given fonts (ranks; suits where the font has real suit
     symbols), plus CC0 art suit shapes (``art_suits``) and drawn suit shapes;
     ``more_suits``: VARIED_SUITS more drawn designs a suit (:func:`vision.train.suits.varied_suits`),
-    drawn after all the rest (the bank without them is the same as before)."""
+    drawn after all the rest (the bank without them is the same as before); ``queens``:
+    that many drawn playing-card Qs (:func:`vision.train.letters.drawn_queens`), drawn
+    after those."""
     from PIL import ImageFont
 
     ranks: dict[str, list[Mask]] = {r: [] for r in RANKS}
@@ -124,6 +128,8 @@ def build_bank(
     if more_suits:
         for s, ms in varied_suits(rng, VARIED_SUITS).items():
             suits[s].extend(ms)
+    if queens:
+        ranks["Q"].extend(drawn_queens(rng, queens))
     return GlyphBank(ranks, suits)
 
 
@@ -255,6 +261,7 @@ def font_face(
     inks: bool = False,
     jumbo: bool = False,
     jumbo_share: float = JUMBO_SHARE,
+    mirror: bool = False,
 ) -> tuple[NDArray[np.uint8], tuple[int, int, int, int]] | None:
     """A BGRA face of ``card`` (FH, FW, 4): the CC0 art with its indices redrawn from
     ``bank``; and the rank glyph's box (x, y, w, h). None if the bank lacks glyphs.
@@ -264,17 +271,26 @@ def font_face(
     share JUMBO_SHARE of the indices drawn 0.14-0.21 of the face's height (the rank;
     its suit 0.45-0.8 of that), as "jumbo index" decks print them: the suit then often
     lies partly outside the classifiers' corner zone (:data:`vision.corners.CROP_H`).
-    ``jumbo_share``: that share instead (1.0: every index; the benchmark's jumbo set)."""
+    ``jumbo_share``: that share instead (1.0: every index; the benchmark's jumbo set).
+    ``mirror`` (``--mirrored-courts``): half the J, Q and K faces turned over left to right
+    (the CC0 art's old indices painted out), which puts the picture's big suit symbol beside
+    the index where the art has it across the picture, as many decks print it: a pip beside
+    the index is then no sign of a 9 or 10."""
     rank, suit = card[0], card[1]
     if not bank.ranks[rank] or not bank.suits[suit]:
         return None
     src = art[card]
+    zones = [(True, True), (False, False)]  # the index zones painted out: (top, left)
+    if mirror and rank in "JQK" and rng.random() < 0.5:
+        src = src[:, ::-1]
+        zones += [(True, False), (False, True)]
     face = src[..., :3].astype(np.float32)
-    alpha = src[..., 3]
+    alpha = np.ascontiguousarray(src[..., 3])
     x1, y1 = round(ART_INDEX[2] * FW), round(ART_INDEX[3] * FH)
     paper = np.float32(255.0)
-    for sl in ((slice(4, y1), slice(4, x1)), (slice(FH - y1, FH - 4), slice(FW - x1, FW - 4))):
-        face[sl] = paper
+    for top, left in zones:  # y1 x x1, 4 px in from the card's edges
+        rows = slice(4, y1) if top else slice(FH - y1, FH - 4)
+        face[rows, slice(4, x1) if left else slice(FW - x1, FW - 4)] = paper
     rmask = bank.ranks[rank][int(rng.integers(len(bank.ranks[rank])))]
     smask = bank.suits[suit][int(rng.integers(len(bank.suits[suit])))]
     if vary and rng.random() < VARIED_GLYPHS:
@@ -436,13 +452,15 @@ def generate(
     vary_inks: bool = False,
     jumbo: bool = False,
     warm: float = 0.0,
+    mirror: bool = False,
 ) -> Sample:
     """``n_cards`` rendered cards (and about a fifth as many backs, blank faces,
     inner outlines) as one Sample; deterministic in (seed, chunk, ``vary_glyphs``:
     a share of the redrawn glyphs bent, :func:`font_face`; ``vary_inks``: their inks
     of :func:`ink_colour` ``wide``; ``jumbo``: a share drawn large, :func:`font_face`;
     ``warm``: the most red of the warm veil over a share of the scenes, 0 for none,
-    :func:`vision.train.scene.light`)."""
+    :func:`vision.train.scene.light`; ``mirror``: half the court faces turned over,
+    :func:`font_face`)."""
     rng = np.random.default_rng([seed, chunk])
     reset_noise()
     cards = [f"{r}{s}" for r in RANKS for s in SUITS]
@@ -460,7 +478,7 @@ def generate(
         made = (
             None
             if rng.random() < art_frac
-            else font_face(rng, art, bank, card, vary_glyphs, vary_inks, jumbo)
+            else font_face(rng, art, bank, card, vary_glyphs, vary_inks, jumbo, mirror=mirror)
         )
         face, box = made if made is not None else (art[card], art_box(card))
         out.append(render(rng, face, lab, box, art, inner=u < 0.16, warm=warm))
