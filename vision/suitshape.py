@@ -73,3 +73,25 @@ def twin_unanswered(reads: Learned, card: str, pips: PipRead | None) -> bool:
     if not any(r.card == card[0] + TWIN_SUIT[card[1]] for r in reads[0]):
         return False
     return pips is None or pips.suit is None or shape_lead(pips.suit, card[1]) > -SINGLE_SUIT_MARGIN
+
+
+#: the least shape score of its own suit an ace's lone pip needs (:func:`ace_pip_unshaped`)
+ACE_PIP_MIN = 0.3
+
+
+def ace_pip_unshaped(pips: PipRead, card: str) -> bool:
+    """True if ``card`` is an ace and the lone pip counted (``pips.count`` 1) scores the
+    shape of its suit under ACE_PIP_MIN: a shape of no suit, whatever it is, is not the
+    ace's pip (generated jumbo frame 49040205, bank seed 49000000: a TH whose ten crowded
+    hearts made one shape, heart 0.006, club 0.07, read AH by A and B at 0.87-0.94 on its
+    jumbo "10" drawn as two narrow strokes). A veto, for either reader. Measured: the 37
+    aces the real close-ups and ``cards-table`` report score their suit 0.72-0.98; the 248
+    right aces with a lone pip of generated frames in held-apart fonts (300 jumbo frames at
+    49500000, 200 hold'em at 49600000, the benchmark's 100 other-font pile frames) 0.74 and
+    more but one, 0.40 (an AS in a pile, frame 21006: every suit 0.30-0.47)."""
+    return (
+        card[0] == "A"
+        and pips.count == 1
+        and pips.suit is not None
+        and pips.suit.get(card[1], 0.0) < ACE_PIP_MIN
+    )

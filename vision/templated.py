@@ -25,7 +25,7 @@ from vision.classic import (
 from vision.glyphs import Templates, load_templates
 from vision.learned import NONE, Learned, thresholds
 from vision.segment import components, ink_masks
-from vision.suitshape import NUMBER_RANKS, shaped_as_twin, shaped_unlike, twin_unanswered
+from vision.suitshape import NUMBER_RANKS, ace_pip_unshaped, shaped_as_twin, shaped_unlike, twin_unanswered
 from vision.verdict import COURT_RANKS, agreed_rank, dissent, symbol_says_other
 
 
@@ -58,7 +58,8 @@ def combine(
     corners of it (:func:`_number_agreed_on_both`), and the picture's suit symbol saying
     the other suit of the colour (:func:`vision.verdict.symbol_says_other`); a number card
     read while A sees no card is not reported where the corners' glyphs name two number
-    ranks about equally (:func:`_corners_split`). ``corners``: the template
+    ranks about equally (:func:`_corners_split`). Neither reader's ace is reported where its
+    lone pip has no shape of its suit (:func:`vision.suitshape.ace_pip_unshaped`). ``corners``: the template
     readings of the top-left and bottom-right index (None where unread)."""
     if learned is not None:
         if classic is not None and classic.card != learned.card:
@@ -69,7 +70,7 @@ def combine(
             return None
         if _number_beside_unread_court(learned, reads, corners or []):
             return None
-        return learned
+        return None if pips is not None and ace_pip_unshaped(pips, learned.card) else learned
     if classic is None:
         return None
     return None if _template_vetoed(classic, reads, pips, corners or []) else classic
@@ -80,8 +81,12 @@ def _template_vetoed(
 ) -> bool:
     """True if the template reader's reading ``classic``, with no learned one, is not
     reported (the vetoes :func:`combine` lists)."""
-    if pips is not None and (shaped_as_twin(pips, classic.card) or shaped_unlike(pips, classic.card)):
-        return True  # as in decide_learned: the pips' shape says another suit
+    if pips is not None and (
+        shaped_as_twin(pips, classic.card)
+        or shaped_unlike(pips, classic.card)
+        or ace_pip_unshaped(pips, classic.card)
+    ):
+        return True  # the pips' shape says another suit (as in decide_learned), or an ace's none
     rank = classic.card[0]
     suit = classic.card[1]
     if rank in COURT_RANKS and pips is not None and pips.rank == FACE and symbol_says_other(pips, suit):

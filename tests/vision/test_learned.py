@@ -662,6 +662,25 @@ def test_a_number_card_read_on_its_index_alone_needs_pips_shaped_like_its_suit()
     assert card_of(decide_learned(PipRead(FACE, unclear, False, 0, 0.0), (k, k))) == "KS"  # its picture
 
 
+def test_an_ace_whose_lone_pip_has_no_shape_of_its_suit_is_not_reported() -> None:
+    """Generated lone cards with jumbo indices in held-apart fonts, frame 49040205 (bank
+    seed 49000000), its real reads: a TH whose ten crowded hearts made one shape (heart
+    0.006, club 0.07), its jumbo "10" drawn as two narrow strokes read AH by A (0.87) and
+    B (0.90, 0.94): AH reported by the index and that "pip". The real aces' pips score
+    their suit 0.72 and more."""
+    a = [CornerRead("A", "H", 0.8654, 0.9981, "-", 0.975), CornerRead("-", "H", 0.586, 0.827, "-", 0.9997)]
+    b = [CornerRead("A", "H", 0.8967, 0.9999, "-", 0.600), CornerRead("A", "H", 0.9408, 0.9905, "-", 0.920)]
+    blob = {"S": -0.066, "H": 0.006, "D": -0.239, "C": 0.073, "solidity": 0.65}
+    lone = PipRead("A", blob, True, 1, 0.99)
+    learned = decide_learned(lone, (a, b))
+    assert card_of(learned) == "AH"  # the index and one red "pip" agree
+    assert combine(None, learned, (a, b), lone) is None
+    assert combine(CardRead("AH", 0.9, {"pips": "A"}), None, (a, b), lone) is None  # nor the templates'
+    # a heart's pip, even a poor one (the real aces' lowest: 0.72), stands
+    heart = PipRead("A", {**blob, "H": 0.72, "C": 0.5}, True, 1, 0.99)
+    assert card_of(combine(None, decide_learned(heart, (a, b)), (a, b), heart)) == "AH"
+
+
 def test_template_and_learned_readings_that_differ_give_no_card() -> None:
     r = reads(None, 0.99)
     assert combine(CardRead("7H", 0.9), CardRead("7D", 0.9), (r, r)) is None
