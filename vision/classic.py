@@ -38,6 +38,7 @@ from vision.detector import CARD_H, CARD_W
 from vision.glyphs import Templates
 from vision.indexprint import in_index_column, under_index
 from vision.layout import layout_ok
+from vision.pipset import CROWDED, crowded
 from vision.segment import Component, filled_and_solidity, holes, in_corner, index_parts, solidity
 
 SUITS = ("S", "H", "D", "C")
@@ -103,11 +104,11 @@ class IndexRead:
 
 @dataclass(frozen=True)
 class PipRead:
-    """Reading of the pips: ``rank`` ("2".."9", "T", "A", FACE, or None if unclear),
-    ``suit`` mean shape score per suit (None without pips) and ``red`` colour
-    (None if unclear). On a picture (FACE): ``suit`` is the shape of the suit
-    symbol printed in it (None if none is clear), ``symbol_red`` its colour (None
-    if unclear), and ``tint`` the share of the card's middle printed yellow or blue
+    """Reading of the pips: ``rank`` ("2".."9", "T", "A", FACE, CROWDED: a set of pips
+    too crowded to count, or None if unclear), ``suit`` mean shape score per suit (None
+    without pips) and ``red`` colour (None if unclear). On a picture (FACE): ``suit`` is
+    the suit symbol printed in it (None if none is clear), ``symbol_red`` its colour (None
+    if unclear), ``tint`` the share of the card's middle printed yellow or blue
     (:class:`vision.segment.Ink`; a court card's picture, never an ornate ace's)."""
 
     rank: str | None
@@ -135,18 +136,12 @@ def rank_of_count(n: int) -> str:
 
 def colour(red_fraction: float) -> bool | None:
     """True (red print), False (black) or None (unclear) from the fraction of red pixels."""
-    if red_fraction >= 0.6:
-        return True
-    if red_fraction <= 0.25:
-        return False
-    return None
+    return True if red_fraction >= 0.6 else (False if red_fraction <= 0.25 else None)
 
 
 def _allowed(red: bool | None) -> set[str]:
     """Suits possible for a print colour (all four when the colour is unclear)."""
-    if red is None:
-        return RED_SUITS | BLACK_SUITS
-    return RED_SUITS if red else BLACK_SUITS
+    return RED_SUITS | BLACK_SUITS if red is None else RED_SUITS if red else BLACK_SUITS
 
 
 def read_index(comps: list[Component], t: Templates) -> IndexRead | None:
@@ -244,6 +239,8 @@ def read_pips(comps: list[Component], t: Templates, tint: float = 0.0) -> PipRea
         and (((not clean or n == 1) and total > 0.08 * area) or other > 0.04 * area)
         and solidity(max(body, key=lambda c: c.area).mask) < PIP_SOLIDITY
     ):
+        if crowded(body, t):  # a number card's pips, too crowded to count (vision.pipset)
+            return PipRead(CROWDED, None, None, n)
         symbol = _picture_suit(body, t)
         return PipRead(
             FACE, symbol[0] if symbol else None, None, 0, symbol_red=symbol[1] if symbol else None, tint=tint

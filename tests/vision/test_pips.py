@@ -200,10 +200,17 @@ def test_solid_pips_of_two_sizes_are_no_picture_but_a_drawing_is() -> None:
     _pip(face, "D", 0.83 * CARD_W, 0.60 * CARD_H, 60, True)
     ink = ink_masks(face)
     assert read_pips(components(ink), load_templates(), ink.tint).rank is None  # no count, no picture
-    # the same card with a figure drawn in strokes over its middle: a picture
-    cv2.ellipse(face, (CARD_W // 2, CARD_H // 2), (45, 70), 0, 0, 360, (40, 40, 200), 4)
+    # the same two large diamonds beside a figure drawn in strokes, no pips: a picture
+    # (with a set of the TD's pips beside it, pips: vision.pipset)
+    face = np.full((CARD_H, CARD_W, 3), 245, np.uint8)
+    _pip(face, "D", 0.17 * CARD_W, 0.40 * CARD_H, 60, False)
+    _pip(face, "D", 0.83 * CARD_W, 0.60 * CARD_H, 60, True)
     mx, my = CARD_W // 2, CARD_H // 2
-    cv2.line(face, (mx - 40, my - 50), (mx + 40, my + 50), (40, 40, 200), 4)
+    strokes = np.array(
+        [[mx - 30, my - 85], [mx + 30, my - 40], [mx - 30, my], [mx + 30, my + 40], [mx - 30, my + 85]]
+    )
+    cv2.polylines(face, [strokes.astype(np.int32)], False, (40, 40, 200), 6)
+    cv2.line(face, (mx + 40, my - 85), (mx + 40, my + 85), (40, 40, 200), 6)
     ink = ink_masks(face)
     assert read_pips(components(ink), load_templates(), ink.tint).rank == FACE
 
