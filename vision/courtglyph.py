@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from vision.classic import FACE, RED_SUITS, CardRead, PipRead
 from vision.learned import NONE, Learned, thresholds
-from vision.suitshape import NUMBER_RANKS, shape_lead
-from vision.verdict import agreed_rank, dissent, other_suit, other_suit_named, scaled, symbol_says_other
+from vision.suitshape import NUMBER_RANKS, other_suit_named, shape_lead
+from vision.verdict import agreed_rank, dissent, other_suit, scaled, symbol_says_other
 
 
 def decide_court_glyph(

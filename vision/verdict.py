@@ -23,7 +23,14 @@ from vision.classic import (
     suit_vote,
 )
 from vision.learned import NONE, RANKS, CornerRead, Learned, thresholds
-from vision.suitshape import NUMBER_RANKS, TWIN_SUIT, shape_lead, shaped_unlike, twin_unanswered
+from vision.suitshape import (
+    NUMBER_RANKS,
+    TWIN_SUIT,
+    black_suit_unsaid,
+    shape_lead,
+    shaped_unlike,
+    twin_unanswered,
+)
 
 COURT_RANKS = set("JQK")
 
@@ -132,7 +139,7 @@ def decide_learned(
     if rank in COURT_RANKS and pips.rank == FACE and court is not None:
         if symbol_says_other(pips, suit):
             return None
-        if other_suit(learned, suit, th):
+        if other_suit(learned, suit, th) or black_suit_unsaid(pips, learned, card, th):
             return None
         return CardRead(card, court, details | {"path": "pair+picture"})
     # the index alone: nothing on the card may say otherwise (an ornate ace's big
@@ -361,15 +368,6 @@ def _blank_corner(learned: Learned, th: dict[str, float]) -> bool:
         and rb.conf >= th["dissent_b"]
         for ra, rb in zip(learned[0], learned[1], strict=True)
     )
-
-
-def other_suit_named(learned: Learned, suit: str) -> bool:
-    """True if a classifier's best guess on a corner is another suit than ``suit``,
-    however unsure (generated lone cards with jumbo indices in held-apart fonts, hunt
-    seed 4500000, frame 4500096: a QC read QS on one corner by A and B, on the other QS
-    by B and QC by A, suit 0.67; the picture's club symbol not clear enough to say:
-    QS reported by the rank heads' court reading)."""
-    return any(r.suit not in (suit, NONE) for rs in learned for r in rs)
 
 
 #: the other suit of the colour leading the suit read by this much on a court card's

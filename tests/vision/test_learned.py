@@ -259,14 +259,16 @@ def test_a_number_card_may_be_read_by_b_at_its_own_threshold_with_the_pips() -> 
 
 
 def test_a_court_card_needs_each_classifier_at_its_court_threshold_on_one_corner() -> None:
+    # (a red one: a black court card whose picture shows no suit symbol also needs A's suit
+    # at its dissent threshold, vision.suitshape.black_suit_unsaid)
     ta, tb = thresholds()["court_a"], thresholds()["court_b"]
-    at = (reads("KC", ta), reads("KC", tb))
-    assert card_of(decide_learned(pips(FACE, None), at)) == "KC"
-    assert decide_learned(pips(FACE, None), (reads("KC", ta - 1e-3), reads("KC", 1.0))) is None
-    assert decide_learned(pips(FACE, None), (reads("KC", 1.0), reads("KC", tb - 1e-3))) is None
+    at = (reads("KH", ta), reads("KH", tb))
+    assert card_of(decide_learned(pips(FACE, None), at)) == "KH"
+    assert decide_learned(pips(FACE, None), (reads("KH", ta - 1e-3), reads("KH", 1.0))) is None
+    assert decide_learned(pips(FACE, None), (reads("KH", 1.0), reads("KH", tb - 1e-3))) is None
     # A sure on one corner, B on the other: they never agree on one crop
-    a = [CornerRead("K", "C", 1.0, 1.0), CornerRead("K", "C", ta - 1e-3, 1.0)]
-    b = [CornerRead("K", "C", tb - 1e-3, 1.0), CornerRead("K", "C", 1.0, 1.0)]
+    a = [CornerRead("K", "H", 1.0, 1.0), CornerRead("K", "H", ta - 1e-3, 1.0)]
+    b = [CornerRead("K", "H", tb - 1e-3, 1.0), CornerRead("K", "H", 1.0, 1.0)]
     assert decide_learned(pips(FACE, None), (a, b)) is None
 
 
