@@ -1,12 +1,14 @@
-"""A black court card read by pair and picture, its picture showing no suit symbol, needs A
-sure of its suit (vision.suitshape.black_suit_unsaid)."""
+"""A court card's suit against its picture: a black one read by pair and picture, its picture
+showing no suit symbol, needs A sure of its suit (vision.suitshape.black_suit_unsaid); a suit
+symbol of the other colour vetoes the template reader's (vision.templated._symbol_other_colour)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from vision.classic import FACE, SOLIDITY, PipRead
+from vision.classic import FACE, SOLIDITY, CardRead, PipRead
 from vision.learned import CornerRead, thresholds
+from vision.templated import combine
 from vision.verdict import decide_learned
 
 #: the picture of generated jumbo frame 51040343 (bank seed 51000000): no clear symbol
@@ -41,3 +43,22 @@ def test_a_symbol_or_a_red_suit_leaves_the_pair_as_it_was() -> None:
     # a red court card so read: hearts and diamonds are not the suits this veto is about
     read = decide_learned(PICTURE, (_as(A, "H"), _as(B, "H")), whole=True)
     assert read is not None and read.card == "KH"
+
+
+def test_a_picture_symbol_of_the_other_colour_vetoes_the_templates_court_card() -> None:
+    """Generated lone cards with jumbo indices, hunt seed 57000000, frame 57040116: a QH read
+    QS by the template reader alone (Q on both corners), its picture's symbol a red heart
+    (0.91), B reading hearts on both corners under its dissent threshold by rank."""
+    heart = {"H": 0.91, "C": 0.79, "S": 0.70, "D": 0.75, SOLIDITY: 0.9}
+    red = replace(PICTURE, suit=heart, symbol_red=True)
+    queen = CardRead("QS", 0.9, {"pips": FACE, "index": ["Q", "Q"]})
+    b = [CornerRead("A", "H", 0.82, 0.97, "J", 0.55), CornerRead("A", "H", 0.74, 1.0, "-", 0.4)]
+    a = [CornerRead("-", "-", 0.43, 0.63, "-", 0.5), CornerRead("6", "S", 0.50, 0.36, "-", 0.5)]
+    assert combine(queen, None, (a, b), red) is None
+    # the symbol's colour unclear, or its shape no clear suit (under 0.85): no veto by it
+    assert combine(queen, None, (a, b), replace(red, symbol_red=None)) is not None
+    faint = {"H": 0.80, "C": 0.70, "S": 0.60, "D": 0.78, SOLIDITY: 0.9}
+    assert combine(queen, None, (a, b), replace(red, suit=faint)) is not None
+    # A's and B's pair is not vetoed so (in a hand's outline the symbol may be another card's pip)
+    sure = [replace(r, p_suit=0.99) for r in A]
+    assert decide_learned(red, (sure, B), whole=True) is not None
