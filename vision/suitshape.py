@@ -7,7 +7,7 @@ reading by themselves (:mod:`vision.verdict`, :mod:`vision.templated`,
 
 from __future__ import annotations
 
-from vision.classic import SINGLE_SUIT_MARGIN, SUIT_MIN_MARGIN, PipRead
+from vision.classic import BLACK_SUITS, SINGLE_SUIT_MARGIN, SUIT_MIN_MARGIN, PipRead
 from vision.learned import NONE, Learned
 
 NUMBER_RANKS = set("A23456789T")
@@ -110,7 +110,7 @@ def black_suit_unsaid(pips: PipRead, learned: Learned, card: str, th: dict[str, 
     a symbol. Measured on 1000 generated frames at seed 56000000: 944 right court cards
     read so, 61 of them black without a symbol, 1 with A's suit under the bar (0.70; its
     other outline 0.78); the real close-ups' and cards-table's 8 such read 0.98 or more."""
-    if card[1] not in ("S", "C") or pips.suit is not None:
+    if card[1] not in BLACK_SUITS or pips.suit is not None:
         return False
     return not any(
         ra.card == card and rb.card == card and ra.p_suit >= th["dissent_a"]

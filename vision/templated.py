@@ -15,6 +15,7 @@ from vision.classic import (
     RED_SUITS,
     SUIT_MIN_MARGIN,
     SUIT_MIN_SCORE,
+    SUITS,
     CardRead,
     IndexRead,
     PipRead,
@@ -89,14 +90,18 @@ def _template_vetoed(
         return True  # the pips' shape says another suit (as in decide_learned), or an ace's none
     rank = classic.card[0]
     suit = classic.card[1]
-    if rank in COURT_RANKS and pips is not None and pips.rank == FACE and symbol_says_other(pips, suit):
+    if (
+        rank in COURT_RANKS
+        and pips is not None
+        and pips.rank == FACE
+        and (symbol_says_other(pips, suit) or _symbol_other_colour(pips, suit))
+    ):
         # as in decide_learned: the picture's suit symbol says the other suit of the colour
+        # (here also: a symbol of the other colour, :func:`_symbol_other_colour`)
         # (generated lone cards with jumbo indices, hunt seed 15200000, frame 15240031: a QC
         # read QS by the template reader, its index clubs spade by 0.10-0.15, the picture's
         # club 0.95, spade 0.88; the right black court cards it read alone in 1600 generated
         # frames at seed 24000000 had the other suit leading their symbol by 0.018 at most)
-        return True
-    if rank in COURT_RANKS and pips is not None and pips.rank == FACE and _symbol_other_colour(pips, suit):
         return True
     th = thresholds()
     no_q = counterless_corners(classic, corners)
@@ -134,7 +139,7 @@ def _symbol_other_colour(pips: PipRead, suit: str) -> bool:
     have their own colour."""
     if pips.suit is None or pips.symbol_red is None or pips.symbol_red == (suit in RED_SUITS):
         return False
-    return max(v for k, v in pips.suit.items() if k in "SHDC") >= 0.85
+    return max(pips.suit.get(k, 0.0) for k in SUITS) >= 0.85
 
 
 def _court_rank_agreed_other(
