@@ -1,6 +1,7 @@
 """A court card's suit against its picture: a black one read by pair and picture, its picture
 showing no suit symbol, needs A sure of its suit (vision.suitshape.black_suit_unsaid); a suit
-symbol of the other colour vetoes the template reader's (vision.templated._symbol_other_colour)."""
+symbol of the other colour vetoes the template reader's (vision.templated._symbol_other_colour);
+one of the other suit of its colour, leading by PICTURE_TWIN_MARGIN, any reading's."""
 
 from __future__ import annotations
 
@@ -62,3 +63,19 @@ def test_a_picture_symbol_of_the_other_colour_vetoes_the_templates_court_card() 
     # A's and B's pair is not vetoed so (in a hand's outline the symbol may be another card's pip)
     sure = [replace(r, p_suit=0.99) for r in A]
     assert decide_learned(red, (sure, B), whole=True) is not None
+
+
+def test_a_picture_symbol_leading_the_other_black_suit_by_the_margin_vetoes_the_pair() -> None:
+    """Generated lone cards with jumbo indices, hunt seed 57000000, frame 57040344, its real
+    reads: a QS whose held-apart index spade A and B read as a club (suit 0.99 or more on both
+    corners), its picture's symbol spade 0.946, club 0.888: 0.058 ahead, under the 0.06
+    PICTURE_TWIN_MARGIN was until December 6th (:func:`vision.verdict.symbol_says_other`)."""
+    a = [CornerRead("Q", "C", 0.9768, 0.9965, "Q", 0.9867), CornerRead("Q", "C", 0.9947, 0.9985, "Q", 0.9957)]
+    b = [CornerRead("Q", "C", 0.8292, 0.9998, "Q", 0.983), CornerRead("Q", "C", 0.9794, 0.9996, "Q", 0.9985)]
+    symbol = {"C": 0.8879, "D": 0.9044, "H": 0.4763, "S": 0.9459, SOLIDITY: 0.9286}
+    picture = PipRead(FACE, symbol, None, 0, 0.5, symbol_red=False, tint=0.0496)
+    assert decide_learned(picture, (a, b), whole=True) is None
+    # the club the symbol's best shape: QC
+    club = replace(picture, suit=symbol | {"C": 0.9459, "S": 0.8879})
+    read = decide_learned(club, (a, b), whole=True)
+    assert read is not None and read.card == "QC"

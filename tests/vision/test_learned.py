@@ -907,7 +907,7 @@ def test_the_pictures_symbol_vetoes_the_templates_court_card_of_the_other_suit_o
     b = [CornerRead("3", "S", 0.4402, 0.9397, "Q", 0.7001), CornerRead("2", "S", 0.3815, 0.9857, "Q", 0.8887)]
     assert combine(queen, None, (a, b), picture) is None
     # the symbol's club not yet PICTURE_TWIN_MARGIN ahead: QS stands (as the templates read)
-    near = PipRead(FACE, symbol | {"S": 0.9}, None, 0, 0.5, symbol_red=False, tint=0.0965)
+    near = PipRead(FACE, symbol | {"S": 0.91}, None, 0, 0.5, symbol_red=False, tint=0.0965)
     assert card_of(combine(queen, None, (a, b), near)) == "QS"
 
 

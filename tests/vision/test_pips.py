@@ -239,9 +239,10 @@ def test_a_lone_shape_of_no_clear_colour_is_no_ace() -> None:
     [
         (0.866, 0.953, True),  # a TS's pips taken as a picture, read QC (hunt frame 12340004)
         (0.88, 0.95, True),  # the spade 0.07 ahead: more than PICTURE_TWIN_MARGIN
+        (0.8879, 0.9459, True),  # a QS read QC by A and B (hunt frame 57040344): 0.058 ahead
         (0.93, 0.88, False),  # the club ahead (right club court cards: by 0.055 or more)
-        (0.90, 0.94, False),  # the spade 0.04 ahead: too close to say (a right QS's club led by 0.041)
-        (0.90, 0.95, False),  # ... 0.05
+        (0.90, 0.94, False),  # the spade 0.04 ahead: too close to say (a right QS's club led by 0.046)
+        (0.905, 0.95, False),  # ... 0.045
         (0.70, 0.84, False),  # the spade scored under 0.85: no clear spade
     ],
 )
@@ -249,7 +250,7 @@ def test_a_court_cards_picture_symbol_leading_the_other_black_suit_vetoes_a_club
     club: float, spade: float, vetoed: bool
 ) -> None:
     """symbol_says_other: the suit symbol in a court card's picture scored 0.85 or more
-    for the other suit of the colour, ahead by PICTURE_TWIN_MARGIN (0.06) or more."""
+    for the other suit of the colour, ahead by PICTURE_TWIN_MARGIN (0.052) or more."""
     from vision.verdict import symbol_says_other
 
     pips = PipRead(FACE, {"C": club, "S": spade, "D": 0.88, "H": 0.42, "solidity": 0.95}, None, 0, 0.5, False)
