@@ -15,7 +15,8 @@ Modules (each imports cv2/numpy itself; importing this package does not):
   (camera play finds each new card by it, issue 9).
 * :mod:`vision.tracker`: pure logic turning per-frame detections into plays (the
   earlier play tracker; camera play now goes by :mod:`vision.change`).
-* :mod:`vision.evaluate`, :mod:`vision.bench`: accuracy and speed tools.
+* :mod:`vision.evaluate`, :mod:`vision.bench`: accuracy and speed tools; :mod:`vision.hunt`:
+  generated frames read again one by one, and what a change to the reader moves.
 * :mod:`vision.build_templates`: builds the shipped ``templates.npz``.
 * :mod:`vision.train`: builds the shipped models (build time only: torch, onnx).
 * :mod:`vision.camera_check`: measures of a frame for ``referee camera check``.

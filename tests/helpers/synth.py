@@ -189,3 +189,14 @@ def hand(frame: Any, center: tuple[int, int], size: int, angle: float = 0.0) -> 
     cv2.ellipse(overlay, (cx + size // 2 + size // 6, cy), (size // 8, size // 3), 40, 0, 360, skin, -1)
     m = overlay.any(axis=2)
     frame[m] = overlay[m]
+
+
+def stand_in_art() -> dict[str, Any]:
+    """A stand-in for the CC0 art (:func:`vision.train.synth.load_art`): every face and
+    both backs plain white (FH, FW, 4) BGRA."""
+    from vision.train.synth import FH, FW
+
+    face = np.full((FH, FW, 4), 255, np.uint8)
+    art: dict[str, Any] = {f"{r}{s}": face for r in "A23456789TJQK" for s in "SHDC"}
+    art["B1"] = art["B2"] = face.copy()
+    return art

@@ -10,7 +10,7 @@ from typing import Any
 import cv2
 import pytest
 
-from tests.helpers.synth import card_back, card_face, place, table
+from tests.helpers.synth import card_back, card_face, place, stand_in_art, table
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -87,17 +87,6 @@ def test_closeup_scales_bring_every_median_card_to_90_px() -> None:
     assert len(scales) == len(rows) > 100
     for r in rows:
         assert float(r["median_card_width_px"]) * scales[r["file"]] == pytest.approx(90.0)
-
-
-def stand_in_art() -> dict[str, Any]:
-    """A stand-in for the CC0 art: every face and both backs plain white (FH, FW, 4)."""
-    np = pytest.importorskip("numpy")
-    from vision.train.synth import FH, FW
-
-    face = np.full((FH, FW, 4), 255, np.uint8)
-    art: dict[str, Any] = {f"{r}{s}": face for r in "A23456789TJQK" for s in "SHDC"}
-    art["B1"] = art["B2"] = face.copy()
-    return art
 
 
 @pytest.mark.slow
