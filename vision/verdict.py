@@ -100,7 +100,7 @@ def decide_learned(
       ``whole`` (a card's own, found whole by the detector, its middle seen, not covered
       nor guessed), where A and B both read no index on a corner, each at its dissent
       threshold (:func:`_blank_corner`: the card's other index is there). Nor, on any
-      outline, where two or more pips beyond a 2-9's show (:func:`_pips_say_otherwise`).
+      outline, where two or more pips beyond a 2-9's or an ace's show (:func:`_pips_say_otherwise`).
 
     Any corner read by either classifier as another card at its dissent threshold
     (``dissent_a``, ``dissent_b``) vetoes, if the pips allow its rank, its suit
@@ -185,19 +185,20 @@ def candidates(learned: Learned) -> list[CornerRead]:
 
 def _pips_say_otherwise(pips: PipRead, card: str) -> bool:
     """True if pips not counted as ``card``'s say something against it, read on its
-    index alone: more than a card has, two or more beyond a 2-9's rank, pips without a
+    index alone: more than a card has, two or more beyond an A-9's rank, pips without a
     picture for a court card, as many as its rank out of its layout, of the other
     colour, of both colours, or, for 2-10 and A, when scored,
     not favouring its suit over the other of the colour by more than SUIT_MIN_MARGIN
     (which includes :func:`vision.suitshape.shaped_as_twin`, favouring the other)."""
     if pips.count >= MANY_PIPS:
         return True  # more pips than a card has: the outline holds another card's too
-    if card[0] in "23456789" and pips.count >= int(card[0]) + 2:
-        # two or more pips beyond the rank's, on any outline: the index is misread, or
-        # another card's pips show (generated lone cards with jumbo indices: frame 6040076,
-        # a 9S, nine pips out of their layout, its hollow jumbo "9" read 3S by A and B at
-        # 0.99 or more on its own whole outline; frame 13240053, bank seed 13200000, a 9H
-        # so read 3H at 0.91 or more, a chip under it: its middle not seen whole)
+    if card[0] in "A23456789" and pips.count >= "A23456789".index(card[0]) + 3:
+        # two or more pips beyond the rank's (an ace's one), on any outline: the index is
+        # misread, or another card's pips show (generated lone cards with jumbo indices: frame
+        # 6040076, a 9S, nine pips out of their layout, its hollow jumbo "9" read 3S by A and B
+        # at 0.99+ on its own whole outline; frame 13240053, bank seed 13200000, a 9H so read
+        # 3H at 0.91+, a chip under it; 66040351, bank seed 66000000, AD read at 1.00 on one
+        # corner, five red pips: 2 of 317 right aces in 700 frames at 67000000 had three)
         return True
     if card[0] in COURT_RANKS and pips.rank != FACE and pips.count >= 2:
         # pips, no picture: no court card's own (generated hold'em frame 11130059, bank

@@ -496,11 +496,12 @@ def test_pips_shaped_more_like_another_suit_of_either_colour_back_no_number_card
 def test_an_index_alone_on_a_covered_outline_needs_the_pile_corner_threshold() -> None:
     """Generated hold'em frame 3530042 (bank seed 3500000): an AC half under a TS, the
     pair outline split, the AC's half read AS by A and B at 0.9983 on its one corner;
-    the TS's black spade pips in that half said nothing against it."""
+    the TS's black spade pips in that half said nothing against it (nine of them would now:
+    pips beyond an ace's by two or more veto its index read alone; here two show)."""
     th = thresholds()
     assert th["pile_corner"] > th["pair_covered"]  # else the rule changes nothing
     between = (th["pair_covered"] + th["pile_corner"]) / 2
-    black = PipRead(None, None, False, 9, 0.0)
+    black = PipRead(None, None, False, 2, 0.0)
     assert card_of(decide_learned(black, (reads("AS", between), reads("AS", between)))) == "AS"
     assert decide_learned(black, (reads("AS", between), reads("AS", between)), covered=True) is None
     at = th["pile_corner"]
@@ -1248,6 +1249,22 @@ def test_an_index_alone_is_vetoed_by_two_pips_more_than_its_rank_on_any_outline(
     # one more (glare splitting a pip) is no veto
     assert card_of(decide_learned(PipRead(None, None, False, 4, 0.0), sure, whole=True)) == "3S"
     assert card_of(decide_learned(PipRead(None, None, False, 4, 0.0), sure, whole=False)) == "3S"
+
+
+def test_an_ace_read_on_its_index_alone_is_vetoed_by_three_pips_or_more() -> None:
+    """Generated lone cards with jumbo indices in held-apart fonts (hunt seed 66000000, frame
+    66040351), its real reads: AD read by A and B at 0.99 or more on one corner of an outline
+    (the other corner no index to both), five red pips counted out of any layout: AD
+    reported on the index alone, where an ace has one pip; two beyond it, as for 2-9."""
+    from dataclasses import replace
+
+    a = [CornerRead("-", "-", 0.9974, 0.9974, "-", 0.9999), CornerRead("A", "D", 0.9958, 0.9997, "Q", 0.9957)]
+    b = [CornerRead("-", "-", 1.0, 1.0, "-", 1.0), CornerRead("A", "D", 0.9967, 1.0, "Q", 0.9356)]
+    shape = {"S": 0.5969, "H": 0.3889, "D": 0.6883, "C": 0.6187, "solidity": 0.952}
+    five = PipRead(None, shape, True, 5, 0.9968, symbol_red=None, tint=0.0)
+    assert decide_learned(five, (a, b)) is None
+    # two pips (one beyond an ace's, as glare or a chip may make): the index stands
+    assert card_of(decide_learned(replace(five, count=2), (a, b))) == "AD"
 
 
 def test_a_learned_court_card_on_an_untinted_picture_needs_the_templates_to_read_its_rank() -> None:
