@@ -14,6 +14,32 @@ if TYPE_CHECKING:
     from vision.reader import Attempt
 
 
+#: the benchmark's generated sets of face-up cards: kind -> (offset of its frame seeds
+#: from the run's seed, whether its indices are redrawn in the held-apart fonts)
+KINDS = {"piles": (0, False), "other-fonts": (20_000, True), "hands": (30_000, True), "jumbo": (40_000, True)}
+
+
+def scene(kind: str, frame_seed: int, art: Any, bank: Any) -> Any:
+    """The generated frame ``frame_seed`` of ``kind`` (a key of KINDS): piles in the CC0
+    indices (:func:`vision.train.scenes.pile_scene`), piles with their indices redrawn by
+    ``bank`` (``other-fonts``), hold'em hands (:func:`vision.train.scenes.hand_scene`), or
+    cards lying apart with jumbo indices (``jumbo``, :func:`vision.train.scenes.lone_scene`).
+    Raises ValueError for an unknown kind, or a held-apart kind without ``bank``."""
+    from vision.train.scenes import hand_scene, lone_scene, pile_scene
+
+    if kind not in KINDS:
+        raise ValueError(f"unknown frame kind {kind!r} (one of {', '.join(KINDS)})")
+    if KINDS[kind][1] and bank is None:
+        raise ValueError(
+            f"frames of kind {kind!r} need the held-apart glyph bank (in vision.hunt: --bank-seed)"
+        )
+    if kind == "hands":
+        return hand_scene(frame_seed, art, bank)
+    if kind == "jumbo":
+        return lone_scene(frame_seed, art, bank)
+    return pile_scene(frame_seed, art, True, bank if kind == "other-fonts" else None)
+
+
 def generated(
     seed: int,
     n: int,
@@ -23,38 +49,28 @@ def generated(
     bank: Any = None,
     why: TextIO | None = None,
     name: str = "generated",
-    hands: bool = False,
-    lone: bool = False,
+    kind: str = "piles",
 ) -> tuple[Tally, int]:
-    """(tally, unlabelled cards reported) over ``n`` generated frames from ``seed``;
-    ``bank``: a glyph bank that redraws indices (:func:`vision.train.scenes.pile_scene`);
-    ``hands``: hold'em layouts (:func:`vision.train.scenes.hand_scene`), not piles;
-    ``lone``: cards lying apart with jumbo indices (:func:`vision.train.scenes.lone_scene`;
-    needs ``bank``).
+    """(tally, unlabelled cards reported) over ``n`` generated frames from ``seed`` of
+    ``kind`` (a key of KINDS, :func:`scene`; ``face_up`` False: piles of backs alone);
+    ``bank``: the glyph bank that redraws indices, for the held-apart kinds.
     ``why``: for each wrong card (one not in its frame), a line to it with the set's
     ``name``, the frame's seed, the card and the labels, and under it what every reader made of
     the outline that gave it (:func:`describe` and the verdict's path), or that a
     pile corner gave it."""
     from vision.reader import detect
-    from vision.train.scenes import hand_scene, lone_scene, pile_scene
+    from vision.train.scenes import pile_scene
 
-    if lone and bank is None:
-        raise ValueError("generated lone cards with jumbo indices need a glyph bank")
     total, extra = Tally(), 0
     for i in range(n):
-        if lone:
-            s = lone_scene(seed + i, art, bank)
-        elif hands:
-            s = hand_scene(seed + i, art, bank)
-        else:
-            s = pile_scene(seed + i, art, face_up, bank)
+        s = scene(kind, seed + i, art, bank) if face_up else pile_scene(seed + i, art, False, bank)
         frame, labels, cards = s.frame, s.labels, s.cards
         trace: list[Attempt] | None = [] if why is not None else None
         dets = detect(frame, threshold, trace)
         # a card of the frame read where it does not lie (its outline's centre outside
         # the card's own) is a wrong card: another card's index read as it
         reported = [
-            d.card if d.card not in cards or _placed(d, s.outlines[d.card]) else MISPLACED for d in dets
+            d.card if d.card not in cards or placed(d, s.outlines[d.card]) else MISPLACED for d in dets
         ]
         inside = [c for c in reported if c in cards and c not in labels]
         extra += len(inside)
@@ -73,7 +89,7 @@ def generated(
 MISPLACED = "misplaced"
 
 
-def _placed(d: Any, outline: Any) -> bool:
+def placed(d: Any, outline: Any) -> bool:
     """True if detection ``d``'s outline has its centre inside ``outline`` ((4, 2) image
     pixels: where that card lies, all of it, covered parts too)."""
     import cv2

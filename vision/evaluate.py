@@ -299,7 +299,7 @@ def benchmark(
 ) -> dict[str, Tally]:
     """The whole benchmark (see the module docstring); returns {set: Tally}.
     ``explain``: each wrong card of the generated sets explained (:func:`vision.benchgen.generated`)."""
-    from vision.benchgen import generated, held_apart_bank
+    from vision.benchgen import KINDS, generated, held_apart_bank
 
     out = out if out is not None else sys.stdout
     null = open(os.devnull, "w")  # noqa: SIM115 - closed below
@@ -344,13 +344,16 @@ def benchmark(
         if bank is None:
             rows.append(f"generated sets in other fonts: skipped ({why_not})")
         else:
-            # (name, seed offset, frames, scene, what the tally's note says)
-            for name, offset, n, kind, note in (
-                ("piles, other fonts", 20_000, other_fonts, {}, f"{other_fonts} frames; +{{}} covered"),
-                ("hands, other fonts", 30_000, hands, {"hands": True}, f"{hands} frames; +{{}} covered"),
-                ("lone, jumbo indices", 40_000, jumbo, {"lone": True}, f"{jumbo} frames, other fonts"),
+            # (name, kind, frames, what the tally's note says)
+            for name, kind, n, note in (
+                ("piles, other fonts", "other-fonts", other_fonts, f"{other_fonts} frames; +{{}} covered"),
+                ("hands, other fonts", "hands", hands, f"{hands} frames; +{{}} covered"),
+                ("lone, jumbo indices", "jumbo", jumbo, f"{jumbo} frames, other fonts"),
             ):
-                t, extra = generated(seed + offset, n, art, threshold, bank=bank, why=why, name=name, **kind)
+                offset = KINDS[kind][0]
+                t, extra = generated(
+                    seed + offset, n, art, threshold, bank=bank, why=why, name=name, kind=kind
+                )
                 res["generated " + name] = t
                 rows.append(_line(name, t, "  (" + note.format(extra) + ")"))
     else:

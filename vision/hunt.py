@@ -20,27 +20,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, TextIO
 
-#: frame kind -> (offset of its frame seeds from the run's seed, needs the held-apart bank)
-KINDS = {"piles": (0, False), "other-fonts": (20_000, True), "hands": (30_000, True), "jumbo": (40_000, True)}
-
-
-def scene(kind: str, frame_seed: int, art: Any, bank: Any) -> Any:
-    """The generated frame ``frame_seed`` of ``kind`` (a key of KINDS) as the benchmark
-    draws it (:mod:`vision.train.scenes`); ``bank``: the held-apart glyph bank (None for
-    ``piles``, CC0 indices). Raises ValueError for an unknown kind or a missing bank."""
-    from vision.train.scenes import hand_scene, lone_scene, pile_scene
-
-    if kind not in KINDS:
-        raise ValueError(f"unknown frame kind {kind!r} (one of {', '.join(KINDS)})")
-    if KINDS[kind][1] and bank is None:
-        raise ValueError(
-            f"frames of kind {kind!r} need the held-apart glyph bank (--bank-seed: the run's seed)"
-        )
-    if kind == "hands":
-        return hand_scene(frame_seed, art, bank)
-    if kind == "jumbo":
-        return lone_scene(frame_seed, art, bank)
-    return pile_scene(frame_seed, art, True, bank if kind == "other-fonts" else None)
+from vision.benchgen import KINDS, scene
 
 
 def read_frame(s: Any, threshold: float, out: TextIO | None = None) -> dict[str, list[str]]:
@@ -49,14 +29,14 @@ def read_frame(s: Any, threshold: float, out: TextIO | None = None) -> dict[str,
     benchmark counts them). ``out``: also print the labels, the cards read, and one line
     per outline read (:func:`vision.evaluate.describe` and the verdict's path), the
     reported ones marked "right" or "WRONG"."""
-    from vision.benchgen import _placed
+    from vision.benchgen import placed
     from vision.evaluate import describe
     from vision.reader import Attempt, detect
 
     trace: list[Attempt] = []
     dets = detect(s.frame, threshold, trace)
     read = [d.card for d in dets]
-    misplaced = [d.card for d in dets if d.card in s.cards and not _placed(d, s.outlines[d.card])]
+    misplaced = [d.card for d in dets if d.card in s.cards and not placed(d, s.outlines[d.card])]
     if out is not None:
         print(f"labels {' '.join(s.labels) or '-'}", file=out)
         print(f"read {' '.join(read) or '-'}", file=out)
@@ -72,7 +52,7 @@ def dump(
     seed: int, counts: dict[str, int], art: Any, bank: Any, threshold: float
 ) -> dict[str, dict[str, list[str]]]:
     """{"KIND FRAME_SEED": :func:`read_frame`} over ``counts[kind]`` frames of each kind
-    (the benchmark's frames for ``seed``)."""
+    (the benchmark's frames for ``seed``: :data:`vision.benchgen.KINDS`, :func:`vision.benchgen.scene`)."""
     res = {}
     for kind, n in counts.items():
         offset = KINDS[kind][0]
