@@ -16,7 +16,7 @@ from vision.classic import CardRead
 from vision.detector import Quad, order_clockwise
 from vision.outlines import card_size
 from vision.pairs import halves
-from vision.verdict import COURT_RANKS
+from vision.suitshape import COURT_RANKS
 
 #: the size of a card split from an outline of two (:func:`split`) is that of this many
 #: cards read nearest it: seen obliquely, cards nearer the camera are larger

@@ -49,8 +49,9 @@ from vision.piles import CornerCard, corner_cards, grown
 from vision.places import one_card_per_corner, one_place_per_card
 from vision.segment import Component, components, fill_holes, ink_masks, solidity
 from vision.snap import snap
+from vision.suitshape import COURT_RANKS
 from vision.templated import combine
-from vision.verdict import COURT_RANKS, both_name_other, candidates, decide_learned
+from vision.verdict import both_name_other, candidates, decide_learned
 
 __all__ = [
     "FACE",

@@ -11,6 +11,7 @@ from vision.classic import BLACK_SUITS, SINGLE_SUIT_MARGIN, SUIT_MIN_MARGIN, Pip
 from vision.learned import NONE, Learned
 
 NUMBER_RANKS = set("A23456789T")
+COURT_RANKS = set("JQK")
 
 #: the other suit of the same colour
 TWIN_SUIT = {"S": "C", "C": "S", "H": "D", "D": "H"}

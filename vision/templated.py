@@ -26,8 +26,15 @@ from vision.classic import (
 from vision.glyphs import Templates, load_templates
 from vision.learned import NONE, Learned, thresholds
 from vision.segment import components, ink_masks
-from vision.suitshape import NUMBER_RANKS, ace_pip_unshaped, shaped_as_twin, shaped_unlike, twin_unanswered
-from vision.verdict import COURT_RANKS, agreed_rank, dissent, symbol_says_other
+from vision.suitshape import (
+    COURT_RANKS,
+    NUMBER_RANKS,
+    ace_pip_unshaped,
+    shaped_as_twin,
+    shaped_unlike,
+    twin_unanswered,
+)
+from vision.verdict import agreed_rank, dissent, symbol_says_other
 
 
 def combine(

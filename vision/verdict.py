@@ -10,29 +10,23 @@ from collections.abc import Collection
 
 from vision.classic import (
     FACE,
-    MANY_PIPS,
     RED_SUITS,
     SINGLE_SUIT_MARGIN,
-    SUIT_MIN_MARGIN,
-    SUIT_MIN_SCORE,
     CardRead,
     PipRead,
     clip01,
     ornate_ace,
-    rank_of_count,
     suit_vote,
 )
 from vision.learned import NONE, RANKS, CornerRead, Learned, thresholds
+from vision.pipcheck import pips_back, pips_say_otherwise
 from vision.suitshape import (
+    COURT_RANKS,
     NUMBER_RANKS,
     TWIN_SUIT,
     black_suit_unsaid,
     shape_lead,
-    shaped_unlike,
-    twin_unanswered,
 )
-
-COURT_RANKS = set("JQK")
 
 
 def scaled(conf: float, t: float) -> float:
@@ -100,7 +94,8 @@ def decide_learned(
       ``whole`` (a card's own, found whole by the detector, its middle seen, not covered
       nor guessed), where A and B both read no index on a corner, each at its dissent
       threshold (:func:`_blank_corner`: the card's other index is there). Nor, on any
-      outline, where two or more pips beyond a 2-9's or an ace's show (:func:`_pips_say_otherwise`).
+      outline, where two or more pips beyond a 2-9's or an ace's show
+      (:func:`vision.pipcheck.pips_say_otherwise`).
 
     Any corner read by either classifier as another card at its dissent threshold
     (``dissent_a``, ``dissent_b``) vetoes, if the pips allow its rank, its suit
@@ -127,7 +122,7 @@ def decide_learned(
     details: dict[str, object] = {"pips": pips.rank, "count": pips.count, "learned": card}
     by_a, by_b = scaled(conf_a, th["index_pips"]), scaled(conf_b, th["index_pips_b"])
     if rank in NUMBER_RANKS and pips.rank == rank and max(by_a, by_b) >= 0.5:
-        if not _pips_back(pips, card, by_a >= 0.5, learned):
+        if not pips_back(pips, card, by_a >= 0.5, learned):
             return None
         if _lone_corner_unsure(learned, card, pair, th):
             return None
@@ -147,7 +142,7 @@ def decide_learned(
     if pips.rank is not None and pips.rank != rank and not (rank == "A" and ornate_ace(pips)):
         return None
     own = whole and not covered  # the card's own outline, seen whole
-    if _pips_say_otherwise(pips, card) or (own and _blank_corner(learned, th)):
+    if pips_say_otherwise(pips, card) or (own and _blank_corner(learned, th)):
         return None
     if other_suit(learned, suit, th):
         return None  # another card's index in the outline: see the docstring
@@ -181,89 +176,6 @@ def candidates(learned: Learned) -> list[CornerRead]:
         )
     ]
     return cands + [r for r in b if r.card is not None and r.conf >= th["index_pips_b"]]
-
-
-def _pips_say_otherwise(pips: PipRead, card: str) -> bool:
-    """True if pips not counted as ``card``'s say something against it, read on its
-    index alone: more than a card has, two or more beyond an A-9's rank, pips without a
-    picture for a court card, as many as its rank out of its layout, of the other
-    colour, of both colours, or, for 2-10 and A, when scored,
-    not favouring its suit over the other of the colour by more than SUIT_MIN_MARGIN
-    (which includes :func:`vision.suitshape.shaped_as_twin`, favouring the other)."""
-    if pips.count >= MANY_PIPS:
-        return True  # more pips than a card has: the outline holds another card's too
-    if card[0] in "A23456789" and pips.count >= "A23456789".index(card[0]) + 3:
-        # two or more pips beyond the rank's (an ace's one), on any outline: the index is
-        # misread, or another card's pips show (generated lone cards with jumbo indices: frame
-        # 6040076, a 9S, nine pips out of their layout, its hollow jumbo "9" read 3S by A and B
-        # at 0.99+ on its own whole outline; frame 13240053, bank seed 13200000, a 9H so read
-        # 3H at 0.91+, a chip under it; 66040351, bank seed 66000000, AD read at 1.00 on one
-        # corner, five red pips: 2 of 317 right aces in 700 frames at 67000000 had three)
-        return True
-    if card[0] in COURT_RANKS and pips.rank != FACE and pips.count >= 2:
-        # pips, no picture: no court card's own (generated hold'em frame 11130059, bank
-        # seed 11100000: a TS, ten black pips, its redrawn "10" read JS by A and B at 1.00)
-        return True
-    if (
-        card[0] in "23456789T"
-        and pips.rank is None
-        and 2 <= pips.count <= 10
-        and rank_of_count(pips.count) == card[0]
-    ):
-        # as many pips as the index says, not laid out as that card's: the pips of
-        # another card, or one covered and the index misread (generated pile frame
-        # 4720048, bank seed 4700000: a 6C, one pip under another card, its redrawn
-        # "6" read 5 by A and B at 1.00 on its index alone, five pips seen)
-        return True
-    if pips.red is not None and pips.red != (card[1] in RED_SUITS):
-        # pips of the other colour: another card's, over this one, or the index misread
-        # (generated hold'em frame 31009, bank seed 1000: a 3C under a 6H, its index
-        # redrawn with a small pointed club, read 3S by A at 0.9985 and B at 0.9999, the
-        # 6H's red pips filling the outline; the pile-corner reading of that index
-        # stands, at its own threshold)
-        return True
-    if pips.red is None and pips.count >= 2 and pips.rank != FACE:
-        # pips of both colours (too mixed to give one, :func:`vision.classic.colour`):
-        # two cards' pips in the outline (generated hold'em frame 9430022, bank seed
-        # 9400000, read with the models of a training run at seed 20261206: an outline of
-        # a 2D with a strip of a spade card over it, two red and four black pips, the
-        # strip's redrawn index read JS by A and B at 1.00 on one corner: JS reported)
-        return True
-    # pips in the outline, their shape not clearly the suit's: for a 2-10 or an ace the
-    # one check of its suit against the other of the colour (generated hold'em frame
-    # 1930256, bank seed 1900000: an AC's redrawn club read as a spade by A and B at
-    # 1.00, the pips in its outline spade 0.44, club 0.41)
-    return (
-        card[0] in NUMBER_RANKS
-        and pips.suit is not None
-        and shape_lead(pips.suit, card[1]) > -SUIT_MIN_MARGIN
-    )
-
-
-def _pips_back(pips: PipRead, card: str, by_a: bool, learned: Learned) -> bool:
-    """Whether pips that count ``card``'s rank (2-10, A) back its index reading (see
-    :func:`decide_learned`): their colour, when clear, the suit's; their shape, when
-    scored, favouring the suit over the other of its colour by more than
-    SUIT_MIN_MARGIN and liked by no suit more than by the suit (:func:`shaped_unlike`);
-    and for B's reading alone (``by_a`` False) the shape saying the suit, an ace's pip too
-    liked by no suit more (generated jumbo frame 16340196, bank seed 16300000: an AH read
-    AD by B, its pip C 0.85, S 0.80, D 0.72, H 0.63), and A's best guess on neither corner
-    the card's rank in the other suit of its colour unless the shape says the suit by
-    SINGLE_SUIT_MARGIN (as for a template reading)."""
-    suit = card[1]
-    red = suit in RED_SUITS
-    if (pips.red is not None and pips.red != red) or shaped_unlike(pips, card):
-        return False
-    if pips.suit is not None and shape_lead(pips.suit, suit) > -SUIT_MIN_MARGIN:
-        return False
-    if by_a:
-        return True
-    if twin_unanswered(learned, card, pips) or shaped_unlike(pips, card, aces=True):
-        return False
-    # B's reading alone: B confuses suits of one colour more (crude drawn clubs as
-    # spades), so the pips' shapes must say its suit, not only not another
-    v = suit_vote(pips.suit, red, True) if pips.suit is not None else None
-    return v is not None and v.label == suit and v.ok(SUIT_MIN_SCORE, SUIT_MIN_MARGIN)
 
 
 def _backed(learned: Learned, card: str) -> bool:
