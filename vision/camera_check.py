@@ -99,12 +99,13 @@ def check_frame(image: NDArray[Any]) -> FrameCheck:
     if quads:
         contrast = float(np.percentile(white[inside], 75)) - table_white
         width = float(np.median([_width(q) for q in quads]))
-        pts = np.concatenate(quads)
+        # (an outline may reach a little past the frame's edge: the area stays in it)
+        pts = np.clip(np.concatenate(quads) / np.array([w, h], np.float64), 0.0, 1.0)
         area = (
-            float(pts[:, 0].min() / w),
-            float(pts[:, 1].min() / h),
-            float(pts[:, 0].max() / w),
-            float(pts[:, 1].max() / h),
+            float(pts[:, 0].min()),
+            float(pts[:, 1].min()),
+            float(pts[:, 0].max()),
+            float(pts[:, 1].max()),
         )
     focus = float(lap[inside].var()) if inside.sum() > 100 else float(lap.var())
     glare = float((image.min(axis=2) >= 250).mean())

@@ -137,6 +137,11 @@ def check_command(
             "cards: {n} outline found, {k} read", "cards: {n} outlines found, {k} read", r.outlines
         ).format(n=r.outlines, k=len(r.cards))
     )
+    if r.cards:
+        from referee.core.cards import Card
+        from referee.live.messages import card_text
+
+        p(_("read: {cards}").format(cards="  ".join(card_text(Card.parse(c)) for c in r.cards)))
     if r.card_width is not None:
         p(_("card width: {px} px (the reader is built for 80-110)").format(px=round(r.card_width)))
     if r.play_area is not None:

@@ -156,3 +156,33 @@ def test_one_card_is_said_in_the_singular(
     cv2.imwrite(str(p), f)
     main(["--lang", lang, "camera", "check", str(p)])
     assert line in capsys.readouterr().out.splitlines()
+
+
+def test_the_play_area_stays_inside_the_frame() -> None:
+    # a card lying over the frame's left edge: its outline reaches past it, the play
+    # area (fractions of the frame) starts at 0, never below (it was printed "-0.00")
+    f = table("felt")
+    place(f, card_face("7H"), (40.0, 360.0), 10.0, 100.0)
+    r = check_frame(f)
+    assert r.play_area is not None
+    assert r.play_area[0] == 0.0 and 0.0 < r.play_area[2] < 0.15
+    assert all(0.0 <= v <= 1.0 for v in r.play_area)
+
+
+#: the cards of :func:`photo` as the table reads them in Russian
+RU = {"7H": "7♥", "5D": "5♦", "9C": "9♣"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_command_names_the_cards_read(
+    lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    frame = photo(100)
+    read = check_frame(frame).cards
+    assert read and set(read) <= set(RU)  # (the drawn 9C may be left unread: never a wrong card)
+    p = tmp_path / "ok.png"
+    cv2.imwrite(str(p), frame)
+    assert main(["--lang", lang, "camera", "check", str(p)]) == 0
+    head, shown = ("read: ", read) if lang == "en" else ("прочитаны: ", [RU[c] for c in read])
+    lines = [x for x in capsys.readouterr().out.splitlines() if x.startswith(head)]
+    assert lines == [head + "  ".join(shown)]
