@@ -34,6 +34,9 @@ EXIT_INVALID = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
+#: columns of the stdout console when it is no terminal (:attr:`Application.out`)
+PIPE_WIDTH = 240
+
 
 class Application:
     """Owns the rich consoles and every way of leaving a ``referee`` command."""
@@ -65,11 +68,17 @@ class Application:
 
     @property
     def out(self) -> Console:
-        """The rich console on stdout (no highlighting)."""
+        """The rich console on stdout (no highlighting). Piped or redirected (no terminal,
+        no ``COLUMNS``) it is PIPE_WIDTH columns wide: there is no screen to fit, and at
+        rich's default 80 a wide table (the standings' pairs) cut its names and headers
+        short with "…"; a table is no wider than its content either way."""
         if self._out is None:
+            import os
+
             from rich.console import Console
 
-            self._out = Console(highlight=False)
+            piped = not self.stdout.isatty() and not os.environ.get("COLUMNS")
+            self._out = Console(highlight=False, width=PIPE_WIDTH if piped else None)
         return self._out
 
     @property

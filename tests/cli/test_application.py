@@ -58,6 +58,25 @@ def test_output_goes_out_as_given(capsys: pytest.CaptureFixture[str]) -> None:
     assert err == "note: 1 session merged\n"
 
 
+def test_a_wide_table_piped_is_not_cut_short(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the standings' pairs table piped to a file was cut at 80 columns: "again…", "rati…"
+    from rich.table import Table
+
+    monkeypatch.delenv("COLUMNS", raising=False)
+    t = Table()
+    pair = "Azamat Bekov & Timur Sadykov"
+    heads = ["pair", "sessions", "sessions won", "deals", "deals won", "courts for", "courts against"]
+    for h in [*heads, "revokes", "rating"]:
+        t.add_column(h, no_wrap=True)
+    t.add_row(pair, *(str(i) for i in range(7)), "12.5")
+    Application().print(t)
+    out = capsys.readouterr().out
+    assert "…" not in out
+    assert pair in out and "courts against" in out and "rating" in out and "12.5" in out
+
+
 def test_no_command_module_goes_around_the_application() -> None:
     """Commands print, fail and exit only through the Application they get from their
     context (``application(ctx)``): no module of referee/cli but application.py writes to
