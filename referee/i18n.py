@@ -14,6 +14,7 @@ JSON output, record files and result names are interfaces: never translate them.
 
 from __future__ import annotations
 
+import errno
 import gettext as _gettext
 import os
 import sys
@@ -182,3 +183,28 @@ def gettext_for_imports() -> Iterator[None]:
 def N_(message: str) -> str:
     """Mark ``message`` for extraction without translating it now."""
     return message
+
+
+#: the reasons an OS error gives most often at a table (a file typed wrong, a folder
+#: given for a file, a read-only place, a full disk), said in the players' language:
+#: ``strerror`` is always the C library's English
+_OS_REASONS = {
+    errno.ENOENT: N_("no such file or folder"),
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("permission denied"),
+    errno.EISDIR: N_("it is a folder, not a file"),
+    errno.ENOTDIR: N_("a part of the path is not a folder"),
+    errno.EROFS: N_("the file or its folder is read-only"),
+    errno.ENOSPC: N_("the disk is full"),
+    errno.EEXIST: N_("it exists already"),
+}
+
+
+def os_reason(exc: BaseException) -> str:
+    """Why an OS call failed, one short phrase in the language in force: the common
+    ``errno`` values of :data:`_OS_REASONS` translated, any other the OS's own words
+    (``strerror``), or ``str(exc)`` where it has none."""
+    code = getattr(exc, "errno", None)
+    if code in _OS_REASONS:
+        return _(_OS_REASONS[code])
+    return str(getattr(exc, "strerror", None) or exc)

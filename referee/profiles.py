@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee.errors import ProfileError
-from referee.i18n import _, ngettext, render_error
+from referee.i18n import _, ngettext, os_reason, render_error
 
 if TYPE_CHECKING:
     from referee.core.profile import Profile
@@ -110,7 +110,7 @@ def read_profile_text(path: Path) -> str:
         return read_text(path)
     except OSError as exc:
         raise ProfileError(
-            _("{path}: cannot read profile: {reason}").format(path=path, reason=exc.strerror or exc)
+            _("{path}: cannot read profile: {reason}").format(path=path, reason=os_reason(exc))
         ) from None
     except UnicodeDecodeError:
         raise ProfileError(_("{path}: not a UTF-8 text file").format(path=path)) from None

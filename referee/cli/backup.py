@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from referee.cli.options import SessionOpt, StoreOpt
-from referee.i18n import _, ngettext, render_error
+from referee.i18n import _, ngettext, os_reason, render_error
 
 
 def register(app: typer.Typer) -> None:
@@ -64,4 +64,4 @@ def backup(
     except RefereeError as exc:
         app.abort(render_error(exc))
     except OSError as exc:
-        app.abort(_("cannot write {path}: {reason}").format(path=output, reason=exc.strerror or exc))
+        app.abort(_("cannot write {path}: {reason}").format(path=output, reason=os_reason(exc)))

@@ -17,7 +17,7 @@ from typing import Annotated, Any
 import typer
 
 from referee.cli.application import EXIT_INVALID, EXIT_USAGE, Application, application
-from referee.i18n import N_, _
+from referee.i18n import N_, _, os_reason
 from vision import DEFAULT_THRESHOLD
 
 CV2_HINT = N_(
@@ -123,7 +123,7 @@ def detect_command(
         except OSError as exc:
             term.abort(
                 _("cannot create annotation folder {path}: {reason}").format(
-                    path=annotate, reason=exc.strerror
+                    path=annotate, reason=os_reason(exc)
                 )
             )
 

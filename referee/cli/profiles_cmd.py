@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from referee.i18n import _, render_error
+from referee.i18n import _, os_reason, render_error
 
 
 def register(app: typer.Typer) -> None:
@@ -84,7 +84,7 @@ def show_cmd(
     except RefereeError as exc:
         app.abort(render_error(exc))
     except OSError as exc:
-        app.abort(f"{exc.filename or profile}: {exc.strerror or exc}")
+        app.abort(f"{exc.filename or profile}: {os_reason(exc)}")
     app.write(text if text.endswith("\n") else text + "\n")
 
 

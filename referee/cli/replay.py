@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from referee.i18n import N_, _, render_error
+from referee.i18n import N_, _, os_reason, render_error
 
 if TYPE_CHECKING:
     from referee.cli.application import Application
@@ -91,7 +91,7 @@ def replay_cmd(
     except RefereeError as exc:
         app.abort(render_error(exc))
     except OSError as exc:
-        app.abort(f"{exc.filename or record}: {exc.strerror or exc}")
+        app.abort(f"{exc.filename or record}: {os_reason(exc)}")
     finally:
         if gc_was_on:
             gc.enable()
@@ -120,7 +120,7 @@ def check_cmd(app: Application, record: Path, profile: str | None) -> None:
     except RefereeError as exc:  # a bad --profile: nothing to check against
         app.abort(render_error(exc))
     except OSError as exc:
-        app.abort(f"{exc.filename or record}: {exc.strerror or exc}")
+        app.abort(f"{exc.filename or record}: {os_reason(exc)}")
     if not problems:
         app.print(
             ngettext("{record}: valid ({n} deal)", "{record}: valid ({n} deals)", deals).format(

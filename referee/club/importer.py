@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from referee.club.identity import content_digest, fold, header_key, record_key
 from referee.club.names import name_key, nearest
 from referee.errors import RefereeError
-from referee.i18n import _, render_error
+from referee.i18n import _, os_reason, render_error
 from referee.session.codec import encode
 
 if TYPE_CHECKING:
@@ -103,7 +103,7 @@ class Importer:
                 magic = f.read(len(SQLITE_MAGIC))
         except OSError as exc:
             raise RefereeError(
-                _("cannot read {path}: {reason}").format(path=path, reason=exc.strerror or exc)
+                _("cannot read {path}: {reason}").format(path=path, reason=os_reason(exc))
             ) from None
         if magic == SQLITE_MAGIC:
             self._import_database(path, res)

@@ -6,7 +6,7 @@ import contextlib
 from pathlib import Path
 
 from referee.errors import RecordError
-from referee.i18n import _
+from referee.i18n import _, os_reason
 
 
 def check_output(path: str | Path) -> None:
@@ -21,7 +21,7 @@ def check_output(path: str | Path) -> None:
         return
     except OSError as exc:
         raise RecordError(
-            _("{path}: cannot write here: {reason}").format(path=target, reason=exc.strerror or exc)
+            _("{path}: cannot write here: {reason}").format(path=target, reason=os_reason(exc))
         ) from None
     if not stat.S_ISREG(mode):
         raise RecordError(

@@ -16,7 +16,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, Self, cast
 
-from referee.i18n import _
+from referee.i18n import _, os_reason
 from referee.session.errors import SessionError, StoreError, sqlite_reason
 from referee.session.paths import PG_SCHEMES, canonical, default_path
 from referee.session.schema import _TABLES, SCHEMA_VERSION, SQLITE_MAGIC, migrate
@@ -77,7 +77,7 @@ class StoreBase:
         except OSError as exc:
             raise SessionError(
                 _("cannot open the session file {path}: {reason}").format(
-                    path=self.path, reason=exc.strerror or exc
+                    path=self.path, reason=os_reason(exc)
                 )
             ) from None
         if not head:

@@ -4,7 +4,7 @@ table, naming the file (or the URL, password hidden) and what went wrong."""
 from __future__ import annotations
 
 from referee.errors import RefereeError
-from referee.i18n import N_, _
+from referee.i18n import N_, _, os_reason
 
 
 class SessionError(RefereeError):
@@ -44,6 +44,6 @@ def sqlite_reason(exc: BaseException) -> str:
         if name == prefix or name.startswith(prefix + "_"):
             return _(words)
     if isinstance(exc, OSError):
-        return str(exc.strerror or exc)
+        return os_reason(exc)
     text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
     return text[:200]

@@ -33,6 +33,25 @@ def test_invalid_record_error_in_english_by_default(run: Run) -> None:
 
 
 @pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "error: {p}: no such file or folder"),
+        ("ru", "ошибка: {p}: нет такого файла или папки"),
+        ("kk", "қате: {p}: мұндай файл немесе қалта жоқ"),
+        ("tr", "hata: {p}: böyle bir dosya ya da klasör yok"),
+    ],
+)
+def test_a_missing_file_is_said_in_the_language(run: Run, tmp_path: Path, lang: str, said: str) -> None:
+    # the OS's reason was its English strerror ("No such file or directory") in every language
+    missing = tmp_path / "missing.yaml"
+    proc = run("--lang", lang, "replay", str(missing), check=False)
+    assert proc.returncode == 1 and proc.stdout == ""
+    assert proc.stderr.splitlines() == [said.format(p=missing)]
+    folder = run("--lang", lang, "replay", str(tmp_path), check=False)
+    assert folder.returncode == 1 and "Is a directory" not in folder.stderr
+
+
+@pytest.mark.parametrize(
     ("lang", "head", "footer"),
     [
         (
