@@ -183,6 +183,17 @@ def test_an_opencv_without_the_classic_dnn_engine_reads_the_same_outputs(
     np.testing.assert_allclose(np.asarray(net.forward()), want, atol=2e-3)
 
 
+@pytest.mark.parametrize("name", MEMBER_FILES[:1] + MEMBER_FILES[-1:])
+def test_onnxruntime_when_installed_runs_the_networks_with_the_recorded_outputs(name: str) -> None:
+    # the `fast` extra: onnxruntime is used when installed (never needed; CI has none)
+    pytest.importorskip("onnxruntime", reason="onnxruntime is not installed (pip install '.[fast]')")
+    model = IndexModel(MODELS / name)
+    assert model._ort is not None  # the network runs on onnxruntime, not on cv2.dnn
+    with np.load(MODELS / "check.npz") as z:
+        crops, want = z["crops"], z[f"logits_{name.removesuffix('.onnx')}"]
+    np.testing.assert_allclose(model.logits(crops), want, atol=2e-3)
+
+
 @pytest.mark.parametrize("g", ["A", "B"])
 def test_an_ensemble_reads_the_geometric_mean_of_its_members(g: str) -> None:
     with np.load(MODELS / "check.npz") as z:

@@ -6,7 +6,7 @@ stroke crossing the bowl's lower right and running out below it; the fonts of th
 banks (:mod:`vision.train.fonts`) mostly draw a round bowl with a tail under it or
 touching it. Made for real queens that A and B read "9" (``cards-table``): measured, the
 shipped classifiers read these drawn Qs as Q already (187 of 189 generated crops), and a
-run with them (README, "Training the classifiers") still read those queens 9: the picture's
+run with them (docs/card-reader.md, "Training the classifiers") still read those queens 9: the picture's
 suit symbol beside the index is what misleads (``--mirrored-courts``). All randomness
 comes from the ``numpy.random.Generator`` passed in."""
 

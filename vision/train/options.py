@@ -52,8 +52,8 @@ def parser(models: Path) -> argparse.ArgumentParser:
     p.add_argument("--svg-dir", type=Path, default=None, help="already rendered CC0 SVGs")
     p.add_argument("--out", type=Path, default=models)
     # 20261201 made the models shipped until December 4th 2026, before the CPU-independent
-    # numerics; the shipped ones: --seed 20261206 --varied-glyphs (README, "Training the
-    # classifiers")
+    # numerics; the shipped ones: --seed 20261206 --varied-glyphs (docs/card-reader.md,
+    # "Training the classifiers")
     p.add_argument("--seed", type=int, default=20261201)
     p.add_argument("--cards", type=int, default=10000, help="generated cards per training set")
     p.add_argument("--calib-cards", type=int, default=3000)
