@@ -20,10 +20,10 @@ import pytest
 from typer.testing import CliRunner
 
 from referee.cli.main import app
+from tests.helpers.shared import RECORDS
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED = REPO.parent / "shared"
-RECORDS = SHARED / "records"
+
 ENV = {"NO_COLOR": "1", "COLUMNS": "80", "TERM": "dumb"}
 
 

@@ -252,7 +252,10 @@ def evaluate(
     return per_source
 
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
+#: the examples the project is checked on (``records/``, ``data/``): ``../shared`` beside
+#: the clone, or the folder ``$COURT_REFEREE_SHARED`` names (tests read them there too)
+SHARED_ROOT = Path(os.environ.get("COURT_REFEREE_SHARED") or Path(__file__).resolve().parents[2] / "shared")
+SHARED = SHARED_ROOT / "data"
 WIDTHS = Path(__file__).with_name("benchdata") / "cards_real_widths.csv"
 #: median card width the close-ups are scaled to (the operating point), pixels
 TARGET_WIDTH = 90.0

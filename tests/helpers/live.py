@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
-RECORDS = SHARED / "records"
+from tests.helpers.shared import RECORDS
+
 REPO = Path(__file__).resolve().parents[2]
 
 REFEREE = [sys.executable, "-c", "from referee.cli.main import run; run()"]

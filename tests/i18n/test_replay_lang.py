@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.live import RECORDS, needs_shared
+from tests.helpers.live import needs_shared
+from tests.helpers.shared import RECORDS
 
 Run = _Callable[..., _subprocess.CompletedProcess[str]]  # the `run` fixture of conftest.py
 

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.helpers.live import RECORDS, Report, Run, needs_shared, record_script, required
+from tests.helpers.live import Report, Run, needs_shared, record_script, required
+from tests.helpers.shared import RECORDS
 
 
 def _valid_records() -> list[Path]:

@@ -18,9 +18,7 @@ from referee.errors import RecordError
 from referee.profiles import load_profile
 from referee.records import Record, dump, dump_record, dumps, from_game, load, loads, replay
 from referee.simulate import simulate_game
-
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
-RECORDS = SHARED / "records"
+from tests.helpers.shared import RECORDS
 
 
 def shared_records() -> list[Path | None]:

@@ -15,9 +15,8 @@ import pytest
 
 from referee.errors import RecordError, RefereeError
 from referee.records import dump_record, load_record, loads_record, replay
+from tests.helpers.shared import RECORDS
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
-RECORDS = SHARED / "records"
 ORDER = "SENW"  # R1: play passes S -> E -> N -> W
 
 

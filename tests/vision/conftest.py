@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers.shared import PHOTOS as SHARED
+
 REPO = Path(__file__).resolve().parents[2]
-SHARED = REPO.parent / "shared" / "data"
+
 CARDS_REAL = SHARED / "cards-real"
 NO_CARDS = SHARED / "no-cards"
 

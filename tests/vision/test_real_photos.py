@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from tests.helpers.shared import PHOTOS
 from vision import DEFAULT_THRESHOLD
 from vision.evaluate import evaluate, score_image, source_of
 
@@ -45,7 +46,7 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture(scope="module")
 def tallies() -> dict[str, Any]:
-    folder = Path(__file__).resolve().parents[3] / "shared" / "data" / "cards-real"
+    folder = PHOTOS / "cards-real"
     if not (folder / "labels.csv").is_file():
         pytest.skip(f"evaluation photos not found: {folder / 'labels.csv'} is missing")
     out = io.StringIO()
