@@ -85,10 +85,13 @@ def pips_back(pips: PipRead, card: str, by_a: bool, learned: Learned) -> bool:
     liked by no suit more (generated jumbo frame 16340196, bank seed 16300000: an AH read
     AD by B, its pip C 0.85, S 0.80, D 0.72, H 0.63), and A's best guess on neither corner
     the card's rank in the other suit of its colour unless the shape says the suit by
-    SINGLE_SUIT_MARGIN (as for a template reading)."""
+    SINGLE_SUIT_MARGIN (as for a template reading). Never where A's best guess on a corner
+    is the next rank up in the suit (:func:`_one_more_guessed`)."""
     suit = card[1]
     red = suit in RED_SUITS
     if (pips.red is not None and pips.red != red) or shaped_unlike(pips, card):
+        return False
+    if _one_more_guessed(learned, card):
         return False
     if pips.suit is not None and shape_lead(pips.suit, suit) > -SUIT_MIN_MARGIN:
         return False
@@ -100,3 +103,23 @@ def pips_back(pips: PipRead, card: str, by_a: bool, learned: Learned) -> bool:
     # spades), so the pips' shapes must say its suit, not only not another
     v = suit_vote(pips.suit, red, True) if pips.suit is not None else None
     return v is not None and v.label == suit and v.ok(SUIT_MIN_SCORE, SUIT_MIN_MARGIN)
+
+
+#: the number ranks in pip order: the next one up has one pip more (A has one)
+PIP_ORDER = "A23456789T"
+
+
+def _one_more_guessed(learned: Learned, card: str) -> bool:
+    """True if A's best guess on a corner of ``card`` (2-9 or A; whatever its probability)
+    is the same suit with one pip more (A -> 2, ..., 9 -> 10): the pips counted as the rank
+    may be that card's, one of them covered, and its index misread. Hunt frame other-fonts
+    69020039 (bank seed 69000000): a 6S partly under an 8D, one pip covered, five counted in
+    a 5's layout, its held-apart "6" read 5S by A (0.83) and B (0.70-0.97), A's best guess on
+    the other corner 6S (rank 0.32): 5S reported. Of 2390 right index+pips reads in 700
+    generated frames at 70000000, 6 had such a guess (3 aces, 3 nines); the real sets'
+    402 (close-ups, scaled, ``cards-table``) none."""
+    k = PIP_ORDER.find(card[0])
+    if not 0 <= k < len(PIP_ORDER) - 1:
+        return False
+    more = PIP_ORDER[k + 1] + card[1]
+    return any(r.card == more for r in learned[0])

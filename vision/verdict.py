@@ -58,7 +58,9 @@ def decide_learned(
       ``index_pips_b`` (its own 1%-wrong point) and the pips' shape says its suit.
       A card read on one corner only (the other backs it in neither classifier:
       covered, or cut off by an outline that is not the card's own) needs A and B
-      alike on that corner at ``pair`` too (:func:`_lone_corner_unsure`).
+      alike on that corner at ``pair`` too (:func:`_lone_corner_unsure`). Nor where A's
+      best guess on a corner is the suit's next rank up: a pip may be covered
+      (:func:`vision.pipcheck.pips_back`).
     * J, Q, K: the pips show a picture, and A and B (built and trained
       differently) read the card on one corner, each at its own zero-wrong point
       for court corners (``court_a``, ``court_b``) or more, and the other corner

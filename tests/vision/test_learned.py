@@ -1278,6 +1278,26 @@ def test_an_ace_read_on_its_index_alone_is_vetoed_by_three_pips_or_more() -> Non
     assert card_of(decide_learned(replace(five, count=2), (a, b))) == "AD"
 
 
+def test_pips_counted_are_no_backing_where_a_guesses_the_rank_with_one_pip_more() -> None:
+    """Hunt frame other-fonts 69020039 (bank seed 69000000), its real reads: a 6S partly
+    under an 8D, one pip covered, five spade pips counted in a 5's layout, its held-apart "6"
+    read 5S by A (0.83) and B (0.70, 0.97), A's best guess on the other corner 6S (rank
+    0.32): five pips may be a six's with one covered, so not 5S."""
+    shape = {"S": 0.9516, "H": 0.4620, "D": 0.8636, "C": 0.7806, "solidity": 0.9006}
+    five = PipRead("5", shape, False, 5, 0.1997, symbol_red=None, tint=0.0)
+    a = [CornerRead("6", "S", 0.3160, 0.9997, "-", 0.9959), CornerRead("5", "S", 0.8311, 0.9967, "-", 0.9589)]
+    b = [CornerRead("5", "S", 0.7050, 1.0, "-", 0.9593), CornerRead("5", "S", 0.9680, 0.9995, "-", 0.8277)]
+    assert decide_learned(five, (a, b)) is None
+    # A's guess another rank (not one pip more), or one more in another suit: 5S stands
+    for other in (
+        CornerRead("8", "S", 0.3160, 0.9997, "-", 0.9959),
+        CornerRead("6", "C", 0.3160, 0.9997, "-", 0.99),
+    ):
+        assert card_of(decide_learned(five, ([other, a[1]], b))) == "5S"
+    # the guess of a six B's, not A's: 5S stands
+    assert card_of(decide_learned(five, ([a[1], a[1]], [a[0], b[1]]))) == "5S"
+
+
 def test_a_learned_court_card_on_an_untinted_picture_needs_the_templates_to_read_its_rank() -> None:
     """Generated hold'em frame 14130003 (bank seed 14100000), its real reads: a TC and a 7C
     in one outline, their pips a "picture" without yellow or blue print (tint 0.0), read
