@@ -44,16 +44,6 @@ def _import_cv2(app: Application) -> Any:
     return cv2
 
 
-def _shown(card: str) -> str:
-    """A card read, as the players read it: ``AS`` in English, ``Т♠`` under ru."""
-    from referee.core.cards import Card
-    from referee.core.notation import display_card
-    from referee.i18n import language
-
-    lang = language()
-    return card if lang == "en" else display_card(Card.parse(card), lang)
-
-
 def _annotated_path(folder: Path, image: Path, used: set[Path]) -> Path:
     """A new file name in ``folder`` for the annotated copy of ``image``."""
     base = folder / f"{image.stem}.annotated.jpg"
@@ -89,7 +79,9 @@ def detect_command(
     if not 0.0 <= threshold <= 1.0:
         term.abort(_("--threshold must be between 0 and 1, got {value}").format(value=threshold), EXIT_USAGE)
     cv2 = _import_cv2(term)
+    from referee.core.cards import Card
     from referee.frames import frame_problem, image_file_problem
+    from referee.live.messages import card_text
     from vision.reader import detect
 
     # A missing or unreadable file is reported and skipped; the others are still read
@@ -145,7 +137,7 @@ def detect_command(
             if not cv2.imwrite(str(out), _draw(cv2, img, dets)):
                 term.abort(_("cannot write annotated image {path}").format(path=out))
         if not as_json:
-            text = "  ".join(f"{_shown(d.card)} ({d.confidence:.2f})" for d in dets)
+            text = "  ".join(f"{card_text(Card.parse(d.card))} ({d.confidence:.2f})" for d in dets)
             none = _("no card read")
             term.line(f"{path}: {text or none}")
     if as_json:
