@@ -6,9 +6,9 @@ give the sum, this says which cards a change to the reader gains or loses.
 
 To compare two readers, ``dump`` the same frames once with each: an older one from a
 ``git worktree`` of its commit, run with ``PYTHONPATH`` set to that worktree. The frames
-are the benchmark's for the same ``--seed`` (:func:`vision.evaluate.benchmark`): its
-pile frames at SEED + i, its held-apart sets at SEED + 20000 + i (pile), + 30000 + i
-(hold'em), + 40000 + i (jumbo), their indices redrawn by the glyph bank of SEED.
+are the benchmark's for the same ``--seed`` (:func:`vision.evaluate.benchmark`): those
+of each kind at SEED plus the kind's offset (:data:`vision.benchgen.KINDS`) plus i, the
+held-apart kinds' indices redrawn by the glyph bank of SEED.
 """
 
 from __future__ import annotations
@@ -166,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
             wrong = sum(_kind_of(x, fr) == "WRONG" for fr in res.values() for x in fr["read"])
             right = sum(_kind_of(x, fr) == "right" for fr in res.values() for x in fr["read"])
             print(f"{len(res)} frames: {right} right, {wrong} wrong -> {a.out}")
-    except (FileNotFoundError, ValueError) as exc:
+    except (OSError, ValueError) as exc:  # a file missing, unreadable or unwritable; bad JSON
         print(f"error: {exc}", file=sys.stderr)
         return 2
     return 0

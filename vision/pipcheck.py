@@ -18,6 +18,9 @@ from vision.classic import (
 from vision.learned import Learned
 from vision.suitshape import COURT_RANKS, NUMBER_RANKS, shape_lead, shaped_unlike, twin_unanswered
 
+#: the number ranks in pip order: each has one pip more than the one before (A has one)
+PIP_ORDER = "A23456789T"
+
 
 def pips_say_otherwise(pips: PipRead, card: str) -> bool:
     """True if pips not counted as ``card``'s say something against it, read on its
@@ -28,7 +31,7 @@ def pips_say_otherwise(pips: PipRead, card: str) -> bool:
     (which includes :func:`vision.suitshape.shaped_as_twin`, favouring the other)."""
     if pips.count >= MANY_PIPS:
         return True  # more pips than a card has: the outline holds another card's too
-    if card[0] in "A23456789" and pips.count >= "A23456789".index(card[0]) + 3:
+    if card[0] in PIP_ORDER[:-1] and pips.count >= PIP_ORDER.index(card[0]) + 3:
         # two or more pips beyond the rank's (an ace's one), on any outline: the index is
         # misread, or another card's pips show (generated lone cards with jumbo indices: frame
         # 6040076, a 9S, nine pips out of their layout, its hollow jumbo "9" read 3S by A and B
@@ -105,10 +108,6 @@ def pips_back(pips: PipRead, card: str, by_a: bool, learned: Learned) -> bool:
     return v is not None and v.label == suit and v.ok(SUIT_MIN_SCORE, SUIT_MIN_MARGIN)
 
 
-#: the number ranks in pip order: the next one up has one pip more (A has one)
-PIP_ORDER = "A23456789T"
-
-
 def _one_more_guessed(learned: Learned, card: str) -> bool:
     """True if A's best guess on a corner of ``card`` (2-9 or A; whatever its probability)
     is the same suit with one pip more (A -> 2, ..., 9 -> 10): the pips counted as the rank
@@ -118,8 +117,7 @@ def _one_more_guessed(learned: Learned, card: str) -> bool:
     the other corner 6S (rank 0.32): 5S reported. Of 2390 right index+pips reads in 700
     generated frames at 70000000, 6 had such a guess (3 aces, 3 nines); the real sets'
     402 (close-ups, scaled, ``cards-table``) none."""
-    k = PIP_ORDER.find(card[0])
-    if not 0 <= k < len(PIP_ORDER) - 1:
+    if card[0] not in PIP_ORDER[:-1]:
         return False
-    more = PIP_ORDER[k + 1] + card[1]
+    more = PIP_ORDER[PIP_ORDER.index(card[0]) + 1] + card[1]
     return any(r.card == more for r in learned[0])

@@ -85,3 +85,17 @@ def test_held_apart_frames_without_a_bank_seed_are_one_error_line(
     assert err.startswith("error: ") and "--bank-seed" in err and "\n" not in err
     assert main(["frame", "piles", "1", "--data", str(art_dir / "none")]) == 2
     assert "art.npz" in capsys.readouterr().err
+
+
+def test_a_dump_that_cannot_be_read_is_one_error_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a folder given for a dump (IsADirectoryError) and a file that is no JSON: no traceback
+    assert main(["compare", str(tmp_path), str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    assert main(["compare", str(bad), str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1
