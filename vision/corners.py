@@ -80,3 +80,31 @@ def card_height(order: NDArray[Any]) -> float:
     BL): the mean length of its left and right sides."""
     p = np.asarray(order, np.float64).reshape(4, 2)
     return float((np.hypot(*(p[3] - p[0])) + np.hypot(*(p[2] - p[1]))) / 2)
+
+
+def index_zone(outline: NDArray[Any], at: int = 0) -> NDArray[np.float32]:
+    """The zone :func:`corner_crops` cuts (CROP_W of the short side by CROP_H of the long
+    side) at corner ``at`` of a card outline (4, 2; image pixels, clockwise), as a
+    (4, 2) float32 polygon in image pixels, the corner first."""
+    o = np.asarray(outline, np.float32).reshape(4, 2)
+    p = o[at]
+    a, b = o[(at + 1) % 4] - p, o[(at - 1) % 4] - p
+    fa, fb = (CROP_W, CROP_H) if np.hypot(*a) <= np.hypot(*b) else (CROP_H, CROP_W)
+    return np.array([p, p + fa * a, p + fa * a + fb * b, p + fb * b], np.float32)
+
+
+def index_corners(outline: NDArray[Any]) -> tuple[int, int]:
+    """The two corners of a card outline (4, 2; clockwise) where a portrait card's
+    indices are printed (its top left and bottom right, whichever way up): the pair
+    whose clockwise next sides are the short ones."""
+    o = np.asarray(outline, np.float64).reshape(4, 2)
+    sides = np.hypot(*(np.roll(o, -1, axis=0) - o).T)
+    return (0, 2) if sides[0] + sides[2] <= sides[1] + sides[3] else (1, 3)
+
+
+def zone_overlap(a: NDArray[Any], b: NDArray[Any]) -> float:
+    """Intersection over union of two convex polygons (4, 2; image pixels), in [0, 1]."""
+    pa, pb = np.asarray(a, np.float32), np.asarray(b, np.float32)
+    inter, _ = cv2.intersectConvexConvex(pa, pb)
+    union = abs(cv2.contourArea(pa)) + abs(cv2.contourArea(pb)) - inter
+    return float(inter / union) if union > 0 else 0.0

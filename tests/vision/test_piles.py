@@ -220,6 +220,50 @@ def test_a_card_read_again_elsewhere_is_unsure(monkeypatch: pytest.MonkeyPatch) 
     assert new == [] and clash == set()
 
 
+def test_a_corner_reading_on_a_read_card_s_index_is_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pile outline laid at the index of a card read already reads that card's print:
+    another card read there is a misread of it (generated hold'em frame 69030081, bank
+    seed 69000000: a TC read on its own outline, its "10" read 8C by A and B on a pile
+    outline laid at it: 8C reported where the TC lies). A card whose index lies at a read
+    card's corner without an index (a card over a covered card's estimated outline) stays."""
+    tc = rect(100, 100, SHORT, LONG)  # portrait: indices at its top left and bottom right
+    t = np.deg2rad(10)
+    u = np.array([np.cos(t), np.sin(t)])
+
+    def laid(corner: tuple[float, float], across: np.ndarray) -> np.ndarray:
+        """A card-sized outline, the index corner first, at ``corner``, its short side along ``across``."""
+        p = np.array(corner)
+        down = np.array([-across[1], across[0]]) if across[0] > 0 else np.array([across[1], -across[0]])
+        return np.array(
+            [p, p + SHORT * across, p + SHORT * across + LONG * down, p + LONG * down], np.float32
+        )
+
+    img = np.zeros((700, 900, 3), np.uint8)
+    for outline, kept in (
+        (laid((104, 103), u), False),  # at the TC's top-left index
+        (laid((196, 103), np.array([-u[0], u[1]])), True),  # at its top-right corner: no index there
+    ):
+        monkeypatch.setattr(
+            piles,
+            "read_corners_at",
+            lambda image, outlines, halves=False, o=outline: [
+                piles.CornerCard("8C", 0.9, o) for _ in outlines
+            ],
+        )
+        new, clash = piles.corner_cards(
+            img, [blob(rect(400, 300, SHORT, LONG), rect(460, 370, SHORT, LONG))], {"TC": tc}, []
+        )
+        assert [c.card for c in new] == (["8C"] if kept else []) and clash == set()
+        # no card read there: the reading stands
+        new, _ = piles.corner_cards(
+            img,
+            [blob(rect(400, 300, SHORT, LONG), rect(460, 370, SHORT, LONG))],
+            {"TC": rect(600, 100, SHORT, LONG)},
+            [],
+        )
+        assert [c.card for c in new] == ["8C"]
+
+
 def test_a_card_read_on_an_outline_moved_onto_its_edges_is_placed_there(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
