@@ -121,3 +121,13 @@ def _one_more_guessed(learned: Learned, card: str) -> bool:
         return False
     more = PIP_ORDER[PIP_ORDER.index(card[0]) + 1] + card[1]
     return any(r.card == more for r in learned[0])
+
+
+def too_few_pips(pips: PipRead, card: str) -> bool:
+    """True if ``card`` is a 2-10 and the pips counted are two or more fewer than its rank:
+    on a card's own outline seen whole (its middle seen, nothing over it) its pips show,
+    so its index read alone is misread (the mirror of two or more beyond, in
+    :func:`pips_say_otherwise`). Hunt frame jumbo 73040211 (bank seed 73000000): a lone JD,
+    its small picture one shape of unclear colour, its jumbo "J" read 3D by A and B at
+    1.00 on both corners, one "pip" counted: 3D reported."""
+    return card[0] in PIP_ORDER[1:] and pips.count <= PIP_ORDER.index(card[0]) - 1

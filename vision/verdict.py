@@ -19,7 +19,7 @@ from vision.classic import (
     suit_vote,
 )
 from vision.learned import NONE, RANKS, CornerRead, Learned, thresholds
-from vision.pipcheck import pips_back, pips_say_otherwise
+from vision.pipcheck import pips_back, pips_say_otherwise, too_few_pips
 from vision.suitshape import (
     COURT_RANKS,
     NUMBER_RANKS,
@@ -95,7 +95,9 @@ def decide_learned(
       corner read 9D by A and JD by B, each suit at 0.99 or more). Nor, on an outline
       ``whole`` (a card's own, found whole by the detector, its middle seen, not covered
       nor guessed), where A and B both read no index on a corner, each at its dissent
-      threshold (:func:`_blank_corner`: the card's other index is there). Nor, on any
+      threshold (:func:`_blank_corner`: the card's other index is there), or where a
+      2-10's pips counted are two or more fewer than its rank
+      (:func:`vision.pipcheck.too_few_pips`: its pips show there). Nor, on any
       outline, where two or more pips beyond a 2-9's or an ace's show
       (:func:`vision.pipcheck.pips_say_otherwise`).
 
@@ -144,7 +146,7 @@ def decide_learned(
     if pips.rank is not None and pips.rank != rank and not (rank == "A" and ornate_ace(pips)):
         return None
     own = whole and not covered  # the card's own outline, seen whole
-    if pips_say_otherwise(pips, card) or (own and _blank_corner(learned, th)):
+    if pips_say_otherwise(pips, card) or (own and (_blank_corner(learned, th) or too_few_pips(pips, card))):
         return None
     if other_suit(learned, suit, th):
         return None  # another card's index in the outline: see the docstring

@@ -1298,6 +1298,24 @@ def test_pips_counted_are_no_backing_where_a_guesses_the_rank_with_one_pip_more(
     assert card_of(decide_learned(five, ([a[1], a[1]], [a[0], b[1]]))) == "5S"
 
 
+def test_a_number_card_read_on_its_index_alone_needs_its_pips_on_its_own_whole_outline() -> None:
+    """Hunt frame jumbo 73040211 (bank seed 73000000), its real reads: a lone JD on its own
+    outline found whole, its small picture one shape of unclear colour (tint 0.0), its
+    jumbo "J" read 3D by A and B at 0.96-1.00 on both corners: a three's pips show on
+    such an outline, one is two fewer: not 3D."""
+    from dataclasses import replace
+
+    shape = {"S": 0.5223, "H": 0.3112, "D": 0.5757, "C": 0.4196, "solidity": 0.869}
+    one = PipRead(None, shape, None, 1, 0.5851, symbol_red=None, tint=0.0)
+    a = [CornerRead("3", "D", 0.9996, 1.0, "J", 0.9991), CornerRead("3", "D", 0.9617, 1.0, "J", 0.9788)]
+    b = [CornerRead("3", "D", 0.9981, 0.9999, "J", 0.9893), CornerRead("3", "D", 0.9988, 0.9966, "J", 0.9768)]
+    assert decide_learned(one, (a, b), whole=True) is None
+    # two red pips counted, one short of a three's (a chip or glare may hide one): 3D stands
+    assert card_of(decide_learned(replace(one, count=2, red=True), (a, b), whole=True)) == "3D"
+    # an outline not seen whole (its middle may show another card): the index alone stands
+    assert card_of(decide_learned(one, (a, b), whole=False)) == "3D"
+
+
 def test_a_learned_court_card_on_an_untinted_picture_needs_the_templates_to_read_its_rank() -> None:
     """Generated hold'em frame 14130003 (bank seed 14100000), its real reads: a TC and a 7C
     in one outline, their pips a "picture" without yellow or blue print (tint 0.0), read
