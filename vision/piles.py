@@ -293,7 +293,9 @@ def corner_cards(
     first) whose corner's index alone reads nothing, each one's card read as a whole
     card that may lie partly under others (by the reader's rules for such a card), or
     None; its ``outline``, the index corner first, is where it was read (it may be
-    another than the one given: moved onto the card's edges)."""
+    another than the one given: moved onto the card's edges). A corner reading on the
+    index of a card of ``known`` is that card's print misread, and is dropped
+    (:func:`on_known_index`)."""
     size = card_size(list(known.values()) or quads)
     if size is None or not (blobs or cards) or size[1] < MIN_CARD_HEIGHT:
         return [], set()
