@@ -93,15 +93,6 @@ def index_zone(outline: NDArray[Any], at: int = 0) -> NDArray[np.float32]:
     return np.array([p, p + fa * a, p + fa * a + fb * b, p + fb * b], np.float32)
 
 
-def index_corners(outline: NDArray[Any]) -> tuple[int, int]:
-    """The two corners of a card outline (4, 2; clockwise) where a portrait card's
-    indices are printed (its top left and bottom right, whichever way up): the pair
-    whose clockwise next sides are the short ones."""
-    o = np.asarray(outline, np.float64).reshape(4, 2)
-    sides = np.hypot(*(np.roll(o, -1, axis=0) - o).T)
-    return (0, 2) if sides[0] + sides[2] <= sides[1] + sides[3] else (1, 3)
-
-
 def zone_overlap(a: NDArray[Any], b: NDArray[Any]) -> float:
     """Intersection over union of two convex polygons (4, 2; image pixels), in [0, 1]."""
     pa, pb = np.asarray(a, np.float32), np.asarray(b, np.float32)

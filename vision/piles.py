@@ -44,7 +44,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision.classic import clip01
-from vision.corners import MIN_CARD_HEIGHT, corner_crops, index_corners, index_zone, zone_overlap
+from vision.corners import MIN_CARD_HEIGHT, corner_crops, index_zone, zone_overlap
 from vision.detector import CARD_H, CARD_W, upright_orders, warp
 from vision.learned import models, thresholds
 from vision.outlines import card_size, overlap_share
@@ -338,8 +338,8 @@ KNOWN_INDEX = 0.45
 
 def on_known_index(outline: NDArray[Any], known: dict[str, NDArray[Any]]) -> bool:
     """True if the index zone of a pile outline (4, 2; the index corner first,
-    :func:`vision.corners.index_zone`) overlaps one at an index corner of a card of
-    ``known`` (label -> outline, read already) by KNOWN_INDEX or more: the print read
+    :func:`vision.corners.index_zone`) overlaps one at an index corner (:func:`index_first`)
+    of a card of ``known`` (label -> outline, read already) by KNOWN_INDEX or more: the print read
     there is that card's index, and a corner reading of another card there is a misread
     of it. Generated hold'em frame 69030081 (bank seed 69000000): a TC over a 4S, read on
     its own outline (ten clubs, its index), its "10" read 8C by A and B on a pile outline
@@ -349,9 +349,7 @@ def on_known_index(outline: NDArray[Any], known: dict[str, NDArray[Any]]) -> boo
     more, up to 0.71: only the index corners count); the real sets have no corner
     readings."""
     z = index_zone(outline, 0)
-    return any(
-        zone_overlap(z, index_zone(o, at)) >= KNOWN_INDEX for o in known.values() for at in index_corners(o)
-    )
+    return any(zone_overlap(z, index_zone(o, 0)) >= KNOWN_INDEX for o in index_first(list(known.values())))
 
 
 def corners_on_edges(
