@@ -30,7 +30,7 @@ from vision.classic import (
     suit_vote,
 )
 from vision.corners import MIN_CARD_HEIGHT, card_height
-from vision.courtglyph import decide_court_glyph
+from vision.courtglyph import decide_court_glyph, number_over_face
 from vision.detector import (
     CARD_H,
     CARD_W,
@@ -178,7 +178,15 @@ def _read(
     )
     if verdict is None:
         faces = [None if r is None or r.face is None else r.face.label for r in per_corner]
-        verdict = decide_court_glyph(pips, learned, faces, covered, alone=not guessed, whole=not partial)
+        verdict = decide_court_glyph(
+            pips,
+            learned,
+            faces,
+            covered,
+            alone=not guessed,
+            whole=not partial,
+            number_glyph=number_over_face(per_corner),
+        )
     final = combine(classic, verdict, learned, pips, per_corner)
     if (covered or guessed) and verdict is None:
         # a card split from an outline of two lying partly over each other: the other

@@ -1124,6 +1124,33 @@ def test_a_court_glyph_reading_is_vetoed_by_another_suit_guessed_on_a_corner() -
     assert card_of(decide_court_glyph(face, (none, b), Q_FACE)) == "QS"
 
 
+def test_a_court_glyph_reading_is_vetoed_where_the_templates_read_a_number_well_over_a_court_rank() -> None:
+    """Hunt frame jumbo 81040157 (bank seed 81000000), its real reads: an 8H whose pips,
+    merged, passed as a picture (no symbol, tint 0.087), its jumbo "8" read 3H and 2H by A
+    and B, Q over J, Q, K and none at 0.73-0.98; the template reader's best glyph 8 at 0.86
+    and 0.69 on the corners, its court reading Q at 0.33 and 0.52: not QH."""
+    from vision.courtglyph import NUMBER_LEAD, number_over_face
+    from vision.reader import GlyphRead, IndexRead
+
+    picture = PipRead(FACE, None, None, 0, symbol_red=None, tint=0.0867)
+    a = [CornerRead("3", "H", 0.6351, 0.9847, "Q", 0.8360), CornerRead("3", "H", 0.8775, 0.8085, "Q", 0.7341)]
+    b = [CornerRead("2", "H", 0.8341, 0.9899, "Q", 0.9100), CornerRead("3", "H", 0.8804, 0.9854, "Q", 0.9787)]
+    corners = [
+        IndexRead(GlyphRead("8", 0.8607, 0.3276), None, None, GlyphRead("Q", 0.3308, 0.0490)),
+        IndexRead(GlyphRead("8", 0.6893, 0.0522), None, True, GlyphRead("Q", 0.5241, 0.2673)),
+    ]
+    assert number_over_face(corners)
+    assert decide_court_glyph(picture, (a, b), ["Q", "Q"], number_glyph=number_over_face(corners)) is None
+    assert card_of(decide_court_glyph(picture, (a, b), ["Q", "Q"])) == "QH"  # the reads alone
+    # a number glyph leading by less than NUMBER_LEAD, or a corner with no court reading, or
+    # a court glyph as best: no veto
+    close = IndexRead(GlyphRead("8", 0.33 + NUMBER_LEAD - 0.01, 0.1), None, None, GlyphRead("Q", 0.33, 0.05))
+    no_face = IndexRead(GlyphRead("8", 0.95, 0.3), None, None, None)
+    court = IndexRead(GlyphRead("Q", 0.86, 0.3), None, None, GlyphRead("Q", 0.86, 0.3))
+    assert not number_over_face([close, None])
+    assert not number_over_face([no_face, court])
+
+
 def test_a_black_court_glyph_reading_needs_the_pictures_suit_symbol() -> None:
     """Generated lone cards with jumbo indices in held-apart fonts, frame 15640034 (bank seed
     15600000), its real reads: a JS whose jumbo index A and B read as a club (0.91-0.98), J
@@ -1296,6 +1323,25 @@ def test_pips_counted_are_no_backing_where_a_guesses_the_rank_with_one_pip_more(
         assert card_of(decide_learned(five, ([other, a[1]], b))) == "5S"
     # the guess of a six B's, not A's: 5S stands
     assert card_of(decide_learned(five, ([a[1], a[1]], [a[0], b[1]]))) == "5S"
+
+
+def test_pips_counted_are_no_backing_where_a_and_b_guess_another_rank_of_the_suit_on_a_corner() -> None:
+    """Hunt frame hold'em 81030134 (bank seed 81000000), its real reads: a 3S with two pips
+    covered, one spade pip counted (an ace's), its "3" read AS by A and B at 1.00 on one
+    corner and 3S by both at 0.80 on the other: one pip may be a three's with two covered,
+    so not AS."""
+    shape = {"S": 0.8924, "H": 0.5896, "D": 0.7792, "C": 0.8055, "solidity": 0.8411}
+    one = PipRead("A", shape, False, 1, 0.0, symbol_red=None, tint=0.0)
+    a = [CornerRead("3", "S", 0.7959, 0.9828, "-", 0.6024), CornerRead("A", "S", 0.9967, 0.9848, "Q", 0.8213)]
+    b = [CornerRead("3", "S", 0.7988, 0.8996, "-", 0.6368), CornerRead("A", "S", 0.9993, 0.9856, "J", 0.6989)]
+    assert decide_learned(one, (a, b), whole=True) is None
+    # A and B guessing two different cards there, or one card of another suit: AS stands
+    two, ace = CornerRead("2", "S", 0.7988, 0.8996, "-", 0.6368), CornerRead("A", "S", 0.5, 0.8996, "-", 0.6)
+    for b_guess in (two, ace):
+        assert card_of(decide_learned(one, (a, [b_guess, b[1]]), whole=True)) == "AS"
+    heart = [CornerRead("3", "H", 0.7959, 0.5, "-", 0.6024)]  # (the suit unsure: no other suit read)
+    b_heart = [CornerRead("3", "H", 0.7988, 0.5, "-", 0.6368)]
+    assert card_of(decide_learned(one, (heart + a[1:], b_heart + b[1:]), whole=True)) == "AS"
 
 
 def test_a_number_card_read_on_its_index_alone_needs_its_pips_on_its_own_whole_outline() -> None:
