@@ -1,5 +1,6 @@
 """A court card's suit against its picture: a black one read by pair and picture, its picture
-showing no suit symbol, needs A sure of its suit (vision.suitshape.black_suit_unsaid); a suit
+showing no suit symbol, needs A sure of its suit (vision.suitshape.black_suit_unsaid) and, on
+its own outline seen whole, an index on both corners (vision.verdict._black_on_one_corner); a suit
 symbol of the other colour vetoes the template reader's (vision.templated._symbol_other_colour);
 one of the other suit of its colour, leading by PICTURE_TWIN_MARGIN, any reading's."""
 
@@ -79,3 +80,26 @@ def test_a_picture_symbol_leading_the_other_black_suit_by_the_margin_vetoes_the_
     club = replace(picture, suit=symbol | {"C": 0.9459, "S": 0.8879})
     read = decide_learned(club, (a, b), whole=True)
     assert read is not None and read.card == "QC"
+
+
+def test_a_black_court_card_without_a_symbol_needs_its_index_on_both_corners_of_its_own_outline() -> None:
+    """Hunt frame hold'em 79030139 (bank seed 79000000), its real reads: a JH lying over a
+    9S, their silhouette one card-shaped outline found whole, the JH's picture in it (no
+    clear symbol) and four of the 9S's spades, the 9S's "9" read JS by A and B at 1.00 on
+    one corner, the other corner none to both (0.95 or more): not JS."""
+    picture = PipRead(FACE, None, None, 0, 0.5, symbol_red=None, tint=0.0667)
+    a = [CornerRead("-", "-", 0.9994, 0.9504, "-", 0.9999), CornerRead("J", "S", 0.9973, 0.9980, "J", 0.9989)]
+    b = [CornerRead("-", "-", 1.0, 0.9773, "-", 1.0), CornerRead("J", "S", 0.9928, 1.0, "J", 0.9967)]
+    assert decide_learned(picture, (a, b), whole=True) is None
+    # an outline not seen whole (its other corner may be cut off): JS stands
+    read = decide_learned(picture, (a, b), whole=False)
+    assert read is not None and read.card == "JS"
+    # a clear spade symbol in the picture, or a red suit, or A unsure of a blank corner: it stands
+    spade = {"S": 0.95, "C": 0.80, "H": 0.4, "D": 0.6, SOLIDITY: 0.9}
+    read = decide_learned(replace(picture, suit=spade, symbol_red=False), (a, b), whole=True)
+    assert read is not None and read.card == "JS"
+    read = decide_learned(picture, (_as(a, "H"), _as(b, "H")), whole=True)
+    assert read is not None and read.card == "JH"
+    unsure = [CornerRead("-", "-", thresholds()["dissent_a"] - 0.01, 0.95, "-", 0.99), a[1]]
+    read = decide_learned(picture, (unsure, b), whole=True)
+    assert read is not None and read.card == "JS"
