@@ -50,7 +50,7 @@ from vision.places import one_card_per_corner, one_place_per_card
 from vision.segment import Component, components, fill_holes, ink_masks, solidity
 from vision.snap import snap
 from vision.suitshape import COURT_RANKS
-from vision.templated import combine
+from vision.templated import combine, court_other_colour
 from vision.verdict import both_name_other, candidates, decide_learned
 
 __all__ = [
@@ -196,6 +196,8 @@ def _read(
         # counted, A seeing no card: 5D reported)
         final = None
     if verdict is None and final is not None and _court_against_both(final.card, learned, per_corner):
+        final = None
+    if verdict is None and final is not None and court_other_colour(final.card, learned):
         final = None
     if learned is None and final is not None and final.card[0] in COURT_RANKS and models() is not None:
         # a court card's rank read by the template reader alone, A seeing no index on either

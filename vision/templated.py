@@ -10,6 +10,7 @@ from typing import Any
 from numpy.typing import NDArray
 
 from vision.classic import (
+    BLACK_SUITS,
     FACE,
     RANK_MIN_MARGIN,
     RED_SUITS,
@@ -34,7 +35,7 @@ from vision.suitshape import (
     shaped_unlike,
     twin_unanswered,
 )
-from vision.verdict import agreed_rank, dissent, symbol_says_other
+from vision.verdict import agreed_rank, both_name_other, dissent, symbol_says_other
 
 
 def combine(
@@ -431,3 +432,18 @@ def index_backs(card: NDArray[Any], label: str, t: Templates | None = None) -> b
         return False
     vote = None if ir.suit is None else suit_vote(ir.suit, ir.red)
     return vote is not None and vote.label == label[1] and vote.ok(SUIT_MIN_SCORE, SUIT_MIN_MARGIN)
+
+
+def court_other_colour(card: str, learned: Learned | None) -> bool:
+    """True if ``card``, a court card read by the template reader alone (the reader
+    vetoes it after :func:`combine`), is named on a corner by A's and B's best guesses,
+    however unsure each, in its rank and a suit of the other colour: the same glyph read
+    so by three readers, the colour by two. Hunt frame
+    jumbo 89040016 (bank seed 89000000): a KH read KS by the template reader (K on both
+    corners), A reading KH on both (suit 0.78, 0.77) and B on one (0.63): KS reported.
+    The template court cards of the real sets (37) and of 700 generated frames at
+    90000000 (41), all right, have no such corner."""
+    if card[0] not in COURT_RANKS:
+        return False
+    other = BLACK_SUITS if card[1] in RED_SUITS else RED_SUITS
+    return any(both_name_other(learned, card, (card[0],), suit) for suit in other)

@@ -337,6 +337,37 @@ def test_a_templates_court_card_against_both_classifiers_naming_another_court_ca
         assert r is not None and r.card == card, card
 
 
+def test_a_templates_court_card_against_both_classifiers_naming_it_in_the_other_colour() -> None:
+    """Hunt frame jumbo 89040016 (bank seed 89000000), its real reads: a KH read KS by the
+    template reader alone (K on both corners), its picture without a clear symbol, A
+    reading KH on both corners (suit 0.78, 0.77) and B on one (0.63): not KS."""
+    from tests.helpers import trickvideo as tv
+    from vision.detector import CARD_H, CARD_W
+    from vision.glyphs import load_templates
+    from vision.learned import CornerRead
+    from vision.reader import _Prepared, _read
+    from vision.templated import court_other_colour
+
+    none_b = CornerRead("-", "-", 0.7996, 0.7204, "-", 0.8113)
+    a = [CornerRead("K", "H", 0.9395, 0.7794, "K", 0.9628), CornerRead("K", "H", 0.9842, 0.7720, "K", 0.9877)]
+    b = [none_b, CornerRead("K", "H", 0.5955, 0.6258, "K", 0.5986)]
+    assert court_other_colour("KS", (a, b)) and court_other_colour("KC", (a, b))
+    # the suit of its colour (a reading of one index), another rank, a number card, or
+    # B naming nothing there: no veto
+    assert not court_other_colour("KD", (a, b))
+    assert not court_other_colour("QS", (a, b))
+    nine = [CornerRead("9", "H", 0.9, 0.8)] * 2
+    assert not court_other_colour("9S", (nine, nine))
+    assert not court_other_colour("KS", (a, [none_b, none_b]))
+    # read through: a drawn KS the template reader reads alone
+    t = load_templates()
+    face = cv2.resize(tv.face("KS", "plain")[..., :3], (CARD_W, CARD_H), interpolation=cv2.INTER_AREA)
+    blank = CornerRead("-", "-", 1.0, 1.0)
+    alone = _read(face, t, _Prepared(face, ([blank, blank], [blank, blank])))[0]
+    assert alone is not None and alone.card == "KS"
+    assert _read(face, t, _Prepared(face, (a, b)))[0] is None
+
+
 def test_one_index_corner_read_as_two_cards_through_two_outlines_gives_neither() -> None:
     """Generated hold'em frame 2530282 (bank seed 2500000): an AC over a KH read AC by
     its own outline and AS by an outline of the pair's upper part turned a quarter, that
