@@ -50,7 +50,7 @@ from vision.places import one_card_per_corner, one_place_per_card
 from vision.segment import Component, components, fill_holes, ink_masks, solidity
 from vision.snap import snap
 from vision.suitshape import COURT_RANKS
-from vision.templated import combine, court_other_colour
+from vision.templated import combine, court_against_both, court_other_colour
 from vision.verdict import both_name_other, candidates, decide_learned
 
 __all__ = [
@@ -195,7 +195,7 @@ def _read(
         # a TD, the TD's "10" and five pips in its outline, template "5", five red pips
         # counted, A seeing no card: 5D reported)
         final = None
-    if verdict is None and final is not None and _court_against_both(final.card, learned, per_corner):
+    if verdict is None and final is not None and court_against_both(final.card, learned, per_corner):
         final = None
     if verdict is None and final is not None and court_other_colour(final.card, learned):
         final = None
@@ -229,21 +229,6 @@ def _read(
     if trace is not None:
         trace.append(Attempt(pips, per_corner, learned, classic, verdict, final))
     return final, True
-
-
-def _court_against_both(card: str, learned: Learned | None, corners: list[IndexRead | None]) -> bool:
-    """True if ``card``, a court card read by the template reader alone, is its reading of
-    no corner's glyph as such (on every corner its best glyph is another rank, the court
-    rank only the best of J, Q and K: ``IndexRead.face``) while A's and B's best guesses
-    on one corner name one other court card, however unsure each: which court rank an
-    index shows is what both were trained for. Generated hold'em frame 9230126 (bank seed
-    9200000): a TS, a chip over its pips and beside its "10", its pips a picture, the
-    templates' best glyphs "10" and "9" (0.27, 0.32), "Q" only as the court rank,
-    A and B naming KS on a corner at 0.64 and 0.88: QS reported. A deck's J that both
-    read Q, unsure, and the templates read J outright stands (vosloo_JH)."""
-    if card[0] not in COURT_RANKS or not both_name_other(learned, card, COURT_RANKS):
-        return False
-    return not any(r is not None and r.rank.label == card[0] for r in corners)
 
 
 def _named_other(learned: Learned | None, card: str) -> bool:

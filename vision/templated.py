@@ -434,15 +434,30 @@ def index_backs(card: NDArray[Any], label: str, t: Templates | None = None) -> b
     return vote is not None and vote.label == label[1] and vote.ok(SUIT_MIN_SCORE, SUIT_MIN_MARGIN)
 
 
+def court_against_both(card: str, learned: Learned | None, corners: list[IndexRead | None]) -> bool:
+    """True if ``card``, a court card read by the template reader alone, is its reading of
+    no corner's glyph as such (on every corner its best glyph is another rank, the court
+    rank only the best of J, Q and K: ``IndexRead.face``) while A's and B's best guesses
+    on one corner name one other court card, however unsure each: which court rank an
+    index shows is what both were trained for. Generated hold'em frame 9230126 (bank seed
+    9200000): a TS, a chip over its pips and beside its "10", its pips a picture, the
+    templates' best glyphs "10" and "9" (0.27, 0.32), "Q" only as the court rank,
+    A and B naming KS on a corner at 0.64 and 0.88: QS reported. A deck's J that both
+    read Q, unsure, and the templates read J outright stands (vosloo_JH)."""
+    if card[0] not in COURT_RANKS or not both_name_other(learned, card, COURT_RANKS):
+        return False
+    return not any(r is not None and r.rank.label == card[0] for r in corners)
+
+
 def court_other_colour(card: str, learned: Learned | None) -> bool:
     """True if ``card``, a court card read by the template reader alone (the reader
-    vetoes it after :func:`combine`), is named on a corner by A's and B's best guesses,
-    however unsure each, in its rank and a suit of the other colour: the same glyph read
-    so by three readers, the colour by two. Hunt frame
-    jumbo 89040016 (bank seed 89000000): a KH read KS by the template reader (K on both
-    corners), A reading KH on both (suit 0.78, 0.77) and B on one (0.63): KS reported.
-    The template court cards of the real sets (37) and of 700 generated frames at
-    90000000 (41), all right, have no such corner."""
+    vetoes it after :func:`combine`, as it does by :func:`court_against_both`), is named
+    on a corner by A's and B's best guesses, however unsure each, in its rank and a suit
+    of the other colour: the same glyph read so by three readers, the colour by two. Hunt
+    frame jumbo 89040016 (bank seed 89000000): a KH read KS by the template reader (K on
+    both corners), A reading KH on both (suit 0.78, 0.77) and B on one (0.63): KS
+    reported. The template court cards of the real sets (37) and of 700 generated frames
+    at 90000000 (41), all right, have no such corner."""
     if card[0] not in COURT_RANKS:
         return False
     other = BLACK_SUITS if card[1] in RED_SUITS else RED_SUITS

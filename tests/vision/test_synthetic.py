@@ -307,7 +307,8 @@ def test_a_templates_court_card_against_both_classifiers_naming_another_court_ca
     from vision.detector import CARD_H, CARD_W
     from vision.glyphs import load_templates
     from vision.learned import CornerRead, thresholds
-    from vision.reader import _court_against_both, _Prepared, _read
+    from vision.reader import _Prepared, _read
+    from vision.templated import court_against_both
 
     none = CornerRead("-", "-", 1.0, 1.0)
     ks = CornerRead("K", "S", 0.64, 0.96), CornerRead("K", "S", 0.88, 1.0)
@@ -315,13 +316,13 @@ def test_a_templates_court_card_against_both_classifiers_naming_another_court_ca
     ten = IndexRead(GlyphRead("T", 0.27, 0.01), None, False, GlyphRead("Q", 0.27, 0.05))
     nine = IndexRead(GlyphRead("9", 0.32, 0.02), None, False, GlyphRead("Q", 0.22, 0.03))
     queen = IndexRead(GlyphRead("Q", 0.88, 0.3), None, False, GlyphRead("Q", 0.88, 0.3))
-    assert _court_against_both("QS", seen, [ten, nine])
-    assert _court_against_both("QS", seen, [ten, None])
-    assert not _court_against_both("QS", seen, [ten, queen])  # its own best glyph on a corner
-    assert not _court_against_both("QS", ([ks[0], none], [none, none]), [ten, nine])  # one classifier
+    assert court_against_both("QS", seen, [ten, nine])
+    assert court_against_both("QS", seen, [ten, None])
+    assert not court_against_both("QS", seen, [ten, queen])  # its own best glyph on a corner
+    assert not court_against_both("QS", ([ks[0], none], [none, none]), [ten, nine])  # one classifier
     ts = CornerRead("T", "S", 0.9, 0.9)
-    assert not _court_against_both("QS", ([ts, none], [ts, none]), [ten, nine])  # a number card named
-    assert not _court_against_both("TS", seen, [ten, nine])  # no court card read
+    assert not court_against_both("QS", ([ts, none], [ts, none]), [ten, nine])  # a number card named
+    assert not court_against_both("TS", seen, [ten, nine])  # no court card read
 
     # read through: drawn court cards the template reader reads alone, their glyphs its best
     th = thresholds()
