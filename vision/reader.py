@@ -208,8 +208,12 @@ def _read(
     if verdict is None and final is not None and both_name_other(learned, final.card):
         # the template reader alone against A and B naming one other card on a corner,
         # however unsure each: in an outline that may be two cards (:func:`vision.hands.counted`)
-        # that corner may be the other card's
-        final = CardRead(final.card, final.confidence, {**final.details, "other_corner": True})
+        # that corner may be the other card's; ``index_apart``: the template reader read
+        # another rank on a corner too
+        apart = any(r is not None and r.rank.label != final.card[0] for r in per_corner)
+        final = CardRead(
+            final.card, final.confidence, {**final.details, "other_corner": True, "index_apart": apart}
+        )
     if (
         partial
         and verdict is None

@@ -401,7 +401,10 @@ def test_an_ace_read_by_the_templates_against_both_classifiers_counts_no_pips() 
     the other corner, each unsure (0.63, 0.33). A template reading alone against A's and
     B's best guesses naming one other card on a corner is marked (one classifier, or
     two naming different cards, do not mark it), and in an outline that may be two
-    cards a marked ace's one pip does not count (a number card's pips still do)."""
+    cards a marked ace's one pip does not count; a number card's pips still do, unless
+    the template reader too read another rank on a corner (frame 91030118: a 2C over a
+    4C, read 4S on the 4C's "4" with both cards' four pips counted, "A" read on the
+    other corner by the template reader and AS by A and B)."""
     from vision.classic import CardRead
     from vision.detector import CARD_H, CARD_W
     from vision.glyphs import load_templates
@@ -424,12 +427,17 @@ def test_an_ace_read_by_the_templates_against_both_classifiers_counts_no_pips() 
         one = _read(face, t, _Prepared(face, ([none, jc], [none, none])))[0]
         apart = _read(face, t, _Prepared(face, ([none, jc], [none, qs])))[0]
         assert both is not None and both.card == card and both.details.get("other_corner"), card
+        split = any(r is not None and r.rank.label != card[0] for r in trace[-1].corners)
+        assert both.details["index_apart"] is split, card
         assert one is not None and one.card == card and not one.details.get("other_corner"), card
         assert apart is not None and apart.card == card and not apart.details.get("other_corner"), card
     assert checked > 0
     assert not counted(CardRead("AS", 0.9, {"pips": "A", "other_corner": True}))
     assert counted(CardRead("AS", 0.9, {"pips": "A"}))
     assert counted(CardRead("TD", 0.9, {"pips": "T", "other_corner": True}))
+    assert counted(CardRead("4S", 0.9, {"pips": "4", "other_corner": True, "index_apart": False}))
+    assert not counted(CardRead("4S", 0.9, {"pips": "4", "other_corner": True, "index_apart": True}))
+    assert counted(CardRead("4S", 0.9, {"pips": "4", "index_apart": True}))  # not marked
 
 
 def test_cards_on_a_dark_cloth_framed_by_a_pale_table_are_found() -> None:
