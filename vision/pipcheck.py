@@ -22,6 +22,11 @@ from vision.suitshape import COURT_RANKS, NUMBER_RANKS, shape_lead, shaped_unlik
 PIP_ORDER = "A23456789T"
 
 
+def pip_count(rank: str) -> int:
+    """The pips a number rank has ("A" 1, "2" 2, ..., "T" 10); ValueError for J, Q, K."""
+    return PIP_ORDER.index(rank) + 1
+
+
 def pips_say_otherwise(pips: PipRead, card: str) -> bool:
     """True if pips not counted as ``card``'s say something against it, read on its
     index alone: more than a card has, two or more beyond an A-9's rank, pips without a
@@ -31,7 +36,7 @@ def pips_say_otherwise(pips: PipRead, card: str) -> bool:
     (which includes :func:`vision.suitshape.shaped_as_twin`, favouring the other)."""
     if pips.count >= MANY_PIPS:
         return True  # more pips than a card has: the outline holds another card's too
-    if card[0] in PIP_ORDER[:-1] and pips.count >= PIP_ORDER.index(card[0]) + 3:
+    if card[0] in PIP_ORDER[:-1] and pips.count >= pip_count(card[0]) + 2:
         # two or more pips beyond the rank's (an ace's one), on any outline: the index is
         # misread, or another card's pips show (generated lone cards with jumbo indices: frame
         # 6040076, a 9S, nine pips out of their layout, its hollow jumbo "9" read 3S by A and B
@@ -119,7 +124,7 @@ def _one_more_guessed(learned: Learned, card: str) -> bool:
     402 (close-ups, scaled, ``cards-table``) none."""
     if card[0] not in PIP_ORDER[:-1]:
         return False
-    more = PIP_ORDER[PIP_ORDER.index(card[0]) + 1] + card[1]
+    more = PIP_ORDER[pip_count(card[0])] + card[1]  # one pip more
     return any(r.card == more for r in learned[0])
 
 
@@ -130,4 +135,4 @@ def too_few_pips(pips: PipRead, card: str) -> bool:
     :func:`pips_say_otherwise`). Hunt frame jumbo 73040211 (bank seed 73000000): a lone JD,
     its small picture one shape of unclear colour, its jumbo "J" read 3D by A and B at
     1.00 on both corners, one "pip" counted: 3D reported."""
-    return card[0] in PIP_ORDER[1:] and pips.count <= PIP_ORDER.index(card[0]) - 1
+    return card[0] in PIP_ORDER[1:] and pips.count <= pip_count(card[0]) - 2

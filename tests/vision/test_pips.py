@@ -255,3 +255,26 @@ def test_a_court_cards_picture_symbol_leading_the_other_black_suit_vetoes_a_club
 
     pips = PipRead(FACE, {"C": club, "S": spade, "D": 0.88, "H": 0.42, "solidity": 0.95}, None, 0, 0.5, False)
     assert symbol_says_other(pips, "C") is vetoed
+
+
+def test_pips_counted_against_a_number_rank_count_its_own_pips() -> None:
+    """A number card has as many pips as its rank (an ace one, a ten ten). Two or more
+    fewer than that on a card's own whole outline, or two or more beyond an ace-to-nine's,
+    say its index was misread (:mod:`vision.pipcheck`); one fewer or one more (a pip covered,
+    a stray shape) does not."""
+    from vision.pipcheck import pip_count, pips_say_otherwise, too_few_pips
+
+    assert [pip_count(r) for r in "A23456789T"] == list(range(1, 11))
+    with pytest.raises(ValueError):
+        pip_count("J")
+
+    def counted(n: int, red: bool) -> PipRead:
+        """``n`` pips of one colour, not laid out as any card's, no shape scored."""
+        return PipRead(None, None, red, n)
+
+    assert too_few_pips(counted(1, True), "3D") and not too_few_pips(counted(2, True), "3D")
+    assert too_few_pips(counted(8, True), "TD") and not too_few_pips(counted(9, True), "TD")
+    assert not too_few_pips(counted(0, True), "AD")  # an ace's one pip: nothing fewer to tell
+    assert pips_say_otherwise(counted(3, False), "AS") and not pips_say_otherwise(counted(2, False), "AS")
+    assert pips_say_otherwise(counted(7, True), "5D") and not pips_say_otherwise(counted(6, True), "5D")
+    assert pips_say_otherwise(counted(11, False), "9C") and not pips_say_otherwise(counted(10, False), "9C")
