@@ -61,7 +61,7 @@ def counted(r: CardRead) -> bool:
     91000000: a 2C over a 4C, one outline, read 4S on the 4C's redrawn "4" (0.55), four
     black pips counted (both cards'), the template reader reading "A" on the other corner
     (0.55), A and B both reading AS there: 4S reported. Any number card so marked would
-    have cost a close-up's TD (full size and scaled: marked, its corners read alike);
+    have cost a close-up's TD (full size and scaled: marked, no template corner another rank);
     with ``index_apart``, none of the real sets' 56 template readings and none of 468
     right ones in 700 generated frames at 96000000."""
     if r.card[0] in COURT_RANKS or r.details.get("pips") != r.card[0]:

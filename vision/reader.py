@@ -195,10 +195,12 @@ def _read(
         # a TD, the TD's "10" and five pips in its outline, template "5", five red pips
         # counted, A seeing no card: 5D reported)
         final = None
-    if verdict is None and final is not None and court_against_both(final.card, learned, per_corner):
-        final = None
-    if verdict is None and final is not None and court_other_colour(final.card, learned):
-        final = None
+    if (
+        verdict is None
+        and final is not None
+        and (court_against_both(final.card, learned, per_corner) or court_other_colour(final.card, learned))
+    ):
+        final = None  # a template court card against A's and B's guesses (:mod:`vision.templated`)
     if learned is None and final is not None and final.card[0] in COURT_RANKS and models() is not None:
         # a court card's rank read by the template reader alone, A seeing no index on either
         # corner: one reading of J, Q or K where two are needed (generated lone cards with
