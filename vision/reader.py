@@ -49,7 +49,7 @@ from vision.piles import CornerCard, corner_cards, grown
 from vision.places import one_card_per_corner, one_place_per_card
 from vision.segment import Component, components, fill_holes, ink_masks, solidity
 from vision.snap import snap
-from vision.suitshape import COURT_RANKS
+from vision.suitshape import COURT_RANKS, twin_guessed_unsaid
 from vision.templated import combine, court_against_both, court_other_colour
 from vision.verdict import both_name_other, candidates, decide_learned
 
@@ -201,6 +201,8 @@ def _read(
         and (court_against_both(final.card, learned, per_corner) or court_other_colour(final.card, learned))
     ):
         final = None  # a template court card against A's and B's guesses (:mod:`vision.templated`)
+    if final is not None and twin_guessed_unsaid(pips, learned, final.card):
+        final = None  # a black court card's spade or club from one split reading
     if learned is None and final is not None and final.card[0] in COURT_RANKS and models() is not None:
         # a court card's rank read by the template reader alone, A seeing no index on either
         # corner: one reading of J, Q or K where two are needed (generated lone cards with

@@ -2,11 +2,15 @@
 showing no suit symbol, needs A sure of its suit (vision.suitshape.black_suit_unsaid) and, on
 its own outline seen whole, an index on both corners (vision.verdict._black_on_one_corner); a suit
 symbol of the other colour vetoes the template reader's (vision.templated._symbol_other_colour);
-one of the other suit of its colour, leading by PICTURE_TWIN_MARGIN, any reading's."""
+one of the other suit of its colour, leading by PICTURE_TWIN_MARGIN, any reading's; a black one
+on a picture without a symbol, the other black suit guessed by a classifier on a corner, is
+unsure by any path (vision.suitshape.twin_guessed_unsaid)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
+
+import pytest
 
 from vision.classic import FACE, SOLIDITY, CardRead, PipRead
 from vision.learned import CornerRead, thresholds
@@ -103,3 +107,50 @@ def test_a_black_court_card_without_a_symbol_needs_its_index_on_both_corners_of_
     unsure = [CornerRead("-", "-", thresholds()["dissent_a"] - 0.01, 0.95, "-", 0.99), a[1]]
     read = decide_learned(picture, (unsure, b), whole=True)
     assert read is not None and read.card == "JS"
+
+
+#: the corner reads of a pile outline read as a covered card in generated jumbo frame 99040028
+#: (bank seed 99000000): QC by A and B on one corner, A guessing QS on the other (the card is
+#: a QS; the outline moved onto its edges is then read QC on both corners by both: still open)
+A_QC = [CornerRead("Q", "C", 0.96, 1.0, "Q", 0.99), CornerRead("Q", "S", 0.57, 0.43, "Q", 0.9)]
+B_QC = [CornerRead("Q", "C", 0.98, 1.0, "Q", 0.99), CornerRead("Q", "C", 0.97, 1.0, "Q", 0.99)]
+
+
+def test_a_black_court_card_without_a_symbol_and_the_other_black_suit_guessed_is_unsure() -> None:
+    from vision.suitshape import twin_guessed_unsaid
+
+    picture = PICTURE
+    # the pair and the picture read it (A sure of clubs where both read QC)
+    read = decide_learned(picture, (A_QC, B_QC), covered=True)
+    assert read is not None and read.card == "QC"
+    assert twin_guessed_unsaid(picture, (A_QC, B_QC), "QC")
+    # no guess of spades on either corner, a symbol, a red card, a number card: no veto
+    a_clubs = [A_QC[0], replace(A_QC[1], suit="C")]
+    assert not twin_guessed_unsaid(picture, (a_clubs, B_QC), "QC")
+    symbol = PipRead(FACE, {"C": 0.9, "S": 0.85, "H": 0.3, "D": 0.3, SOLIDITY: 0.8}, False, 0)
+    assert not twin_guessed_unsaid(symbol, (A_QC, B_QC), "QC")
+    assert not twin_guessed_unsaid(picture, (_as(A_QC, "D"), _as(B_QC, "H")), "QH")
+    assert not twin_guessed_unsaid(PipRead("9", None, False, 9), (A_QC, B_QC), "9C")
+    assert not twin_guessed_unsaid(picture, None, "QC")
+
+
+def test_the_reader_leaves_a_black_court_card_with_its_other_black_suit_guessed_unsure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the reader's rules for a pile outline's card (covered, partial) on a blank card whose
+    # pips show a (tinted) picture without a symbol: QC with A guessing QS on a corner is unsure,
+    # and read where A's guess there is clubs
+    import numpy as np
+
+    import vision.reader as reader
+    from vision.detector import CARD_H, CARD_W
+    from vision.glyphs import load_templates
+
+    monkeypatch.setattr(reader, "read_pips", lambda *args: PICTURE)
+    blank = np.full((CARD_H, CARD_W, 3), 235, np.uint8)
+    t = load_templates()
+    a_clubs = [A_QC[0], replace(A_QC[1], suit="C")]
+    read = reader._read(blank, t, reader._Prepared(blank, (a_clubs, B_QC)), covered=True, partial=True)[0]
+    assert read is not None and read.card == "QC"
+    unsure = reader._read(blank, t, reader._Prepared(blank, (A_QC, B_QC)), covered=True, partial=True)[0]
+    assert unsure is None
