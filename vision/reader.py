@@ -96,6 +96,10 @@ class Attempt:
     final: CardRead | None
 
 
+Trace = list[Attempt] | None  # where readings are explained (``detect(..., trace=[])``), if anywhere
+Outlines = list[NDArray[np.float32]]  # card outlines, (4, 2) image pixels each
+
+
 def read_rectified(card: NDArray[Any], t: Templates | None = None) -> CardRead | None:
     """Read one rectified portrait card (BGR, (CARD_H, CARD_W, 3)); None if not readable."""
     return _read(card, t or load_templates())[0]
@@ -380,9 +384,9 @@ def detect(
 
     Returns detections with confidence >= ``threshold``, at most one per place
     (an outline inside a larger read card, e.g. a court card's inner frame, is
-    dropped). ``trace``: if given, receives an :class:`Attempt` for every
-    rectified outline in which an index was seen (the outlines of whole cards,
-    not the pile corners of :mod:`vision.piles`). ``halves_out``: if given, receives
+    dropped). ``trace``: if given, receives an :class:`Attempt` for every rectified outline
+    in which an index was seen (whole cards' outlines, and pile outlines read as cards partly
+    under others; not an index alone on a pile's corner). ``halves_out``: if given, receives
     the card outlines ((4, 2) image pixels) of the hands of two cards split from one
     outline (:func:`vision.pairs.halves`), whose index corners are read at
     ``half_corner`` (:mod:`vision.train.calibrate_piles` calibrates it on them). Raises
@@ -427,7 +431,7 @@ def detect(
 
     # cards in piles and tricks by a visible index corner; a card read twice in
     # different places (one deck) is unsure
-    whole = partial(_read_covered, image, t=t, threshold=threshold)
+    whole = partial(_read_covered, image, t=t, threshold=threshold, trace=trace)
     extra, clash = corner_cards(image, blobs, {d.card: d.corners for d in out}, quads, pairs, whole)
     found = [d for d in out if d.card not in clash] + [
         Detection(c.card, c.confidence, order_clockwise(c.outline))
@@ -438,7 +442,7 @@ def detect(
 
 
 def _read_covered(
-    image: NDArray[Any], outlines: list[NDArray[np.float32]], t: Templates, threshold: float
+    image: NDArray[Any], outlines: Outlines, t: Templates, threshold: float, trace: Trace = None
 ) -> list[CornerCard | None]:
     """Cards on pile outlines ((4, 2) image pixels each, the index corner first) whose
     index alone read nothing, read as whole cards that may lie partly under others (the
@@ -450,8 +454,8 @@ def _read_covered(
     fonts 491 -> 526 of 704, 0 wrong). A card read on the outline as given is placed on
     its own edges where they make an outline at the same index corner (within
     SAME_INDEX of the short side): the outline given is sized like the frame's cards,
-    and a card 90 px wide among cards of 100 was reported 11 px off."""
-    res = _covered_reads(image, outlines, t, threshold)
+    and a card 90 px wide among cards of 100 was reported 11 px off (``trace``: :func:`_read`'s)."""
+    res = _covered_reads(image, outlines, t, threshold, trace)
     size = card_size(list(outlines))
     if size is None:
         return res
@@ -465,7 +469,8 @@ def _read_covered(
             res[k] = CornerCard(r.card, r.confidence, s)
     again = [(k, snap(outlines[k], image, size[0])) for k, r in enumerate(res) if r is None]
     moved = [(k, s) for k, s in again if s is not None]
-    for (k, _), r in zip(moved, _covered_reads(image, [s for _, s in moved], t, threshold), strict=True):
+    reads = _covered_reads(image, [s for _, s in moved], t, threshold, trace)
+    for (k, _), r in zip(moved, reads, strict=True):
         res[k] = r
     return res
 
@@ -476,7 +481,7 @@ SAME_INDEX = 0.05
 
 
 def _covered_reads(
-    image: NDArray[Any], outlines: list[NDArray[np.float32]], t: Templates, threshold: float
+    image: NDArray[Any], outlines: Outlines, t: Templates, threshold: float, trace: Trace = None
 ) -> list[CornerCard | None]:
     """:func:`_read_covered` without the second try: the classifiers on all the outlines'
     corner crops at once, the rest of the reading only where a learned reading may start
@@ -487,7 +492,7 @@ def _covered_reads(
         r = (
             None
             if learned is None or not candidates(learned)
-            else _read(c, t, _Prepared(c, learned), covered=True, partial=True)[0]
+            else _read(c, t, _Prepared(c, learned), trace, covered=True, partial=True)[0]
         )
         res.append(None if r is None or r.confidence < threshold else CornerCard(r.card, r.confidence, o))
     return res

@@ -571,3 +571,23 @@ def test_a_pile_outline_s_index_corner_is_moved_onto_the_card_s_own(angle: float
 
     assert off(found) > 3.9
     assert off(moved) < 3.3
+
+
+def test_a_pile_outline_read_as_a_whole_card_is_explained_in_the_trace() -> None:
+    """The reader's trace (``detect(..., trace=[])``: ``python -m vision.hunt frame``,
+    ``--explain``) holds the pile outlines read as whole cards that may lie partly under
+    others, as it does the outlines of whole cards: a wrong card read there was explained
+    only as "read on a pile corner"."""
+    from tests.helpers.synth import card_face, place, table
+    from vision.glyphs import load_templates
+    from vision.reader import Attempt, _read_covered
+
+    frame = table("felt")
+    outline = place(frame, card_face("7H"), (640, 360), 0.0, 110)  # the index corner first
+    trace: list[Attempt] = []
+    got = _read_covered(frame, [outline], load_templates(), 0.5, trace)
+    assert [c.card for c in got if c is not None] == ["7H"]
+    assert [a.final.card for a in trace if a.final is not None] == ["7H"]
+    # without a trace the same reading
+    again = _read_covered(frame, [outline], load_templates(), 0.5)
+    assert [c.card for c in again if c is not None] == ["7H"]
