@@ -131,7 +131,7 @@ def _read(
     card: NDArray[Any],
     t: Templates,
     pre: _Prepared | None = None,
-    trace: list[Attempt] | None = None,
+    trace: Trace = None,
     partial: bool = False,
     covered: bool = False,
     guessed: bool = False,
@@ -275,7 +275,7 @@ def _read_quad(
     quad: Quad,
     t: Templates,
     pre: _Prepared | None = None,
-    trace: list[Attempt] | None = None,
+    trace: Trace = None,
 ) -> tuple[CardRead | None, bool]:
     """(reading or None, whether the outline shows any print), see :func:`read_quad`.
     ``pre``: the blank check, warp and learned reads of the likelier way up, when
@@ -320,7 +320,7 @@ def _retry(
     threshold: float,
     t: Templates,
     outlines: Callable[[Quad, tuple[float, float]], list[Quad]],
-    trace: list[Attempt] | None = None,
+    trace: Trace = None,
     near: int | None = None,
     snapped: bool = False,
 ) -> None:
@@ -377,7 +377,7 @@ def _grown(q: Quad, size: tuple[float, float]) -> list[Quad]:
 def detect(
     image: NDArray[Any],
     threshold: float = DEFAULT_THRESHOLD,
-    trace: list[Attempt] | None = None,
+    trace: Trace = None,
     halves_out: list[NDArray[np.float32]] | None = None,
 ) -> list[Detection]:
     """Find and read every card in a BGR uint8 image (H, W, 3).

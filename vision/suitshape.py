@@ -2,9 +2,8 @@
 scores of the pips against each suit's templates), conditions a reading of a 2-10 or
 an ace must meet; and for court cards, the classifiers' suit reads where the picture
 does not say the suit (:func:`black_suit_unsaid`, :func:`other_suit_named`,
-:func:`twin_guessed_unsaid`). Never a
-reading by themselves (:mod:`vision.verdict`, :mod:`vision.templated`,
-:mod:`vision.courtglyph`)."""
+:func:`twin_guessed_unsaid`). Never a reading by themselves (:mod:`vision.verdict`,
+:mod:`vision.templated`, :mod:`vision.courtglyph`)."""
 
 from __future__ import annotations
 
