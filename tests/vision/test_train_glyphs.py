@@ -219,3 +219,51 @@ def test_mirrored_courts_put_the_picture_symbol_beside_the_index_and_paint_out_t
     plain = font_face(np.random.default_rng(5), art, bank, "9S")
     again = font_face(np.random.default_rng(5), art, bank, "9S", mirror=True)
     assert plain is not None and again is not None and np.array_equal(plain[0], again[0])
+
+
+def _faces() -> dict[str, np.ndarray]:
+    """Stand-in CC0 faces (FH, FW, 4), each filled with its own grey level."""
+    from vision.train.art import FH, FW
+
+    out = {}
+    for k, card in enumerate(f"{r}{s}" for r in "A23456789TJQK" for s in "SHDC"):
+        out[card] = np.full((FH, FW, 4), 255, np.uint8)
+        out[card][..., :3] = 4 * k
+    return out
+
+
+def test_another_picture_keeps_the_cards_own_index_corners() -> None:
+    """--swapped-pictures (vision.train.synth.other_picture): a court card's face with
+    its two index corners (ART_INDEX, top left and bottom right) its own and everything
+    else the picture's card's; its own picture is its face as it is."""
+    from vision.train.art import FH, FW
+    from vision.train.synth import ART_INDEX, other_picture
+
+    art = _faces()
+    face = other_picture(art, "JD", "KD")
+    x1, y1 = round(ART_INDEX[2] * FW), round(ART_INDEX[3] * FH)
+    own, pic = art["JD"][0, 0, 0], art["KD"][0, 0, 0]
+    assert (face[:y1, :x1, :3] == own).all() and (face[FH - y1 :, FW - x1 :, :3] == own).all()
+    assert (face[y1:, : FW - x1, :3] == pic).all() and (face[: FH - y1, x1:, :3] == pic).all()
+    assert (art["KD"][..., :3] == pic).all()  # the art itself unchanged
+    assert other_picture(art, "QS", "QS") is art["QS"]
+
+
+def test_swapped_pictures_put_court_cards_on_other_pictures_and_leave_the_rest() -> None:
+    """generate(..., swap=True): court cards' crops come from faces of other pictures
+    (their crops differ from the plain draw's), and the draws stay as they were without
+    it (no court card: the same crops)."""
+    from vision.train.synth import GlyphBank, generate
+
+    art = _faces()
+    art["B1"] = art["B2"] = np.full_like(art["AS"], 255)
+    bank = GlyphBank({r: [_glyph(r)] for r in "A23456789TJQK"}, {s: [_glyph("8")] for s in "SHDC"})
+    plain, swapped = generate(3, 0, 60, art, bank), generate(3, 0, 60, art, bank, swap=True)
+    again = generate(3, 0, 60, art, bank, swap=False)
+    assert (plain.crops == again.crops).all()
+    # the first court card drawn: the draws before it are the same either way
+    first = int(np.flatnonzero(np.isin(plain.card // 4, [10, 11, 12]))[0])
+    assert (plain.crops[:first] == swapped.crops[:first]).all()
+    assert (plain.card[:first] == swapped.card[:first]).all()
+    assert plain.card[first] == swapped.card[first]
+    assert (plain.crops[first : first + 4] != swapped.crops[first : first + 4]).any()

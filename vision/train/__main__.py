@@ -143,6 +143,7 @@ def _recalibrate(a: argparse.Namespace, argv: list[str] | None) -> int:
         "warm_blacks": a.warm_blacks,
         "drawn_queens": a.drawn_queens,
         "mirrored_courts": a.mirrored_courts,
+        "swapped_pictures": a.swapped_pictures,
         "seconds": round(time.time() - t0, 1),
     }
     path.write_text(json.dumps(manifest, indent=1) + "\n")
@@ -439,6 +440,7 @@ def main(argv: list[str] | None = None) -> int:
         "warm_blacks": a.warm_blacks,
         "drawn_queens": a.drawn_queens,
         "mirrored_courts": a.mirrored_courts,
+        "swapped_pictures": a.swapped_pictures,
         "member_sets": a.member_sets,
         "members": [{"suffix": m[0], "epochs": {"A": m[1], "B": m[2]}, "varied": m[3]} for m in MEMBERS],
         "art": "@letele/playing-cards@0.1.0 (CC0-1.0), react@18, react-dom@18",

@@ -114,6 +114,13 @@ def parser(models: Path) -> argparse.ArgumentParser:
         "suit symbol beside the index (vision.train.synth.font_face)",
     )
     p.add_argument(
+        "--swapped-pictures",
+        action="store_true",
+        help="sets A, B and C with every J, Q and K drawn on the picture of a court card drawn at random: "
+        "the classifiers must read the index, not tell the card by its picture "
+        "(vision.train.synth.other_picture)",
+    )
+    p.add_argument(
         "--warm-blacks",
         type=_share,
         default=0.0,
@@ -146,4 +153,5 @@ def recipe(a: argparse.Namespace) -> dict[str, Any]:
         "warm": a.warm_blacks,
         "queens": a.drawn_queens,
         "mirror": a.mirrored_courts,
+        "swap": a.swapped_pictures,
     }

@@ -25,9 +25,9 @@ def _init(data: str, svg_dir: str | None) -> None:
 
 
 def _chunk(
-    args: tuple[str, int, int, int, bool, bool, bool, bool, bool, float, bool, bool],
+    args: tuple[str, int, int, int, bool, bool, bool, bool, bool, float, bool, bool, bool],
 ) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any], NDArray[Any]]:
-    group, seed, chunk, n, vary, suits, inks, fonts, jumbo, warm, queens, mirror = args
+    group, seed, chunk, n, vary, suits, inks, fonts, jumbo, warm, queens, mirror, swap = args
     from vision.train import synth
 
     key = f"{group} {seed} {suits} {fonts} {queens}"
@@ -44,6 +44,7 @@ def _chunk(
         jumbo=jumbo,
         warm=warm,
         mirror=mirror,
+        swap=swap,
     )
     return s.crops, s.rank, s.suit, s.card
 
@@ -65,6 +66,7 @@ def make_set(
     warm: float = 0.0,
     queens: bool = False,
     mirror: bool = False,
+    swap: bool = False,
 ) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any], NDArray[Any] | None]:
     """Crops, rank and suit labels and the card beneath each crop (see
     :class:`vision.train.synth.Sample`; None when read from a cache written before
@@ -84,7 +86,9 @@ def make_set(
     :func:`vision.train.scene.light`; ``..._queens.npz`` with ``queens`` for groups A and
     B, their banks with drawn playing-card Qs, :mod:`vision.train.letters`; set C is the
     same with it or without; ``..._mirror.npz`` with ``mirror``, half the court faces
-    turned over, :func:`vision.train.synth.font_face`)."""
+    turned over, :func:`vision.train.synth.font_face`; ``..._swap.npz`` with ``swap``, each
+    court card on a picture of a court card drawn at random,
+    :func:`vision.train.synth.other_picture`)."""
     tail = "" if chunk == 500 else f"_c{chunk}"
     more_fonts = more_fonts and group in MORE_FONTS
     queens = queens and group in "AB"
@@ -96,6 +100,7 @@ def make_set(
         ("_jumbo", jumbo),
         ("_queens", queens),
         ("_mirror", mirror),
+        ("_swap", swap),
     )
     tail += "".join(name for name, on in options if on) + (f"_warm{warm:g}" if warm > 0 else "")
     cache = data / f"set_{group}_{seed}_{n_cards}{tail}.npz"
@@ -117,6 +122,7 @@ def make_set(
             warm,
             queens,
             mirror,
+            swap,
         )
         for i in range((n_cards + chunk - 1) // chunk)
     ]

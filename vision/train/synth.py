@@ -436,6 +436,26 @@ def render(
     return Sample(allc[keep], lab[keep, 0], lab[keep, 1], under)
 
 
+COURTS = "JQK"
+#: the twelve court cards of the CC0 art, whose pictures :func:`other_picture` lends
+COURT_CARDS = [r + s for r in COURTS for s in SUITS]
+
+
+def other_picture(art: dict[str, NDArray[np.uint8]], card: str, picture: str) -> NDArray[np.uint8]:
+    """The CC0 face of ``card`` (BGRA (FH, FW, 4)) with everything but its two index
+    corners (top left, bottom right: :data:`ART_INDEX`) taken from the face of
+    ``picture`` (``--swapped-pictures``): the art has one picture a court card, so a
+    classifier trained on it can tell a court card by the piece of its picture beside
+    the index and never look at the index; every deck draws its own pictures."""
+    if picture == card:
+        return art[card]
+    out = art[picture].copy()
+    x1, y1 = round(ART_INDEX[2] * FW), round(ART_INDEX[3] * FH)
+    out[:y1, :x1] = art[card][:y1, :x1]
+    out[FH - y1 :, FW - x1 :] = art[card][FH - y1 :, FW - x1 :]
+    return out
+
+
 def art_box(card: str) -> tuple[int, int, int, int]:
     """Rank box of the CC0 art's own index (face pixels)."""
     return (round(0.04 * FW), round(0.025 * FH), round(0.09 * FW), round(0.1 * FH))
@@ -453,6 +473,7 @@ def generate(
     jumbo: bool = False,
     warm: float = 0.0,
     mirror: bool = False,
+    swap: bool = False,
 ) -> Sample:
     """``n_cards`` rendered cards (and about a fifth as many backs, blank faces,
     inner outlines) as one Sample; deterministic in (seed, chunk, ``vary_glyphs``:
@@ -460,7 +481,8 @@ def generate(
     of :func:`ink_colour` ``wide``; ``jumbo``: a share drawn large, :func:`font_face`;
     ``warm``: the most red of the warm veil over a share of the scenes, 0 for none,
     :func:`vision.train.scene.light`; ``mirror``: half the court faces turned over,
-    :func:`font_face`)."""
+    :func:`font_face`; ``swap``: each court card drawn on the picture of a court card
+    drawn at random, :func:`other_picture`)."""
     rng = np.random.default_rng([seed, chunk])
     reset_noise()
     cards = [f"{r}{s}" for r in RANKS for s in SUITS]
@@ -475,12 +497,15 @@ def generate(
             continue
         card = cards[int(rng.integers(len(cards)))]
         lab = (RANKS.index(card[0]), SUITS.index(card[1]))
+        own = art
+        if swap and card[0] in COURTS:  # (no draw without it: the draws before stay)
+            own = {card: other_picture(art, card, COURT_CARDS[int(rng.integers(len(COURT_CARDS)))])}
         made = (
             None
             if rng.random() < art_frac
-            else font_face(rng, art, bank, card, vary_glyphs, vary_inks, jumbo, mirror=mirror)
+            else font_face(rng, own, bank, card, vary_glyphs, vary_inks, jumbo, mirror=mirror)
         )
-        face, box = made if made is not None else (art[card], art_box(card))
+        face, box = made if made is not None else (own[card], art_box(card))
         out.append(render(rng, face, lab, box, art, inner=u < 0.16, warm=warm))
     return Sample(
         np.concatenate([s.crops for s in out]),
