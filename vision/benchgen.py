@@ -16,16 +16,24 @@ if TYPE_CHECKING:
 
 #: the benchmark's generated sets of face-up cards: kind -> (offset of its frame seeds
 #: from the run's seed, whether its indices are redrawn in the held-apart fonts)
-KINDS = {"piles": (0, False), "other-fonts": (20_000, True), "hands": (30_000, True), "jumbo": (40_000, True)}
+KINDS = {
+    "piles": (0, False),
+    "other-fonts": (20_000, True),
+    "hands": (30_000, True),
+    "jumbo": (40_000, True),
+    "courts": (50_000, True),
+}
 
 
 def scene(kind: str, frame_seed: int, art: Any, bank: Any) -> Any:
     """The generated frame ``frame_seed`` of ``kind`` (a key of KINDS): piles in the CC0
     indices (:func:`vision.train.scenes.pile_scene`), piles with their indices redrawn by
     ``bank`` (``other-fonts``), hold'em hands (:func:`vision.train.scenes.hand_scene`), or
-    cards lying apart with jumbo indices (``jumbo``, :func:`vision.train.scenes.lone_scene`).
+    cards lying apart with jumbo indices (``jumbo``, :func:`vision.train.scenes.lone_scene`),
+    or court cards lying apart on other court cards' pictures (``courts``,
+    :func:`vision.train.scenes.court_scene`).
     Raises ValueError for an unknown kind, or a held-apart kind without ``bank``."""
-    from vision.train.scenes import hand_scene, lone_scene, pile_scene
+    from vision.train.scenes import court_scene, hand_scene, lone_scene, pile_scene
 
     if kind not in KINDS:
         raise ValueError(f"unknown frame kind {kind!r} (one of {', '.join(KINDS)})")
@@ -37,6 +45,8 @@ def scene(kind: str, frame_seed: int, art: Any, bank: Any) -> Any:
         return hand_scene(frame_seed, art, bank)
     if kind == "jumbo":
         return lone_scene(frame_seed, art, bank)
+    if kind == "courts":
+        return court_scene(frame_seed, art, bank)
     return pile_scene(frame_seed, art, True, bank if kind == "other-fonts" else None)
 
 

@@ -29,11 +29,16 @@ not reported):
   (:func:`vision.train.scenes.lone_scene`), every index redrawn in those fonts as a
   "jumbo index" deck prints it (0.14-0.21 of the card's height: larger than the
   classifiers' corner zone holds; no such index is in their training data);
+* ``courts, other pictures``: ``--courts`` frames of ten court cards lying apart
+  (:func:`vision.train.scenes.court_scene`), each on the picture of another court
+  card of its suit (a JD on the QD's or the KD's), indices redrawn in those fonts:
+  a deck whose pictures are not the CC0 art's (every deck draws its own; the
+  classifiers learnt each CC0 picture with its card);
 * reader time per 13-card 1280x720 frame, one thread, median of 20 (CPU time).
 
 ``--explain`` lists each wrong card of the generated sets with its frame's seed
 and what every reader made of it (:func:`describe`); ``--seed``,
-``--other-fonts``, ``--hands`` and ``--jumbo`` choose other and more frames (a hunt for
+``--other-fonts``, ``--hands``, ``--jumbo`` and ``--courts`` choose other and more frames (a hunt for
 wrong cards).
 
 Sets whose data is missing are skipped with a note (the generated ones need the
@@ -299,6 +304,7 @@ def benchmark(
     explain: bool = False,
     hands: int = 40,
     jumbo: int = 40,
+    courts: int = 40,
 ) -> dict[str, Tally]:
     """The whole benchmark (see the module docstring); returns {set: Tally}.
     ``explain``: each wrong card of the generated sets explained (:func:`vision.benchgen.generated`)."""
@@ -352,6 +358,7 @@ def benchmark(
                 ("piles, other fonts", "other-fonts", other_fonts, f"{other_fonts} frames; +{{}} covered"),
                 ("hands, other fonts", "hands", hands, f"{hands} frames; +{{}} covered"),
                 ("lone, jumbo indices", "jumbo", jumbo, f"{jumbo} frames, other fonts"),
+                ("courts, other pictures", "courts", courts, f"{courts} frames, other fonts"),
             ):
                 offset = KINDS[kind][0]
                 t, extra = generated(
@@ -408,6 +415,13 @@ def main(argv: list[str] | None = None) -> int:
         default=40,
         help="benchmark: generated frames of cards lying apart with jumbo indices in held-apart fonts",
     )
+    p.add_argument(
+        "--courts",
+        type=int,
+        default=40,
+        help="benchmark: generated frames of court cards lying apart, each on the picture of"
+        " another court card of its suit, indices in held-apart fonts",
+    )
     p.add_argument("--seed", type=int, default=1000)
     p.add_argument(
         "--data",
@@ -438,6 +452,7 @@ def main(argv: list[str] | None = None) -> int:
                 explain=a.explain,
                 hands=a.hands,
                 jumbo=a.jumbo,
+                courts=a.courts,
             )
         else:
             evaluate(a.dir, a.threshold, explain=a.explain)

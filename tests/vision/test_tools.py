@@ -395,3 +395,38 @@ def test_a_card_of_the_frame_read_where_it_does_not_lie_is_a_wrong_card(
     tally, _ = benchgen.generated(5, 1, art, 0.5, why=why, name="piles")
     assert (tally.right, tally.wrong) == (1, 1)
     assert why.getvalue().startswith(f"piles, frame seed 5: wrong {second} (misplaced) (labelled ")
+
+
+@pytest.mark.slow
+def test_a_generated_court_frame_has_ten_court_cards_apart_on_other_pictures() -> None:
+    """vision.train.scenes.court_scene (the benchmark's "courts, other pictures"): ten
+    distinct court cards lying apart, both indices shown, each on the picture of another
+    court card of its suit (the face's middle is that card's)."""
+    np = pytest.importorskip("numpy")
+    from vision.detector import CARD_H, CARD_W, warp
+    from vision.train.scenes import court_scene
+    from vision.train.synth import RANKS, SUITS, GlyphBank
+
+    rank, suit = np.full((64, 40), 255, np.uint8), np.full((64, 8), 255, np.uint8)
+    bank = GlyphBank({r: [rank] for r in RANKS}, {s: [suit] for s in SUITS})
+    art = stand_in_art()
+    # each court face one colour: its rank in blue (J 40, Q 140, K 240), green 200
+    for r, blue in zip("JQK", (40, 140, 240), strict=True):
+        for s in SUITS:
+            art[r + s] = art[r + s].copy()
+            art[r + s][..., :3] = (blue, 200, 120)
+    a, b = court_scene(3, art, bank), court_scene(3, art, bank)
+    assert a.frame.shape == (720, 1280, 3) and (a.frame == b.frame).all() and a.labels == b.labels
+    assert len(a.cards) == len(set(a.cards)) == 10 and sorted(a.labels) == sorted(a.cards)
+    assert all(c[0] in "JQK" for c in a.cards)
+    centres = [a.outlines[c].mean(axis=0) for c in a.cards]
+    widths = [float(np.hypot(*(a.outlines[c][1] - a.outlines[c][0]))) for c in a.cards]
+    for i in range(10):
+        for j in range(i):
+            assert float(np.hypot(*(centres[i] - centres[j]))) > 1.72 * max(widths[i], widths[j])
+    own = {"J": 40, "Q": 140, "K": 240}
+    for c in a.cards:
+        mid = warp(a.frame, a.outlines[c])[CARD_H // 3 : 2 * CARD_H // 3, CARD_W // 3 : 2 * CARD_W // 3]
+        level = float(np.median(mid[..., 0]) / np.median(mid[..., 1]) * 200)  # light and cast divided out
+        nearest = min(own, key=lambda r: abs(own[r] - level))
+        assert nearest != c[0], (c, level)

@@ -380,6 +380,37 @@ def lone_scene(seed: int, art: dict[str, Any], bank: synth.GlyphBank) -> PileSce
     return PileScene(frame, labels, cards, outlines)
 
 
+def court_scene(seed: int, art: dict[str, Any], bank: synth.GlyphBank) -> PileScene:
+    """A generated 1280x720 frame of ten of the twelve court cards lying apart (two
+    rows of five, 70-120 px wide, turned anyhow) on a table, chips among them, each
+    drawn on the picture of another court card of its suit (a JD on the QD's or the
+    KD's: :func:`vision.train.synth.other_picture`) with its indices redrawn from
+    ``bank``: a deck whose pictures the classifiers never saw with these cards (the
+    CC0 art has one picture a court card, learnt with it); light, blur, noise and
+    JPEG as :func:`pile_scene`. Labels, cards and outlines (image pixels) as
+    :class:`PileScene`."""
+    rng, redraw, img = _table(seed, 23)
+    cover = np.zeros((H, W), np.int32)
+    order = rng.permutation(len(synth.COURT_CARDS))
+    cw0 = rng.uniform(70, 120)
+    placed: list[tuple[str, float, float, float, float, int]] = []
+    for k in range(10):
+        x = 130 + 255 * (k % 5) + rng.uniform(-15, 15)  # apart, as in lone_scene
+        y = 190 + 340 * (k // 5) + rng.uniform(-10, 10)
+        card = synth.COURT_CARDS[int(order[k])]
+        picture = synth.COURTS.replace(card[0], "")[int(rng.integers(2))] + card[1]
+        face = synth.other_picture(art, card, picture)
+        cw, ang = cw0 * rng.uniform(0.95, 1.05), rng.uniform(0, 360)
+        made = synth.font_face(redraw, {card: face}, bank, card)
+        _place(rng, img, cover, face if made is None else made[0], x, y, cw, ang, k + 1)
+        placed.append((card, x, y, cw, ang, k + 1))
+    _chips(rng, img, int(rng.integers(0, 3)))
+    labels, cards = _shown(placed, cover)
+    frame = _shoot(rng, img)
+    outlines = {card: _card_box(x, y, cw, ang) for card, x, y, cw, ang, _ in placed}
+    return PileScene(frame, labels, cards, outlines)
+
+
 #: scale of a "jumbo index" face's pips or picture, about the card's middle (:func:`_compact`)
 COMPACT = 0.62
 
