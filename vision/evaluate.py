@@ -280,7 +280,7 @@ def _line(name: str, t: Tally, note: str = "") -> str:
     unsure = t.labelled - t.right
     pct = 100 * t.right / t.labelled if t.labelled else 100.0
     return (
-        f"{name:18s} cards {t.labelled:4d}  read {t.right:4d} ({pct:5.1f}%)  wrong {t.wrong:3d}"
+        f"{name:22s} cards {t.labelled:4d}  read {t.right:4d} ({pct:5.1f}%)  wrong {t.wrong:3d}"
         f"  unsure {unsure:4d}{note}"
     )
 
