@@ -233,7 +233,7 @@ def _faces() -> dict[str, np.ndarray]:
 
 
 def test_another_picture_keeps_the_cards_own_index_corners() -> None:
-    """--swapped-pictures (vision.train.synth.other_picture): a court card's face with
+    """--swapped-pictures (vision.train.art.other_picture): a court card's face with
     its two index corners (ART_INDEX, top left and bottom right) its own and everything
     else the picture's card's; its own picture is its face as it is."""
     from vision.train.art import FH, FW

@@ -1,6 +1,7 @@
 """The CC0 ``@letele/playing-cards`` faces: rendered once (npm, node, cairosvg) and
 cached as an .npz of BGRA arrays (:func:`load_art`); the deck's names and the face
-size the training code draws on.
+size the training code draws on; a court card's face on another's picture
+(:func:`other_picture`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,9 @@ ART_NAME = {"A": "a", "T": "10", "J": "j", "Q": "q", "K": "k"}
 
 #: hi-res face size (width, height) the glyphs are drawn on
 FW, FH = 300, 420
+
+#: the CC0 art's corner index box (fractions of the face), painted over on font faces
+ART_INDEX = (0.0, 0.0, 0.16, 0.27)
 
 RENDER_JS = """
 import * as deck from './node_modules/@letele/playing-cards/dist/index.esm.js';
@@ -65,4 +69,25 @@ def load_art(cache: Path, svg_dir: Path | None = None) -> dict[str, NDArray[np.u
             out[key] = np.asarray(img, np.uint8)
     cache.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(cache, **out)  # type: ignore[arg-type]
+    return out
+
+
+#: the court ranks
+COURTS = "JQK"
+#: the twelve court cards of the CC0 art, whose pictures :func:`other_picture` lends
+COURT_CARDS = [r + s for r in COURTS for s in SUITS]
+
+
+def other_picture(art: dict[str, NDArray[np.uint8]], card: str, picture: str) -> NDArray[np.uint8]:
+    """The CC0 face of ``card`` (BGRA (FH, FW, 4)) with everything but its two index
+    corners (top left, bottom right: :data:`ART_INDEX`) taken from the face of
+    ``picture`` (``--swapped-pictures``): the art has one picture a court card, so a
+    classifier trained on it can tell a court card by the piece of its picture beside
+    the index and never look at the index; every deck draws its own pictures."""
+    if picture == card:
+        return art[card]
+    out = art[picture].copy()
+    x1, y1 = round(ART_INDEX[2] * FW), round(ART_INDEX[3] * FH)
+    out[:y1, :x1] = art[card][:y1, :x1]
+    out[FH - y1 :, FW - x1 :] = art[card][FH - y1 :, FW - x1 :]
     return out

@@ -118,7 +118,7 @@ def parser(models: Path) -> argparse.ArgumentParser:
         action="store_true",
         help="sets A, B and C with every J, Q and K drawn on the picture of a court card drawn at random: "
         "the classifiers must read the index, not tell the card by its picture "
-        "(vision.train.synth.other_picture)",
+        "(vision.train.art.other_picture)",
     )
     p.add_argument(
         "--warm-blacks",

@@ -384,7 +384,7 @@ def court_scene(seed: int, art: dict[str, Any], bank: synth.GlyphBank) -> PileSc
     """A generated 1280x720 frame of ten of the twelve court cards lying apart (two
     rows of five, 70-120 px wide, turned anyhow) on a table, chips among them, each
     drawn on the picture of another court card of its suit (a JD on the QD's or the
-    KD's: :func:`vision.train.synth.other_picture`) with its indices redrawn from
+    KD's: :func:`vision.train.art.other_picture`) with its indices redrawn from
     ``bank``: a deck whose pictures the classifiers never saw with these cards (the
     CC0 art has one picture a court card, learnt with it); light, blur, noise and
     JPEG as :func:`pile_scene`. Labels, cards and outlines (image pixels) as

@@ -88,7 +88,7 @@ def make_set(
     same with it or without; ``..._mirror.npz`` with ``mirror``, half the court faces
     turned over, :func:`vision.train.synth.font_face`; ``..._swap.npz`` with ``swap``, each
     court card on a picture of a court card drawn at random,
-    :func:`vision.train.synth.other_picture`)."""
+    :func:`vision.train.art.other_picture`)."""
     tail = "" if chunk == 500 else f"_c{chunk}"
     more_fonts = more_fonts and group in MORE_FONTS
     queens = queens and group in "AB"

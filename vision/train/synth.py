@@ -36,11 +36,15 @@ from numpy.typing import NDArray
 
 from vision.corners import corner_crops
 from vision.detector import warp
+from vision.train.art import ART_INDEX as ART_INDEX
+from vision.train.art import COURT_CARDS as COURT_CARDS
+from vision.train.art import COURTS as COURTS
 from vision.train.art import FH as FH
 from vision.train.art import FW as FW
 from vision.train.art import RANKS as RANKS
 from vision.train.art import SUITS as SUITS
 from vision.train.art import load_art as load_art
+from vision.train.art import other_picture as other_picture
 from vision.train.art import render_svgs as render_svgs
 from vision.train.letters import drawn_queens
 from vision.train.scene import NONE_RANK as NONE_RANK
@@ -54,14 +58,11 @@ from vision.train.tables import table as table
 RANK_TEXT = {r: ("10" if r == "T" else r) for r in RANKS}
 SUIT_CHARS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 
-#: the CC0 art's corner index box (fractions of the face), painted over on font faces
-ART_INDEX = (0.0, 0.0, 0.16, 0.27)
-
 Mask = NDArray[np.uint8]
 Img = NDArray[np.uint8]
 
 # ----------------------------------------------------------------------------- art
-# (vision.train.art: the CC0 faces, re-exported here; vision.train.suits: the suit shapes)
+# (vision.train.art: the CC0 faces, other_picture, re-exported here; vision.train.suits: the suit shapes)
 
 
 # ----------------------------------------------------------------------------- glyphs
@@ -434,26 +435,6 @@ def render(
     keep = lab[:, 0] >= 0
     under = np.full(int(keep.sum()), -1 if label[0] == NONE_RANK else 4 * label[0] + label[1], np.int64)
     return Sample(allc[keep], lab[keep, 0], lab[keep, 1], under)
-
-
-COURTS = "JQK"
-#: the twelve court cards of the CC0 art, whose pictures :func:`other_picture` lends
-COURT_CARDS = [r + s for r in COURTS for s in SUITS]
-
-
-def other_picture(art: dict[str, NDArray[np.uint8]], card: str, picture: str) -> NDArray[np.uint8]:
-    """The CC0 face of ``card`` (BGRA (FH, FW, 4)) with everything but its two index
-    corners (top left, bottom right: :data:`ART_INDEX`) taken from the face of
-    ``picture`` (``--swapped-pictures``): the art has one picture a court card, so a
-    classifier trained on it can tell a court card by the piece of its picture beside
-    the index and never look at the index; every deck draws its own pictures."""
-    if picture == card:
-        return art[card]
-    out = art[picture].copy()
-    x1, y1 = round(ART_INDEX[2] * FW), round(ART_INDEX[3] * FH)
-    out[:y1, :x1] = art[card][:y1, :x1]
-    out[FH - y1 :, FW - x1 :] = art[card][FH - y1 :, FW - x1 :]
-    return out
 
 
 def art_box(card: str) -> tuple[int, int, int, int]:
