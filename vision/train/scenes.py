@@ -19,6 +19,7 @@ Needs the CC0 art (:func:`vision.train.synth.load_art`), not torch.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -360,18 +361,34 @@ def lone_scene(seed: int, art: dict[str, Any], bank: synth.GlyphBank) -> PileSce
     (:func:`_compact`); light, blur, noise and JPEG as :func:`pile_scene`. Labels,
     cards and outlines (image pixels) as :class:`PileScene`."""
     rng, redraw, img = _table(seed, 21)
-    cover = np.zeros((H, W), np.int32)
     deck, order = _shuffled(rng)
+
+    def face_of(k: int) -> tuple[str, NDArray[Any]]:
+        card = deck[int(order[k])]
+        made = synth.font_face(redraw, {card: _compact(art[card])}, bank, card, jumbo=True, jumbo_share=1.0)
+        return card, art[card] if made is None else made[0]
+
+    return _apart(rng, img, face_of)
+
+
+def _apart(
+    rng: np.random.Generator, img: NDArray[Any], face_of: Callable[[int], tuple[str, NDArray[Any]]]
+) -> PileScene:
+    """Ten cards lying apart on ``img`` (two rows of five, one width of 70-120 px give or
+    take 5%, turned anyhow; ``face_of(k)``: the k-th card and its face), chips among
+    them, shot (:func:`_shoot`): :func:`lone_scene` and :func:`court_scene`. ``face_of``
+    is called after each card's place is drawn from ``rng`` and before its size and turn
+    (the order of draws the benchmark's frames were made with)."""
+    cover = np.zeros((H, W), np.int32)
     cw0 = rng.uniform(70, 120)
     placed: list[tuple[str, float, float, float, float, int]] = []
     for k in range(10):
         # centres 225 px apart or more: more than a card's diagonal (at most 217 px)
         x = 130 + 255 * (k % 5) + rng.uniform(-15, 15)
         y = 190 + 340 * (k // 5) + rng.uniform(-10, 10)
-        card = deck[int(order[k])]
+        card, face = face_of(k)
         cw, ang = cw0 * rng.uniform(0.95, 1.05), rng.uniform(0, 360)
-        made = synth.font_face(redraw, {card: _compact(art[card])}, bank, card, jumbo=True, jumbo_share=1.0)
-        _place(rng, img, cover, art[card] if made is None else made[0], x, y, cw, ang, k + 1)
+        _place(rng, img, cover, face, x, y, cw, ang, k + 1)
         placed.append((card, x, y, cw, ang, k + 1))
     _chips(rng, img, int(rng.integers(0, 3)))
     labels, cards = _shown(placed, cover)
@@ -390,25 +407,16 @@ def court_scene(seed: int, art: dict[str, Any], bank: synth.GlyphBank) -> PileSc
     JPEG as :func:`pile_scene`. Labels, cards and outlines (image pixels) as
     :class:`PileScene`."""
     rng, redraw, img = _table(seed, 23)
-    cover = np.zeros((H, W), np.int32)
     order = rng.permutation(len(synth.COURT_CARDS))
-    cw0 = rng.uniform(70, 120)
-    placed: list[tuple[str, float, float, float, float, int]] = []
-    for k in range(10):
-        x = 130 + 255 * (k % 5) + rng.uniform(-15, 15)  # apart, as in lone_scene
-        y = 190 + 340 * (k // 5) + rng.uniform(-10, 10)
+
+    def face_of(k: int) -> tuple[str, NDArray[Any]]:
         card = synth.COURT_CARDS[int(order[k])]
         picture = synth.COURTS.replace(card[0], "")[int(rng.integers(2))] + card[1]
         face = synth.other_picture(art, card, picture)
-        cw, ang = cw0 * rng.uniform(0.95, 1.05), rng.uniform(0, 360)
         made = synth.font_face(redraw, {card: face}, bank, card)
-        _place(rng, img, cover, face if made is None else made[0], x, y, cw, ang, k + 1)
-        placed.append((card, x, y, cw, ang, k + 1))
-    _chips(rng, img, int(rng.integers(0, 3)))
-    labels, cards = _shown(placed, cover)
-    frame = _shoot(rng, img)
-    outlines = {card: _card_box(x, y, cw, ang) for card, x, y, cw, ang, _ in placed}
-    return PileScene(frame, labels, cards, outlines)
+        return card, face if made is None else made[0]
+
+    return _apart(rng, img, face_of)
 
 
 #: scale of a "jumbo index" face's pips or picture, about the card's middle (:func:`_compact`)
