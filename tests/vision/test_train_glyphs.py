@@ -7,6 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
+from tests.helpers.synth import stand_in_art
 from vision.train.synth import vary_glyph
 
 
@@ -222,12 +223,11 @@ def test_mirrored_courts_put_the_picture_symbol_beside_the_index_and_paint_out_t
 
 
 def _faces() -> dict[str, np.ndarray]:
-    """Stand-in CC0 faces (FH, FW, 4), each filled with its own grey level."""
-    from vision.train.art import FH, FW
-
-    out = {}
+    """The stand-in CC0 art (tests.helpers.synth.stand_in_art), each face filled with its
+    own grey level (the backs left white)."""
+    out = stand_in_art()
     for k, card in enumerate(f"{r}{s}" for r in "A23456789TJQK" for s in "SHDC"):
-        out[card] = np.full((FH, FW, 4), 255, np.uint8)
+        out[card] = out[card].copy()
         out[card][..., :3] = 4 * k
     return out
 
@@ -236,8 +236,7 @@ def test_another_picture_keeps_the_cards_own_index_corners() -> None:
     """--swapped-pictures (vision.train.art.other_picture): a court card's face with
     its two index corners (ART_INDEX, top left and bottom right) its own and everything
     else the picture's card's; its own picture is its face as it is."""
-    from vision.train.art import FH, FW
-    from vision.train.synth import ART_INDEX, other_picture
+    from vision.train.art import ART_INDEX, FH, FW, other_picture
 
     art = _faces()
     face = other_picture(art, "JD", "KD")
@@ -256,7 +255,6 @@ def test_swapped_pictures_put_court_cards_on_other_pictures_and_leave_the_rest()
     from vision.train.synth import GlyphBank, generate
 
     art = _faces()
-    art["B1"] = art["B2"] = np.full_like(art["AS"], 255)
     bank = GlyphBank({r: [_glyph(r)] for r in "A23456789TJQK"}, {s: [_glyph("8")] for s in "SHDC"})
     plain, swapped = generate(3, 0, 60, art, bank), generate(3, 0, 60, art, bank, swap=True)
     again = generate(3, 0, 60, art, bank, swap=False)

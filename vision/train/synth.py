@@ -282,7 +282,7 @@ def font_face(
         return None
     src = art[card]
     zones = [(True, True), (False, False)]  # the index zones painted out: (top, left)
-    if mirror and rank in "JQK" and rng.random() < 0.5:
+    if mirror and rank in COURTS and rng.random() < 0.5:
         src = src[:, ::-1]
         zones += [(True, False), (False, True)]
     face = src[..., :3].astype(np.float32)
