@@ -43,6 +43,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from vision.blind import picture_led
 from vision.classic import clip01
 from vision.corners import MIN_CARD_HEIGHT, corner_crops, index_zone, zone_overlap
 from vision.detector import CARD_H, CARD_W, upright_orders, warp
@@ -263,8 +264,8 @@ def read_corners_at(
     rb = ms[1].read(np.concatenate([crops[k] for k in sure])) if sure else []
     out: list[CornerCard | None] = [None] * len(outlines)
     for k, b in zip(sure, rb, strict=True):
-        if b.card is None or b.card != ra[k].card:
-            continue
+        if b.card is None or b.card != ra[k].card or picture_led(crops[k], b.card[0]):
+            continue  # (a court card read otherwise by a picture-blind classifier: vision.blind)
         conf = min(ra[k].conf, b.conf)
         if conf >= t:
             out[k] = CornerCard(b.card, _scaled(conf, t), outlines[k])

@@ -17,6 +17,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision import DEFAULT_THRESHOLD
+from vision.blind import checked
 from vision.classic import (
     FACE,
     CardRead,
@@ -238,6 +239,7 @@ def _read(
         # under a TH, grown, its redrawn "7" read J on both corners by the template
         # reader, A seeing no card: JD reported)
         final = None
+    final = checked(card, final)  # a court card that a picture-blind classifier reads otherwise
     if trace is not None:
         trace.append(Attempt(pips, per_corner, learned, classic, verdict, final))
     return final, True

@@ -1,0 +1,82 @@
+"""The picture-blind check of court cards (issue 10, point 3: a J, Q or K needs its
+index read by readings that do not share a failure).
+
+Classifiers A and B (:mod:`vision.learned`) learnt from the CC0 art, which has one
+picture per court card, and the corner zone they see reaches into it: they learnt the
+pictures with the indices, and read a court card whose index is one card's and whose
+picture is another's as the picture's card (docs/card-reader.md, "Court cards told by
+their pictures"). Real decks draw pictures of their own.
+
+A second pair of classifiers, ``vision/models/blind/`` (the same two architectures, the
+same recipe with ``--swapped-pictures``: every J, Q and K they learnt from lies on the
+picture of a court card drawn at random; see its ``manifest.json``), cannot tell a court
+card by its picture. A court card is not reported where either of them, on a corner
+whose crop is read, names another court rank, over J, Q, K and none
+(:func:`vision.learned.court_probs`), at BLIND_VETO or more (:func:`picture_led`).
+Their own zero-wrong thresholds are too high to read court cards by (calibrated court
+recall 0.37): they only veto.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from numpy.typing import NDArray
+
+from vision.classic import CardRead
+from vision.corners import corner_crops, to_blob
+from vision.learned import MODELS, NONE, Ensemble, court_probs, load_ensemble, split_probs
+from vision.suitshape import COURT_RANKS
+
+#: the picture-blind classifiers' folder (its manifest.json and member files)
+BLIND = MODELS / "blind"
+#: a picture-blind classifier naming another court rank on a corner at this probability
+#: or more (its best guess over J, Q, K and none, the other of the three at least as
+#: likely as all the rest) vetoes a court card
+BLIND_VETO = 0.5
+
+
+@cache
+def blind_models() -> tuple[Ensemble, Ensemble] | None:
+    """The two picture-blind classifiers (A's and B's architectures), loaded once; None
+    if they are not shipped."""
+    try:
+        return load_ensemble(BLIND, "A"), load_ensemble(BLIND, "B")
+    except FileNotFoundError:
+        return None
+
+
+def blind_court_reads(crops: NDArray[Any]) -> list[tuple[str, float]]:
+    """Each picture-blind classifier's best guess over J, Q, K and none on each corner
+    crop (N, IN_H, IN_W, 3) uint8 (:func:`vision.corners.corner_crops`): 2N pairs
+    (rank "J", "Q", "K" or NONE, its probability), classifier A's first; empty if the
+    classifiers are not shipped."""
+    ms = blind_models()
+    if ms is None or len(crops) == 0:
+        return []
+    blob = to_blob(crops)
+    out: list[tuple[str, float]] = []
+    for m in ms:
+        pc = court_probs(split_probs(m.logits_of_blob(blob))[0])
+        best = pc.argmax(1)
+        out += [(("JQK" + NONE)[i], float(pc[k, i])) for k, i in enumerate(best.tolist())]
+    return out
+
+
+def picture_led(crops: NDArray[Any], rank: str) -> bool:
+    """True if ``rank`` is "J", "Q" or "K" and a picture-blind classifier names another
+    court rank on one of the corner crops (N, IN_H, IN_W, 3) at BLIND_VETO or more:
+    the reading of ``rank`` may be the picture's, not the index's (generated court cards
+    each on another court card's picture, 40 frames at seed 1000: 75 wrong cards without
+    this check, 1 with it; docs/card-reader.md)."""
+    if rank not in COURT_RANKS:
+        return False
+    return any(r not in (rank, NONE) and p >= BLIND_VETO for r, p in blind_court_reads(crops))
+
+
+def checked(card: NDArray[Any], read: CardRead | None) -> CardRead | None:
+    """``read`` of a rectified card (BGR, (CARD_H, CARD_W, 3)), or None where it is a
+    court card that a picture-blind classifier says otherwise on a corner
+    (:func:`picture_led` of both corner crops)."""
+    return None if read is not None and picture_led(corner_crops(card), read.card[0]) else read
