@@ -264,13 +264,15 @@ def read_corners_at(
     rb = ms[1].read(np.concatenate([crops[k] for k in sure])) if sure else []
     out: list[CornerCard | None] = [None] * len(outlines)
     for k, b in zip(sure, rb, strict=True):
-        if b.card is None or b.card != ra[k].card or picture_led(crops[k], b.card[0]):
-            continue  # (a court card read otherwise by a picture-blind classifier: vision.blind)
+        if b.card is None or b.card != ra[k].card:
+            continue
         conf = min(ra[k].conf, b.conf)
         if conf >= t:
             out[k] = CornerCard(b.card, _scaled(conf, t), outlines[k])
         elif conf >= t3 and index_backs(cards[k], b.card):
             out[k] = CornerCard(b.card, _scaled(conf, t3), outlines[k])
+        if out[k] is not None and picture_led(crops[k], b.card[0]):
+            out[k] = None  # a court card read otherwise by a picture-blind classifier (vision.blind)
     return out
 
 
