@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import cv2
 import numpy as np
@@ -408,22 +408,40 @@ def _distinct(
     (within ``0.05 x`` the short side, and that times the short side)."""
     short, long_ = size
     boxes: list[NDArray[Any]] = []
-    out = []
+    out: list[NDArray[Any]] = []
     tol = 0.1 * short
     cards = [
         np.asarray(q, np.float32).reshape(-1, 1, 2)
         for q in quads
         if abs(cv2.contourArea(np.asarray(q, np.float32))) <= 1.3 * short * long_
     ]
+    sized = []
     for c in blobs:
-        if not 0.5 * short * long_ <= abs(cv2.contourArea(c)) <= MAX_BLOB_CARDS * short * long_:
-            continue
-        box = np.concatenate([c.min(axis=0), c.max(axis=0), [abs(cv2.contourArea(c)) / short]])
-        ends = c[[c[:, 0].argmin(), c[:, 1].argmin(), c[:, 0].argmax(), c[:, 1].argmax()]]
-        if any(
-            all(cv2.pointPolygonTest(q, (float(x), float(y)), True) >= -tol for x, y in ends) for q in cards
-        ):
-            continue
+        area = abs(cv2.contourArea(c))
+        if 0.5 * short * long_ <= area <= MAX_BLOB_CARDS * short * long_:
+            sized.append((c, area))
+    if not sized:
+        return out
+    # every blob's bounding box at once (the same minima and maxima as one by one)
+    starts = np.cumsum([0] + [len(c) for c, _ in sized[:-1]])
+    points = np.concatenate([c for c, _ in sized])
+    lows, highs = np.minimum.reduceat(points, starts, axis=0), np.maximum.reduceat(points, starts, axis=0)
+    # each card's bounding box widened by tol + 1 px holds every point within tol of the
+    # card: only the cards whose box holds a blob's (its four ends') are tested
+    lo = np.array([q.reshape(-1, 2).min(axis=0) - (tol + 1) for q in cards]).reshape(-1, 2)
+    hi = np.array([q.reshape(-1, 2).max(axis=0) + (tol + 1) for q in cards]).reshape(-1, 2)
+    near = (lo[None] <= lows[:, None]).all(axis=2) & (highs[:, None] <= hi[None]).all(axis=2)
+    rows = cast(list[list[bool]], near.tolist())
+    for (c, area), low, high, by in zip(sized, lows, highs, rows, strict=True):
+        if any(by):
+            ends = c[[c[:, 0].argmin(), c[:, 1].argmin(), c[:, 0].argmax(), c[:, 1].argmax()]].tolist()
+            if any(
+                all(cv2.pointPolygonTest(q, (x, y), True) >= -tol for x, y in ends)
+                for q, b in zip(cards, by, strict=True)
+                if b
+            ):
+                continue
+        box = np.concatenate([low, high, [area / short]])
         if any(float(np.abs(box - b).max()) < 0.05 * short for b in boxes):
             continue
         boxes.append(box)
