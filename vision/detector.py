@@ -158,13 +158,14 @@ def _quad_from_contour(
             return None
         seen.add(key)
     quad = refine_quad(approx, contour)
-    qa = abs(cv2.contourArea(quad.astype(np.float32)))
+    quad32 = quad.astype(np.float32)
+    qa = abs(cv2.contourArea(quad32))
     if qa <= 0:
         return None
     fill = area / qa
     if fill < 0.85 or fill > 1.1:
         return None
-    if not cv2.isContourConvex(quad.astype(np.float32).reshape(-1, 1, 2)):
+    if not cv2.isContourConvex(quad32.reshape(-1, 1, 2)):
         return None
     sides = np.hypot(*(quad[_FROM[1]] - quad).T)
     s1 = (sides[0] + sides[2]) / 2
@@ -324,19 +325,35 @@ def _group(quads: list[Quad]) -> list[list[Quad]]:
     """
     quads = sorted(quads, key=lambda q: -q.area)
     groups: list[list[Quad]] = []
-    for q in quads:
+    # each outline's bounding box widened by 1 px: x0, y0, x1, y1
+    corners = np.array([q.corners for q in quads], np.float32).reshape(-1, 4, 2)
+    all_boxes = np.concatenate([corners.min(axis=1) - 1, corners.max(axis=1) + 1], axis=1).tolist()
+    boxes: list[list[float]] = []  # those of the groups' first outlines
+    for q, box in zip(quads, all_boxes, strict=True):
         cx, cy = q.center
-        for g in groups:
+        for g, (x0, y0, x1, y1) in zip(groups, boxes, strict=True):
             k = g[0]
+            if not q.area > 0.5 * k.area:
+                continue
             kx, ky = k.center
-            inside = cv2.pointPolygonTest(k.corners.reshape(-1, 1, 2), (cx, cy), False) >= 0
-            inside2 = cv2.pointPolygonTest(q.corners.reshape(-1, 1, 2), (kx, ky), False) >= 0
-            if (inside or inside2) and q.area > 0.5 * k.area:
+            # (a point outside an outline's box is outside the outline: not tested)
+            inside = (
+                x0 <= cx <= x1
+                and y0 <= cy <= y1
+                and cv2.pointPolygonTest(k.corners.reshape(-1, 1, 2), (cx, cy), False) >= 0
+            )
+            inside2 = (
+                box[0] <= kx <= box[2]
+                and box[1] <= ky <= box[3]
+                and cv2.pointPolygonTest(q.corners.reshape(-1, 1, 2), (kx, ky), False) >= 0
+            )
+            if inside or inside2:
                 if all(np.abs(q.corners - o.corners).max() > 3 for o in g):
                     g.append(q)
                 break
         else:
             groups.append([q])
+            boxes.append(box)
     return groups
 
 
