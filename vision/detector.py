@@ -167,7 +167,7 @@ def _quad_from_contour(
         return None
     if not cv2.isContourConvex(quad32.reshape(-1, 1, 2)):
         return None
-    sides = np.hypot(*(quad[_FROM[1]] - quad).T)
+    sides = np.hypot(*(quad[_FROM[1]] - quad).T).tolist()  # (Python floats: the same doubles)
     s1 = (sides[0] + sides[2]) / 2
     s2 = (sides[1] + sides[3]) / 2
     aspect = max(s1, s2) / max(1e-6, min(s1, s2))
@@ -264,10 +264,8 @@ def _shapes(mask: NDArray[Any], max_area: float) -> tuple[NDArray[Any], list[NDA
     most ``max_area``)."""
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _KERNEL)
     contours, hier = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
-    links = hier[0] if hier is not None else []
-    return mask, [
-        c for c, link in zip(contours, links, strict=True) if link[3] < 0 and cv2.contourArea(c) <= max_area
-    ]
+    outer = (hier[0][:, 3] < 0).tolist() if hier is not None else []  # no parent
+    return mask, [c for c, o in zip(contours, outer, strict=True) if o and cv2.contourArea(c) <= max_area]
 
 
 def _parted(

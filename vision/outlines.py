@@ -50,6 +50,10 @@ def _crossing(l1: list[float], l2: list[float]) -> tuple[float, float] | None:
     return x1 + t * vx1, y1 + t * vy1
 
 
+_NEXT = np.array([1, 2, 3, 0])  # each corner's next
+_TURN = np.array([-1.0, 1.0])
+
+
 def refine_quad(approx: NDArray[Any], contour: NDArray[Any], partial: bool = False) -> NDArray[Any]:
     """Refit each side of ``approx`` (4, 2) with a line through the contour points near it.
 
@@ -60,13 +64,14 @@ def refine_quad(approx: NDArray[Any], contour: NDArray[Any], partial: bool = Fal
     """
     pts = contour.reshape(-1, 2).astype(np.float64)
     # the four sides at once (stacked products: the same numbers as side by side)
-    d = approx[[1, 2, 3, 0]] - approx
+    d = approx[_NEXT] - approx
     length = np.hypot(d[:, 0], d[:, 1])
     if (length < 4).any():
         return approx
     u = d / length[:, None]
-    n = np.stack([-u[:, 1], u[:, 0]], axis=1)
-    rel = pts[None] - approx[:, None]  # (4, N, 2)
+    n = u[:, ::-1] * _TURN  # (-uy, ux): sign changes only
+    # (4, N, 2): each point less each corner (x, y after x, y: one long row per corner)
+    rel = (pts.reshape(1, -1) - np.tile(approx, (1, len(pts)))).reshape(4, -1, 2)
     t = (rel @ u[:, :, None])[..., 0]
     dist = np.abs((rel @ n[:, :, None])[..., 0])
     sel = (
@@ -84,7 +89,7 @@ def refine_quad(approx: NDArray[Any], contour: NDArray[Any], partial: bool = Fal
             lines.append([float(u[i, 0]), float(u[i, 1]), float(approx[i, 0]), float(approx[i, 1])])
             continue
         line = cv2.fitLine(pts32[sel[i]], cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
-        lines.append(line.astype(np.float64).tolist())
+        lines.append(line.tolist())  # float32 to Python floats: the float64 values
     out = [_crossing(lines[(i - 1) % 4], lines[i]) for i in range(4)]
     if None in out:
         return approx
