@@ -369,11 +369,13 @@ def upright_orders(corners: NDArray[Any]) -> tuple[list[FloatArray], float]:
     return orders, float(max(s_top, s_side) / max(1e-6, min(s_top, s_side)))
 
 
+_CARD_DST = np.array([[0, 0], [CARD_W - 1, 0], [CARD_W - 1, CARD_H - 1], [0, CARD_H - 1]], np.float32)
+
+
 def warp(image: NDArray[Any], src: NDArray[Any]) -> NDArray[Any]:
     """Warp the quadrilateral ``src`` (4, 2; TL, TR, BR, BL) of a BGR image to a
     portrait (CARD_H, CARD_W, 3) card."""
-    dst = np.array([[0, 0], [CARD_W - 1, 0], [CARD_W - 1, CARD_H - 1], [0, CARD_H - 1]], np.float32)
-    m = cv2.getPerspectiveTransform(np.asarray(src, np.float32), dst)
+    m = cv2.getPerspectiveTransform(np.asarray(src, np.float32), _CARD_DST)
     return np.asarray(
         cv2.warpPerspective(
             image, m, (CARD_W, CARD_H), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
@@ -403,18 +405,24 @@ def rectify(image: NDArray[Any], corners: NDArray[Any], both: bool = False) -> l
 BLANK_MIN_RATIO = 0.7
 
 _COARSE = 4  # the coarse view is this many times smaller than a rectified card
+_COARSE_W, _COARSE_H = CARD_W // _COARSE, CARD_H // _COARSE
+_COARSE_DST = np.array(
+    [[0, 0], [_COARSE_W - 1, 0], [_COARSE_W - 1, _COARSE_H - 1], [0, _COARSE_H - 1]], np.float32
+)
+_LUM = np.array([[1.0, 1.0, 1.0, 3.0]])  # B + G + R + 3 (cv2.transform: the offset last)
+_NEAR = np.ones((9, 9), np.uint8)
 
 
 def blank(image: NDArray[Any], src: NDArray[Any]) -> bool:
     """True if the outline ``src`` (4, 2; TL, TR, BR, BL) shows nothing printed: a fast
     check on a coarse warp (brightness against the brightest pixel within about a
     fifth of the card's width)."""
-    w, h = CARD_W // _COARSE, CARD_H // _COARSE
-    dst = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
-    m = cv2.getPerspectiveTransform(np.asarray(src, np.float32), dst)
-    small = cv2.warpPerspective(image, m, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    f = small.astype(np.float32)
-    lum = f[..., 0] + f[..., 1] + f[..., 2] + 3.0  # (not cv2.split: slow on float images)
-    brightest = cv2.dilate(lum, np.ones((9, 9), np.uint8))
+    m = cv2.getPerspectiveTransform(np.asarray(src, np.float32), _COARSE_DST)
+    small = cv2.warpPerspective(
+        image, m, (_COARSE_W, _COARSE_H), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
+    # float32 sums of whole numbers up to 768: exact in any order (not cv2.split: slow on float images)
+    lum = cv2.transform(small.astype(np.float32), _LUM)
+    brightest = cv2.dilate(lum, _NEAR)
     e = 3  # ignore the edge (outline error, table)
     return bool((lum[e:-e, e:-e] >= BLANK_MIN_RATIO * brightest[e:-e, e:-e]).all())
