@@ -69,7 +69,7 @@ def refine_quad(approx: NDArray[Any], contour: NDArray[Any], partial: bool = Fal
     if (length < 4).any():
         return approx
     u = d / length[:, None]
-    n = u[:, ::-1] * _TURN  # (-uy, ux): sign changes only
+    n = u[:, ::-1] * _TURN.astype(u.dtype, copy=False)  # (-uy, ux): sign changes only
     # (4, N, 2): each point less each corner (x, y after x, y: one long row per corner)
     rel = (pts.reshape(1, -1) - np.tile(approx, (1, len(pts)))).reshape(4, -1, 2)
     t = (rel @ u[:, :, None])[..., 0]
