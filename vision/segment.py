@@ -186,9 +186,11 @@ def _add_faint_red(red: NDArray[np.bool_], redness: NDArray[Any], r: NDArray[Any
     ``redness`` = r - gb, ``r`` and ``gb`` (max of green and blue) relative to the paper.
     """
     for zone, grown, inner in _INDEX_ZONES:
-        near = cv2.dilate(np.ascontiguousarray(red[grown]).view(np.uint8), _RIM_SQUARE)[inner] > 0
         rz = r[zone]
-        red[zone] |= (redness[zone] > FAINT_RED) & (rz > FAINT_RED_MIN_R) & (rz > 1.1 * gb[zone]) & ~near
+        faint = (redness[zone] > FAINT_RED) & (rz > FAINT_RED_MIN_R) & (rz > 1.1 * gb[zone])
+        if faint.any():  # (the rim is looked for only where there is faint red)
+            near = cv2.dilate(np.ascontiguousarray(red[grown]).view(np.uint8), _RIM_SQUARE)[inner] > 0
+            red[zone] |= faint & ~near
 
 
 def ink_masks(card: NDArray[Any]) -> Ink:
@@ -316,8 +318,8 @@ def components(ink: Ink, min_area: int = round(12 * _S * _S)) -> list[Component]
     for i, (x, y, w, h, a), (cx, cy), rd in zip(
         keep.tolist(), stats[keep].tolist(), cents[keep].tolist(), reds[keep].tolist(), strict=True
     ):
-        sub = lab[y : y + h, x : x + w] == i
-        out.append(Component(x, y, w, h, a, cx, cy, rd / a, sub.view(np.uint8) * np.uint8(255)))
+        # (= (lab[...] == i) as 0/255 in one call)
+        out.append(Component(x, y, w, h, a, cx, cy, rd / a, cv2.inRange(lab[y : y + h, x : x + w], i, i)))
     return out
 
 
