@@ -236,6 +236,8 @@ def ink_masks(card: NDArray[Any]) -> Ink:
     yellow = (np.minimum(rr, gg) - bb > 0.12) & (gg > 0.8 * rr) & (gg > PICTURE_LIGHT)
     blue = (bb - rr > 0.12) & (bb > PICTURE_LIGHT)
     body = (yellow | blue) & (gray[rows, cols] < 0.95) & ~red[rows, cols]
+    if not body.any():
+        return Ink(ink_u8, red_u8, 0.0)  # (no tint: the opening would leave none)
     # an opening drops the rims of dark print (a pixel half pip, half paper can have
     # a tint): picture print is areas, not 1-2 px rims
     body_u8 = cv2.morphologyEx(body.view(np.uint8), cv2.MORPH_OPEN, _RIM_KERNEL)
