@@ -232,6 +232,10 @@ def ink_masks(card: NDArray[Any]) -> Ink:
     cols = slice(m, CARD_W - m)
     # (the colour against the edge's plane: the local paper is biased near red print)
     mid = cv2.divide(f[rows, cols], plane[rows, cols])
+    # yellow and blue print have red and blue apart (yellow: r - b >= min(r, g) - b > 0.12,
+    # blue: b - r > 0.12; float subtraction is monotonic and antisymmetric): none, no tint
+    if not (np.abs(mid[..., 2] - mid[..., 0]) > 0.12).any():
+        return Ink(ink_u8, red_u8, 0.0)
     bb, gg, rr = (np.ascontiguousarray(mid[..., i]) for i in range(3))
     yellow = (np.minimum(rr, gg) - bb > 0.12) & (gg > 0.8 * rr) & (gg > PICTURE_LIGHT)
     blue = (bb - rr > 0.12) & (bb > PICTURE_LIGHT)
