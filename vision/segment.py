@@ -260,17 +260,21 @@ def _line_pixels(ink_u8: Mask, length: int, axis: int) -> NDArray[np.bool_]:
     rows (``axis`` 1, horizontal lines) or columns (``axis`` 0): an opening with a
     line. Rows (columns) are independent, so only those with that much ink are opened
     (columns as rows of the transposed mask: the same opening, without a gather and a
-    scatter of strided columns)."""
+    scatter of strided columns). The opening is its erosion then its dilation, the
+    dilation left out where the erosion leaves nothing."""
     out = np.zeros(ink_u8.shape, bool)
     count = cv2.reduce(ink_u8, axis, cv2.REDUCE_SUM, dtype=cv2.CV_32S).ravel()
     sel = np.flatnonzero(count >= 255 * length)
     if len(sel) == 0:
         return out
     k = cv2.getStructuringElement(cv2.MORPH_RECT, (length, 1))
+    eroded = cv2.erode(ink_u8[sel] if axis == 1 else ink_u8.T[sel], k)
+    if cv2.countNonZero(eroded) == 0:
+        return out
     if axis == 1:
-        out[sel] = np.asarray(cv2.morphologyEx(ink_u8[sel], cv2.MORPH_OPEN, k)) > 0
+        out[sel] = np.asarray(cv2.dilate(eroded, k)) > 0
     else:
-        out.T[sel] = np.asarray(cv2.morphologyEx(ink_u8.T[sel], cv2.MORPH_OPEN, k)) > 0
+        out.T[sel] = np.asarray(cv2.dilate(eroded, k)) > 0
     return out
 
 
