@@ -145,7 +145,8 @@ def _paper_and_plane(
     inside = paper[..., 0] + paper[..., 1] + paper[..., 2] < 0.75 * (
         plane[..., 0] + plane[..., 1] + plane[..., 2]
     )
-    np.copyto(paper, plane, where=inside[..., None])
+    if inside.any():  # (seldom: a big pip)
+        np.copyto(paper, plane, where=inside[..., None])
     size = (w, h)
     return (
         np.asarray(cv2.resize(paper, size, interpolation=cv2.INTER_LINEAR), np.float32),
@@ -186,8 +187,11 @@ def _add_faint_red(red: NDArray[np.bool_], redness: NDArray[Any], r: NDArray[Any
     ``redness`` = r - gb, ``r`` and ``gb`` (max of green and blue) relative to the paper.
     """
     for zone, grown, inner in _INDEX_ZONES:
+        faint = redness[zone] > FAINT_RED
+        if not faint.any():
+            continue  # (black print: nothing more to look at)
         rz = r[zone]
-        faint = (redness[zone] > FAINT_RED) & (rz > FAINT_RED_MIN_R) & (rz > 1.1 * gb[zone])
+        faint &= (rz > FAINT_RED_MIN_R) & (rz > 1.1 * gb[zone])
         if faint.any():  # (the rim is looked for only where there is faint red)
             near = cv2.dilate(np.ascontiguousarray(red[grown]).view(np.uint8), _RIM_SQUARE)[inner] > 0
             red[zone] |= faint & ~near
