@@ -419,8 +419,7 @@ def holes(mask: Mask, min_frac: float = 0.06) -> int:
     # label 0 is the glyph, the component touching the padded border is the outside
     min_area = min_frac * h * w
     count = 0
-    for i in range(1, n):
-        x, y, ww, hh, a = (int(v) for v in stats[i])
+    for x, y, ww, hh, a in stats[1:n].tolist():
         if x == 0 or y == 0 or x + ww == w + 2 or y + hh == h + 2:
             continue
         if a >= min_area:
