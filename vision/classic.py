@@ -205,7 +205,8 @@ def read_pips(comps: list[Component], t: Templates, tint: float = 0.0) -> PipRea
     """
     area = CARD_W * CARD_H
     shown = [c for c in comps if is_body(c)]
-    body = [c for c in shown if not under_index(c, comps)]
+    corner = [c for c in comps if in_corner(c)]  # (all under_index looks at, found once)
+    body = [c for c in shown if not under_index(c, corner)]
     if len(body) < len(shown) and len(_big(shown)) >= MANY_PIPS:
         body = shown  # more pips than a card has with them: two cards' (:data:`MANY_PIPS`)
     if not body:
