@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from vision import blind
-from vision.blind import BLIND, BLIND_VETO, blind_court_reads, checked, picture_led
+from vision.blind import BLIND, blind_court_reads, checked, picture_led
 from vision.classic import CardRead
 from vision.detector import CARD_H, CARD_W
 from vision.learned import MODELS, IndexModel, member_files, models
@@ -91,15 +91,15 @@ def test_a_court_card_is_vetoed_where_a_blind_classifier_names_another_court_ran
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     card = np.full((CARD_H, CARD_W, 3), 255, np.uint8)
-    reads = [("Q", BLIND_VETO), ("-", 0.9), ("K", 0.99), ("K", 0.99)]  # A: TL, BR; B: TL, BR
+    reads = [("Q", 0.26), ("-", 0.9), ("K", 0.99), ("K", 0.99)]  # A: TL, BR; B: TL, BR
     monkeypatch.setattr(blind, "blind_court_reads", lambda crops: reads)
     king, queen, jack = (CardRead(c, 0.9, {}) for c in ("KS", "QS", "JS"))
-    assert checked(card, king) is None  # A names Q on a corner at BLIND_VETO
+    assert checked(card, king) is None  # A's best guess on a corner is Q, however unsure
     assert checked(card, queen) is None  # B names K on both corners
     assert checked(card, jack) is None
     assert checked(card, CardRead("9S", 0.9, {})) is not None  # number cards are not checked
     assert checked(card, None) is None
-    reads[0] = ("Q", BLIND_VETO - 0.01)  # under the veto: only B's K counts
+    reads[0] = ("K", 0.26)  # every court guess K: a king stands, a queen does not
     assert checked(card, king) is king
     assert checked(card, queen) is None
     # "none" on every corner says nothing against any court card
