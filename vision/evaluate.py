@@ -155,7 +155,7 @@ def describe(a: Attempt) -> str:
     each corner (rank and score, its court reading after /, x where unread), the
     classifiers' corner reads (top-left then bottom-right: rank and suit, "-" for
     none, and their probabilities), the template reader's, the learned and the final
-    decision ("-" for none)."""
+    decision ("-" for none), and a court card the picture-blind check vetoed."""
 
     def colour(red: bool | None) -> str:
         return "?" if red is None else "red" if red else "black"
@@ -179,9 +179,10 @@ def describe(a: Attempt) -> str:
     def card(r: CardRead | None) -> str:
         return "-" if r is None else r.card
 
+    vetoed = "" if a.vetoed is None else f" ({a.vetoed.card} vetoed by the picture-blind check)"
     return (
         f"{pips} | template {corners} | {learned} | "
-        f"decided: template {card(a.classic)}, learned {card(a.verdict)}, final {card(a.final)}"
+        f"decided: template {card(a.classic)}, learned {card(a.verdict)}, final {card(a.final)}{vetoed}"
     )
 
 

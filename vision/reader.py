@@ -86,8 +86,8 @@ class Attempt:
     ``pips`` (count, colour, suit shapes, FACE for a picture), ``corners`` the template
     reading of the top-left and bottom-right index (None where unread), ``learned``
     the classifiers' corner reads (None: A saw no card on either corner), the
-    template reader's decision ``classic``, the learned one ``verdict`` and the
-    ``final`` reading of :func:`vision.templated.combine` (None: unsure)."""
+    template reader's decision ``classic``, the learned one ``verdict``, the ``final``
+    reading (None: unsure) and ``vetoed``: a court card the picture-blind check vetoed."""
 
     pips: PipRead
     corners: list[IndexRead | None]
@@ -95,6 +95,7 @@ class Attempt:
     classic: CardRead | None
     verdict: CardRead | None
     final: CardRead | None
+    vetoed: CardRead | None = None
 
 
 Trace = list[Attempt] | None  # where readings are explained (``detect(..., trace=[])``), if anywhere
@@ -239,15 +240,14 @@ def _read(
         # under a TH, grown, its redrawn "7" read J on both corners by the template
         # reader, A seeing no card: JD reported)
         final = None
-    final = checked(card, final)  # a court card that a picture-blind classifier reads otherwise
+    kept = checked(card, final)  # a court card that a picture-blind classifier reads otherwise
     if trace is not None:
-        trace.append(Attempt(pips, per_corner, learned, classic, verdict, final))
-    return final, True
+        trace.append(Attempt(pips, per_corner, learned, classic, verdict, kept, None if kept else final))
+    return kept, True
 
 
 def _named_other(learned: Learned | None, card: str) -> bool:
-    """True if a classifier's best guess on a corner (whatever its probability) is a
-    card other than ``card``."""
+    """True if a classifier's best guess on a corner, however unsure, is a card other than ``card``."""
     return learned is not None and any(r.card not in (None, card) for reads in learned for r in reads)
 
 

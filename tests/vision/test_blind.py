@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -117,3 +118,24 @@ def test_without_the_blind_classifiers_nothing_is_vetoed(monkeypatch: pytest.Mon
     finally:
         monkeypatch.undo()
         blind.blind_models.cache_clear()
+
+
+def test_a_vetoed_court_card_is_unsure_and_explained(
+    cards_real: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A real KS (read KS with the check as shipped) is not reported where a picture-blind
+    classifier's best guess is Q, and ``--explain`` says which card the check vetoed."""
+    import cv2
+
+    from vision.evaluate import describe
+    from vision.reader import Attempt, detect
+
+    img = cv2.imread(str(cards_real / "rdpong_single_KS.jpg"))
+    assert img is not None
+    assert [d.card for d in detect(img)] == ["KS"]
+    monkeypatch.setattr(blind, "blind_court_reads", lambda crops: [("Q", 0.3)] * 4)
+    trace: list[Attempt] = []
+    assert detect(img, trace=trace) == []
+    vetoed = [a for a in trace if a.vetoed is not None]
+    assert vetoed and all(a.vetoed is not None and a.vetoed.card == "KS" and a.final is None for a in vetoed)
+    assert describe(vetoed[0]).endswith("final - (KS vetoed by the picture-blind check)")
