@@ -1,6 +1,7 @@
 """The standard layout of a number card's pips (French-suited decks): how many lie
-in the middle column for each count, the rest split evenly left and right, and the
-layout the same turned half a turn (but a seven's extra middle pip).
+in the middle column for each count, the rest split evenly left and right in two
+straight columns, and the layout the same turned half a turn (but a seven's extra
+middle pip).
 :func:`vision.classic.read_pips` counts pips as a rank only in this layout.
 """
 
@@ -12,6 +13,9 @@ from vision.segment import Component
 #: pips in the middle column of a standard French-suited card, by count (2..10)
 CENTRE_PIPS = {2: 2, 3: 3, 4: 0, 5: 1, 6: 0, 7: 1, 8: 2, 9: 1, 10: 2}
 
+#: the pips of a side column lie within this fraction of the card's width across
+COLUMN_SPREAD = 0.1
+
 #: a pip turned half a turn about the card's middle lies within this fraction of the
 #: card's width (across) and height (along) of another pip's centre
 MIRROR_TOL = 0.15
@@ -21,13 +25,28 @@ def layout_ok(pips: list[Component]) -> bool:
     """True if ``pips`` (2..10 shapes of a rectified card, CARD_W x CARD_H) sit in the
     standard layout for their count: the right number in the middle column (centres
     within 0.1 of the width of the middle), the rest split evenly left and right (two
-    merged or lost pips change these counts), and every pip turned half a turn about
-    the card's middle onto a pip (:func:`mirrored`)."""
+    merged or lost pips change these counts), each side column's pips in line
+    (:func:`_aligned`: hunt frame 113040142, bank seed 113000000, a 7H's seven pips and
+    the two suit marks under its pale jumbo "7", outside the corner zones, nine shapes in
+    a 9's columns, the marks a fifth of the card's width outside the pips' columns; the
+    template reader read the "7" 9 on both corners, A saw no card: 9H reported), and
+    every pip turned half a turn about the card's middle onto a pip (:func:`mirrored`)."""
     n = len(pips)
     mid = [c for c in pips if abs(c.cx - CARD_W / 2) < 0.1 * CARD_W]
     left = [c for c in pips if c.cx < CARD_W / 2 - 0.1 * CARD_W]
     right = [c for c in pips if c.cx > CARD_W / 2 + 0.1 * CARD_W]
-    return len(mid) == CENTRE_PIPS.get(n, -1) and len(left) == len(right) and mirrored(pips)
+    return (
+        len(mid) == CENTRE_PIPS.get(n, -1)
+        and len(left) == len(right)
+        and all(_aligned(side) for side in (left, right))
+        and mirrored(pips)
+    )
+
+
+def _aligned(column: list[Component]) -> bool:
+    """True if the centres of a side column's pips lie within COLUMN_SPREAD of the card's
+    width across of one another."""
+    return not column or max(c.cx for c in column) - min(c.cx for c in column) <= COLUMN_SPREAD * CARD_W
 
 
 def mirrored(pips: list[Component]) -> bool:

@@ -65,3 +65,15 @@ def test_a_pip_a_little_off_its_place_is_still_mirrored() -> None:
     moved = [*STANDARD[5][:-1], (R + 0.1, 0.8 - 0.1)]
     assert layout_ok(pips(moved))
     assert not layout_ok(pips([*STANDARD[5][:-1], (R, 0.8 - 0.2)]))
+
+
+def test_a_seven_beside_its_index_suit_marks_is_no_nine() -> None:
+    """Hunt frame 113040142 (jumbo index, held-apart font): a 7H's seven pips and the two
+    suit marks under its pale jumbo "7" are nine shapes in a 9's columns, the same either
+    way up within MIRROR_TOL; the marks lie a fifth of the card's width outside the pips'
+    side columns. Centres in pixels of the rectified card, as measured there."""
+    at = [(55, 66), (94, 66), (25, 68), (55, 111), (94, 111), (75, 131), (124, 149), (55, 151), (95, 151)]
+    shown = pips([(x / (CARD_W - 1), y / (CARD_H - 1)) for x, y in at])
+    assert mirrored(shown)
+    assert not layout_ok(shown)
+    assert layout_ok([p for p in shown if abs(p.cx - CARD_W / 2) < 0.3 * CARD_W])  # the pips alone: a 7
