@@ -26,7 +26,7 @@ from numpy.typing import NDArray
 
 from vision.classic import CardRead
 from vision.corners import corner_crops, to_blob
-from vision.learned import MODELS, NONE, Ensemble, court_probs, load_ensemble, split_probs
+from vision.learned import MODELS, NONE, Ensemble, load_ensemble
 from vision.suitshape import COURT_RANKS
 
 #: the picture-blind classifiers' folder (its manifest.json and member files)
@@ -46,18 +46,13 @@ def blind_models() -> tuple[Ensemble, Ensemble] | None:
 def blind_court_reads(crops: NDArray[Any]) -> list[tuple[str, float]]:
     """Each picture-blind classifier's best guess over J, Q, K and none on each corner
     crop (N, IN_H, IN_W, 3) uint8 (:func:`vision.corners.corner_crops`): 2N pairs
-    (rank "J", "Q", "K" or NONE, its probability), classifier A's first; empty if the
-    classifiers are not shipped."""
+    (``CornerRead.court`` and ``p_court``: rank "J", "Q", "K" or NONE, its probability),
+    classifier A's first; empty if the classifiers are not shipped."""
     ms = blind_models()
     if ms is None or len(crops) == 0:
         return []
-    blob = to_blob(crops)
-    out: list[tuple[str, float]] = []
-    for m in ms:
-        pc = court_probs(split_probs(m.logits_of_blob(blob))[0])
-        best = pc.argmax(1)
-        out += [(("JQK" + NONE)[i], float(pc[k, i])) for k, i in enumerate(best.tolist())]
-    return out
+    blob = to_blob(crops)  # once for both
+    return [(r.court, r.p_court) for m in ms for r in m.read_blob(blob)]
 
 
 def picture_led(crops: NDArray[Any], rank: str) -> bool:
@@ -79,4 +74,6 @@ def checked(card: NDArray[Any], read: CardRead | None) -> CardRead | None:
     """``read`` of a rectified card (BGR, (CARD_H, CARD_W, 3)), or None where it is a
     court card that a picture-blind classifier says otherwise on a corner
     (:func:`picture_led` of both corner crops)."""
-    return None if read is not None and picture_led(corner_crops(card), read.card[0]) else read
+    if read is None or read.card[0] not in COURT_RANKS:
+        return read  # (no crops cut for a number card: most of the cards read)
+    return None if picture_led(corner_crops(card), read.card[0]) else read
