@@ -37,7 +37,7 @@ from numpy.typing import NDArray
 from vision.detector import CARD_H, CARD_W
 from vision.glyphs import Templates
 from vision.indexprint import in_index_column, under_index
-from vision.layout import layout_ok
+from vision.layout import columns, layout_ok
 from vision.pipset import CROWDED, crowded
 from vision.segment import Component, filled_and_solidity, holes, in_corner, index_parts, solidity
 
@@ -109,7 +109,8 @@ class PipRead:
     without pips) and ``red`` colour (None if unclear). On a picture (FACE): ``suit`` is
     the suit symbol printed in it (None if none is clear), ``symbol_red`` its colour (None
     if unclear), ``tint`` the share of the card's middle printed yellow or blue
-    (:class:`vision.segment.Ink`; a court card's picture, never an ornate ace's)."""
+    (:class:`vision.segment.Ink`; a court card's picture, never an ornate ace's).
+    ``columns``: the shapes counted, by column (:func:`vision.layout.columns`)."""
 
     rank: str | None
     suit: dict[str, float] | None
@@ -118,6 +119,7 @@ class PipRead:
     red_fraction: float = 0.5
     symbol_red: bool | None = None
     tint: float = 0.0
+    columns: tuple[int, int, int] = (0, 0, 0)
 
 
 @dataclass
@@ -277,7 +279,7 @@ def read_pips(comps: list[Component], t: Templates, tint: float = 0.0) -> PipRea
     m = max(1, len(shapes))
     mean = {s: v / m for s, v in sums.items()}
     mean[SOLIDITY] = float(np.mean(solid))
-    return PipRead(rank, mean, red, n, red_fraction)
+    return PipRead(rank, mean, red, n, red_fraction, columns=columns(big))
 
 
 #: this many pips of about one size (the largest at most 2.2 times the smallest) in one

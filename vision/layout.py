@@ -78,3 +78,22 @@ def mirrored(pips: list[Component]) -> bool:
     if len(pips) == 7:
         return len(unmatched) <= 1 and all(abs(c.cx - CARD_W / 2) < 0.1 * CARD_W for c in unmatched)
     return not unmatched
+
+
+def columns(pips: list[Component]) -> tuple[int, int, int]:
+    """(left, middle, right): how many of ``pips`` (shapes of a rectified card) have their
+    centres in the card's left side column, its middle column (within 0.1 of the width of
+    the middle) and its right side column, as :func:`layout_ok` splits them."""
+    mid = sum(abs(c.cx - CARD_W / 2) < 0.1 * CARD_W for c in pips)
+    left = sum(c.cx < CARD_W / 2 - 0.1 * CARD_W for c in pips)
+    return left, mid, len(pips) - mid - left
+
+
+def over_columns(cols: tuple[int, int, int], n: int) -> bool:
+    """True if more pips lie in a column (``cols``: :func:`columns`) than the standard
+    layout of ``n`` pips (1, an ace, ..10) has there: CENTRE_PIPS[n] in the middle (an
+    ace's one), half the rest in each side column. A card partly covered shows fewer
+    pips, never more in a column (an 8 with a middle pip covered shows a 7's layout)."""
+    centre = CENTRE_PIPS.get(n, 1)
+    side = (n - centre) // 2
+    return cols[1] > centre or cols[0] > side or cols[2] > side

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from vision.detector import CARD_H, CARD_W
-from vision.layout import CENTRE_PIPS, layout_ok, mirrored
+from vision.layout import CENTRE_PIPS, columns, layout_ok, mirrored, over_columns
 from vision.segment import Component
 
 L, M, R = 0.3, 0.5, 0.7  # the columns, fractions of the card's width
@@ -77,3 +77,36 @@ def test_a_seven_beside_its_index_suit_marks_is_no_nine() -> None:
     assert mirrored(shown)
     assert not layout_ok(shown)
     assert layout_ok([p for p in shown if abs(p.cx - CARD_W / 2) < 0.3 * CARD_W])  # the pips alone: a 7
+
+
+@pytest.mark.parametrize("n", sorted(STANDARD))
+def test_each_standard_layout_fits_its_own_columns_and_every_covered_part_of_it(n: int) -> None:
+    """A card partly covered shows fewer pips in a column, never more: every subset of
+    its layout (here: each pip left out in turn) fits the rank's columns."""
+    assert not over_columns(columns(pips(STANDARD[n])), n)
+    for k in range(n):
+        assert not over_columns(columns(pips(STANDARD[n][:k] + STANDARD[n][k + 1 :])), n)
+
+
+@pytest.mark.parametrize(
+    ("shown", "read", "over"),
+    [
+        (6, 5, True),  # a 6's three pips a side: a 5 has two (hunt frame hands 101030107)
+        (10, 9, True),  # a 10's two middle pips: a 9 has one (hands 99030025)
+        (3, 2, True),
+        (7, 8, False),  # an 8 with a middle pip covered shows a 7's layout
+        (6, 8, False),
+        (4, 6, False),
+        (2, 1, True),  # an ace has one pip
+    ],
+)
+def test_pips_of_another_layout_fit_a_rank_s_columns_only_where_it_has_room(
+    shown: int, read: int, over: bool
+) -> None:
+    cols = columns(pips(STANDARD[shown]))
+    assert cols == (
+        sum(x == L for x, _ in STANDARD[shown]),
+        sum(x == M for x, _ in STANDARD[shown]),
+        sum(x == R for x, _ in STANDARD[shown]),
+    )
+    assert over_columns(cols, read) == over
