@@ -45,10 +45,11 @@ from numpy.typing import NDArray
 
 from vision.blind import picture_led
 from vision.classic import clip01
-from vision.corners import MIN_CARD_HEIGHT, corner_crops, index_zone, zone_overlap
+from vision.corners import MIN_CARD_HEIGHT, corner_crops, index_zone, zone_in_frame, zone_overlap
 from vision.detector import CARD_H, CARD_W, upright_orders, warp
 from vision.learned import models, thresholds
 from vision.outlines import card_size, overlap_share
+from vision.pipcheck import own_pips_deny
 from vision.snap import snap_corner
 from vision.templated import index_backs
 
@@ -239,7 +240,10 @@ def read_corners_at(
     thresholds or more (each crop's output does not depend on the others in the
     batch). A and B reading the same card at ``pile_corner`` report it; under that, at
     ``pile_corner_templated`` or more (where the manifest has it), the template reader
-    must read it on the same index too (:func:`vision.templated.index_backs`).
+    must read it on the same index too (:func:`vision.templated.index_backs`). Vetoed:
+    a court card a picture-blind classifier reads as another (:func:`vision.blind.picture_led`),
+    a card whose own pips say another card (:func:`vision.pipcheck.own_pips_deny`), an index
+    reaching past the frame's edge (:func:`vision.corners.zone_in_frame`).
     ``halves``: the outlines are a hand's halves' index corners (:func:`corner_cards`),
     not pile outlines: A and B reading the same card at ``half_corner`` (calibrated on
     such outlines, :func:`vision.train.calibrate_piles.half_metrics`; ``pile_corner``
@@ -264,15 +268,15 @@ def read_corners_at(
     rb = ms[1].read(np.concatenate([crops[k] for k in sure])) if sure else []
     out: list[CornerCard | None] = [None] * len(outlines)
     for k, b in zip(sure, rb, strict=True):
-        if b.card is None or b.card != ra[k].card:
+        if b.card is None or b.card != ra[k].card or not zone_in_frame(outlines[k], image.shape):
             continue
         conf = min(ra[k].conf, b.conf)
         if conf >= t:
             out[k] = CornerCard(b.card, _scaled(conf, t), outlines[k])
         elif conf >= t3 and index_backs(cards[k], b.card):
             out[k] = CornerCard(b.card, _scaled(conf, t3), outlines[k])
-        if out[k] is not None and picture_led(crops[k], b.card[0]):
-            out[k] = None  # a court card read otherwise by a picture-blind classifier (vision.blind)
+        if out[k] is not None and (picture_led(crops[k], b.card[0]) or own_pips_deny(cards[k], b.card)):
+            out[k] = None  # picture-blind classifiers read another court card, or its own pips deny it
     return out
 
 
@@ -362,11 +366,7 @@ def corners_on_edges(
     the card's edges (:func:`vision.snap.snap_corner`), or as it was where no edge shows
     there; cards of ``size`` (short, long) px. The reader and the calibration of
     ``pile_corner`` (:mod:`vision.train.calibrate_piles`) read the index crops of these."""
-    out = []
-    for o in outlines:
-        s = snap_corner(o, image, size[0])
-        out.append(o if s is None else s)
-    return out
+    return [o if (s := snap_corner(o, image, size[0])) is None else s for o in outlines]
 
 
 def index_first(cards: list[NDArray[Any]]) -> list[NDArray[np.float32]]:

@@ -1,9 +1,14 @@
 """Pips checked against a reading of the index (:func:`vision.verdict.decide_learned`):
-whether pips counted as the card's rank back it (:func:`pips_back`), and whether pips
+whether pips counted as the card's rank back it (:func:`pips_back`), whether pips
 not counted as it say something against an index read without them
-(:func:`pips_say_otherwise`). Never a reading by themselves."""
+(:func:`pips_say_otherwise`), and whether the pips on the outline of a card read on a
+pile or hand corner deny it (:func:`own_pips_deny`). Never a reading by themselves."""
 
 from __future__ import annotations
+
+from typing import Any
+
+from numpy.typing import NDArray
 
 from vision.classic import (
     FACE,
@@ -13,10 +18,22 @@ from vision.classic import (
     SUIT_MIN_SCORE,
     PipRead,
     rank_of_count,
+    read_pips,
     suit_vote,
 )
+from vision.glyphs import Templates, load_templates
+from vision.layout import over_columns
 from vision.learned import Learned
-from vision.suitshape import COURT_RANKS, NUMBER_RANKS, shape_lead, shaped_unlike, twin_unanswered
+from vision.segment import components, ink_masks
+from vision.suitshape import (
+    COURT_RANKS,
+    NUMBER_RANKS,
+    TWIN_SUIT,
+    shape_lead,
+    shaped_as_twin,
+    shaped_unlike,
+    twin_unanswered,
+)
 
 #: the number ranks in pip order: each has one pip more than the one before (A has one)
 PIP_ORDER = "A23456789T"
@@ -136,3 +153,46 @@ def too_few_pips(pips: PipRead, card: str) -> bool:
     its small picture one shape of unclear colour, its jumbo "J" read 3D by A and B at
     1.00 on both corners, one "pip" counted: 3D reported."""
     return card[0] in PIP_ORDER[1:] and pips.count <= pip_count(card[0]) - 2
+
+
+def own_pips_deny(card: NDArray[Any], label: str, t: Templates | None = None) -> bool:
+    """True if the pips of ``card`` (a rectified card, BGR (CARD_H, CARD_W, 3)), counted
+    as a rank (2-10 in the standard layout, :func:`vision.layout.layout_ok`, or, for an
+    ace's reading only, a lone middle pip) and clearly of one colour, deny ``label``: a
+    court card (it has no pips), the other colour than its suit's, more pips in a column
+    than its rank's layout has (:func:`vision.layout.over_columns`), or its rank counted,
+    clearly shaped like the other suit of its colour
+    (that suit's shape score SUIT_MIN_SCORE or more, over its suit's by more than
+    SUIT_MIN_MARGIN: :func:`vision.suitshape.shaped_as_twin`). Pips in a standard layout
+    lie where a card laid on this outline has them: they are that card's own, and a card
+    partly covered shows fewer, never more in a column.
+
+    A veto of a card read on its index alone at a pile corner or a hand half's corner
+    (:func:`vision.piles.read_corners_at`). Hunt frames (bank seed: the hunt's seed):
+    other-fonts 115020063, a 2S lying whole on a pile, its held-apart font's spade read as
+    a club by A and B on its index (suit 0.85-0.99) at both corners, its two pips spade
+    0.85, club under 0.78: 2C reported; hands 101030107, a 6H lying over a TC, its
+    held-apart "6" read 5H at a half's corner by A and B, six hearts counted there, three
+    in each side column where a 5 has two: 5H reported; hands 99030025, a 9C's index over a
+    TD read 9D at the TD's half's corner, the TD's diamonds in a 10's layout there, two in
+    the middle column where a 9 has one: 9D reported. Not vetoed: pips counted as another
+    rank that fits in the rank's columns (hunts at 115000000 and 117000000: five right 8s
+    and 7s, a middle pip or two under another card, counted as a 7 or a 6); pips counted
+    as no rank (the middle may show another card's; vetoing on any pips' shape lost 4 of
+    the benchmark's other-font pile cards and 3 hold'em cards); for the twin suit, a weak
+    shape (an AC whose lone "pip" was its club cut by the other card's edge, spade 0.41,
+    club 0.33) or pips of unclear colour; a lone middle shape against a 2-10 (a 2H and a
+    TH read on their indices at pile corners, a black shape in their middles)."""
+    ink = ink_masks(card)
+    pips = read_pips(components(ink), t or load_templates(), ink.tint)
+    if pips.rank is None or pips.rank not in PIP_ORDER or pips.red is None or pips.suit is None:
+        return False
+    if pips.rank == "A" and label[0] != "A":
+        return False  # a lone middle shape: an ace's pip, or anything on another card
+    if label[0] in COURT_RANKS or pips.red != (label[1] in RED_SUITS):
+        return True  # a court card has no pips; a card's own are of its suit's colour
+    if over_columns(pips.columns, pip_count(label[0])):
+        return True
+    if pips.rank != label[0]:
+        return False
+    return pips.suit.get(TWIN_SUIT[label[1]], 0.0) >= SUIT_MIN_SCORE and shaped_as_twin(pips, label)

@@ -166,6 +166,56 @@ def test_under_pile_corner_a_corner_needs_the_template_reader_too(
     assert piles.read_corner(img, outline) is None
 
 
+@pytest.mark.parametrize(
+    ("drawn", "read", "reported"),
+    [
+        ("7H", "7H", True),
+        ("7H", "7D", False),  # its seven pips are hearts: the index's diamond is misread
+        ("2D", "2D", True),
+        ("2D", "2H", False),
+        ("7H", "7S", False),  # red pips under a black card's index
+        ("3H", "2H", False),  # three pips in a 3's layout: a card laid there is a 3
+        ("7H", "QH", False),  # a court card has no pips
+        ("7H!", "7D", True),  # one pip covered: six in no standard layout, whoever's
+        ("AH", "7H", True),  # a lone middle shape speaks for an ace's reading alone
+        ("AS", "AH", False),
+    ],
+)
+def test_a_corner_reading_is_vetoed_where_the_card_s_own_pips_say_another_card(
+    monkeypatch: pytest.MonkeyPatch, drawn: str, read: str, reported: bool
+) -> None:
+    """Hunt frame other-fonts 115020063: a whole 2S on a pile, its index read 2C by A and
+    B at a pile corner, its pips, counted as a 2, spades; hands 101030107: a 6H's index
+    read 5H at a half's corner, six hearts in a 6's layout (vision.pipcheck.own_pips_deny).
+    (The test helper's drawn spades and clubs score nearly alike: red cards here.)
+    ``drawn`` ending in "!": its first pip painted over."""
+    from tests.helpers.synth import LAYOUTS
+
+    ms = (FakeModel(read, 1.0), FakeModel(read, 1.0))
+    monkeypatch.setattr(piles, "models", lambda: ms)
+    outline = rect(50, 50, SHORT, SHORT * 218 / 150)
+    img = _drawn_at(drawn[:2], outline)
+    if drawn.endswith("!"):
+        fx, fy = LAYOUTS[drawn[0]][0]
+        x, y = 50 + fx * SHORT, 50 + fy * SHORT * 218 / 150
+        cv2.circle(img, (round(x), round(y)), 17, (245, 245, 245), -1)
+    r = piles.read_corner(img, outline)
+    assert (r is not None and r.card == read) == reported
+
+
+@pytest.mark.parametrize(("x", "reported"), [(40.0, True), (-12.0, False)])
+def test_an_index_reaching_past_the_frame_s_edge_is_not_read_at_a_corner(
+    monkeypatch: pytest.MonkeyPatch, x: float, reported: bool
+) -> None:
+    """Hunt frame hands 105030235: a TD at the frame's top edge, its "10" cut to "0",
+    read QH by A and B at a half's corner (vision.corners.zone_in_frame)."""
+    ms = (FakeModel("7H", 1.0), FakeModel("7H", 1.0))
+    monkeypatch.setattr(piles, "models", lambda: ms)
+    outline = rect(x, 50, SHORT, SHORT * 218 / 150)
+    r = piles.read_corner(_drawn_at("7H", outline), outline)
+    assert (r is not None and r.card == "7H") == reported
+
+
 @pytest.mark.parametrize("with_half", [True, False])
 def test_a_hand_half_s_corner_is_read_at_half_corner_alone(
     monkeypatch: pytest.MonkeyPatch, with_half: bool
