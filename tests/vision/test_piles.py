@@ -167,38 +167,48 @@ def test_under_pile_corner_a_corner_needs_the_template_reader_too(
 
 
 @pytest.mark.parametrize(
-    ("drawn", "read", "reported"),
+    ("drawn", "painted", "blot", "read", "reported"),
     [
-        ("7H", "7H", True),
-        ("7H", "7D", False),  # its seven pips are hearts: the index's diamond is misread
-        ("2D", "2D", True),
-        ("2D", "2H", False),
-        ("7H", "7S", False),  # red pips under a black card's index
-        ("3H", "2H", False),  # three pips in a 3's layout: a card laid there is a 3
-        ("7H", "QH", False),  # a court card has no pips
-        ("7H!", "7D", True),  # one pip covered: six in no standard layout, whoever's
-        ("AH", "7H", True),  # a lone middle shape speaks for an ace's reading alone
-        ("AS", "AH", False),
+        ("7H", (), False, "7H", True),
+        ("7H", (), False, "7D", False),  # its seven pips are hearts: the index's diamond is misread
+        ("2D", (), False, "2D", True),
+        ("2D", (), False, "2H", False),
+        ("7H", (), False, "7S", False),  # red pips under a black card's index
+        ("3H", (), False, "2H", False),  # three pips in the middle column: a 2 has two there
+        ("7H", (), False, "QH", False),  # a court card has no pips
+        ("8H", (7,), False, "8H", True),  # a middle pip covered: a 7's layout fits an 8's columns
+        ("2H", (0, 1), True, "2H", True),  # its pips covered, a black shape in its middle
+        ("AS", (), False, "AH", False),
     ],
 )
 def test_a_corner_reading_is_vetoed_where_the_card_s_own_pips_say_another_card(
-    monkeypatch: pytest.MonkeyPatch, drawn: str, read: str, reported: bool
+    monkeypatch: pytest.MonkeyPatch,
+    drawn: str,
+    painted: tuple[int, ...],
+    blot: bool,
+    read: str,
+    reported: bool,
 ) -> None:
     """Hunt frame other-fonts 115020063: a whole 2S on a pile, its index read 2C by A and
     B at a pile corner, its pips, counted as a 2, spades; hands 101030107: a 6H's index
     read 5H at a half's corner, six hearts in a 6's layout (vision.pipcheck.own_pips_deny).
-    (The test helper's drawn spades and clubs score nearly alike: red cards here.)
-    ``drawn`` ending in "!": its first pip painted over."""
+    Not vetoed: right readings whose outline shows fewer pips (hunt frames: 8s with a middle
+    pip under another card) or one shape of another card in the middle (hunt frame
+    other-fonts 115020018, a 2H). ``painted``: those pips of ``drawn`` painted over;
+    ``blot``: a black disc in its middle. (The test helper's drawn spades and clubs score
+    nearly alike: red cards here.)"""
     from tests.helpers.synth import LAYOUTS
 
     ms = (FakeModel(read, 1.0), FakeModel(read, 1.0))
     monkeypatch.setattr(piles, "models", lambda: ms)
-    outline = rect(50, 50, SHORT, SHORT * 218 / 150)
-    img = _drawn_at(drawn[:2], outline)
-    if drawn.endswith("!"):
-        fx, fy = LAYOUTS[drawn[0]][0]
-        x, y = 50 + fx * SHORT, 50 + fy * SHORT * 218 / 150
-        cv2.circle(img, (round(x), round(y)), 17, (245, 245, 245), -1)
+    h = SHORT * 218 / 150
+    outline = rect(50, 50, SHORT, h)
+    img = _drawn_at(drawn, outline)
+    for k in painted:
+        fx, fy = LAYOUTS[drawn[0]][k]
+        cv2.circle(img, (round(50 + fx * SHORT), round(50 + fy * h)), 14, (245, 245, 245), -1)
+    if blot:
+        cv2.circle(img, (round(50 + SHORT / 2), round(50 + h / 2)), 8, (25, 25, 25), -1)
     r = piles.read_corner(img, outline)
     assert (r is not None and r.card == read) == reported
 
