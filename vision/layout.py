@@ -31,16 +31,22 @@ def layout_ok(pips: list[Component]) -> bool:
     a 9's columns, the marks a fifth of the card's width outside the pips' columns; the
     template reader read the "7" 9 on both corners, A saw no card: 9H reported), and
     every pip turned half a turn about the card's middle onto a pip (:func:`mirrored`)."""
-    n = len(pips)
-    mid = [c for c in pips if abs(c.cx - CARD_W / 2) < 0.1 * CARD_W]
-    left = [c for c in pips if c.cx < CARD_W / 2 - 0.1 * CARD_W]
-    right = [c for c in pips if c.cx > CARD_W / 2 + 0.1 * CARD_W]
+    left, mid, right = _split(pips)
     return (
-        len(mid) == CENTRE_PIPS.get(n, -1)
+        len(mid) == CENTRE_PIPS.get(len(pips), -1)
         and len(left) == len(right)
         and all(_aligned(side) for side in (left, right))
         and mirrored(pips)
     )
+
+
+def _split(pips: list[Component]) -> tuple[list[Component], list[Component], list[Component]]:
+    """``pips`` in the card's left side column, its middle column (centres within 0.1 of
+    the width of the middle) and its right side column."""
+    mid = [c for c in pips if abs(c.cx - CARD_W / 2) < 0.1 * CARD_W]
+    left = [c for c in pips if c.cx < CARD_W / 2 - 0.1 * CARD_W]
+    right = [c for c in pips if c.cx > CARD_W / 2 + 0.1 * CARD_W]
+    return left, mid, right
 
 
 def _aligned(column: list[Component]) -> bool:
@@ -81,12 +87,10 @@ def mirrored(pips: list[Component]) -> bool:
 
 
 def columns(pips: list[Component]) -> tuple[int, int, int]:
-    """(left, middle, right): how many of ``pips`` (shapes of a rectified card) have their
-    centres in the card's left side column, its middle column (within 0.1 of the width of
-    the middle) and its right side column, as :func:`layout_ok` splits them."""
-    mid = sum(abs(c.cx - CARD_W / 2) < 0.1 * CARD_W for c in pips)
-    left = sum(c.cx < CARD_W / 2 - 0.1 * CARD_W for c in pips)
-    return left, mid, len(pips) - mid - left
+    """(left, middle, right): how many of ``pips`` (shapes of a rectified card) lie in each
+    column, as :func:`layout_ok` splits them (:func:`_split`)."""
+    left, mid, right = _split(pips)
+    return len(left), len(mid), len(right)
 
 
 def over_columns(cols: tuple[int, int, int], n: int) -> bool:

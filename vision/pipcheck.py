@@ -176,7 +176,7 @@ def own_pips_deny(card: NDArray[Any], label: str, t: Templates | None = None) ->
     in each side column where a 5 has two: 5H reported; hands 99030025, a 9C's index over a
     TD read 9D at the TD's half's corner, the TD's diamonds in a 10's layout there, two in
     the middle column where a 9 has one: 9D reported. Not vetoed: pips counted as another
-    rank that fits in the rank's columns (hunts at 115000000 and 117000000: five right 8s
+    rank that fits in the rank's columns (hunts at 115000000 and 117000000: six right 8s
     and 7s, a middle pip or two under another card, counted as a 7 or a 6); pips counted
     as no rank (the middle may show another card's; vetoing on any pips' shape lost 4 of
     the benchmark's other-font pile cards and 3 hold'em cards); for the twin suit, a weak
