@@ -52,7 +52,8 @@ from vision.segment import Component, components, fill_holes, ink_masks, solidit
 from vision.snap import snap
 from vision.suitshape import COURT_RANKS, twin_guessed_unsaid
 from vision.templated import combine, court_against_both, court_other_colour
-from vision.verdict import both_name_other, candidates, decide_learned
+from vision.verdict import both_name_other, candidates, decide_learned, named_other
+from vision.wide import read_wide
 
 __all__ = [
     "FACE",
@@ -174,14 +175,14 @@ def _read(
     idx = [r for r in per_corner if r is not None]
     learned = read_corners(card) if pre is None else pre.learned
     printed = bool(idx) or any(is_body(c) for c in comps)
-    if not idx and learned is None:
-        # every reading needs an index: only whether anything is printed matters
+    own = whole and not (partial or covered or guessed)  # the card's own outline, seen whole
+    if not idx and learned is None and not (own and printed):
+        # every reading needs an index (on its own outline a card's may be too large for
+        # the zones read, :mod:`vision.wide`): only whether anything is printed matters
         return None, printed
     pips = read_pips(comps, t, ink.tint)
     classic = decide(pips, idx) if idx else None
-    verdict = decide_learned(
-        pips, learned, covered, alone=not guessed, whole=whole and not (partial or covered or guessed)
-    )
+    verdict = decide_learned(pips, learned, covered, alone=not guessed, whole=own)
     if verdict is None:
         faces = [None if r is None or r.face is None else r.face.label for r in per_corner]
         verdict = decide_court_glyph(
@@ -228,7 +229,7 @@ def _read(
         partial
         and verdict is None
         and final is not None
-        and (final.card[0] in COURT_RANKS or _named_other(learned, final.card))
+        and (final.card[0] in COURT_RANKS or named_other(learned, final.card))
     ):
         # an outline grown to a card's size: its grown part may show another card,
         # and the template reader alone is checked by the pips; a classifier naming
@@ -241,14 +242,11 @@ def _read(
         # reader, A seeing no card: JD reported)
         final = None
     kept = checked(card, final)  # a court card that a picture-blind classifier reads otherwise
+    if kept is None and own:
+        kept = read_wide(card, pips, learned)  # its index from wider zones (a jumbo index)
     if trace is not None:
         trace.append(Attempt(pips, per_corner, learned, classic, verdict, kept, None if kept else final))
     return kept, True
-
-
-def _named_other(learned: Learned | None, card: str) -> bool:
-    """True if a classifier's best guess on a corner, however unsure, is a card other than ``card``."""
-    return learned is not None and any(r.card not in (None, card) for reads in learned for r in reads)
 
 
 @dataclass(frozen=True)

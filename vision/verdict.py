@@ -37,6 +37,34 @@ def scaled(conf: float, t: float) -> float:
     return round(0.5 + 0.5 * clip01((conf - t) / max(1e-6, 1 - t)), 3)
 
 
+def _pips_unsure(
+    pips: PipRead, learned: Learned, card: str, pair: float, th: dict[str, float], by_a: bool
+) -> bool:
+    """True if a 2-10 or an ace read on its index and pips (:func:`decide_learned`'s first
+    rule; ``by_a``: A reads it at its bar, ``pair``: A's and B's smaller confidence on a
+    corner where both read it) is still unsure: a pip may be covered
+    (:func:`vision.pipcheck.pips_back`), A and B name one other rank of the suit on a
+    corner (:func:`both_name_other`), or it is read on one corner alone below ``pair``
+    (:func:`_lone_corner_unsure`)."""
+    return (
+        not pips_back(pips, card, by_a, learned)
+        or both_name_other(learned, card, suit=card[1])
+        or _lone_corner_unsure(learned, card, pair, th)
+    )
+
+
+def _index_bars(th: dict[str, float], wide: bool) -> tuple[float, float]:
+    """The bars of A and B reading a 2-10 or an ace the pips back: ``index_pips`` and
+    ``index_pips_b``, on the wide zones ``wide_a`` and ``wide_b`` (:mod:`vision.wide`);
+    a bar of 1.0 or more is never met (infinity): a 1%-wrong point of 1.0 is
+    :func:`vision.train.calibrate.zero_wrong_threshold`'s answer where even the surest
+    reads are wrong more often (B on the wide zones), and a probability of exactly 1.0
+    must not meet it."""
+    keys = ("wide_a", "wide_b") if wide else ("index_pips", "index_pips_b")
+    a, b = (th[k] if th[k] < 1.0 else float("inf") for k in keys)
+    return a, b
+
+
 def _court_t(r: CornerRead, th: dict[str, float], key: str) -> float:
     """The court threshold ``th[key]`` for a read of J, Q or K; infinity (never met, not
     even by a probability of exactly 1.0) for others."""
@@ -44,7 +72,12 @@ def _court_t(r: CornerRead, th: dict[str, float], key: str) -> float:
 
 
 def decide_learned(
-    pips: PipRead, learned: Learned | None, covered: bool = False, alone: bool = True, whole: bool = False
+    pips: PipRead,
+    learned: Learned | None,
+    covered: bool = False,
+    alone: bool = True,
+    whole: bool = False,
+    wide: bool = False,
 ) -> CardRead | None:
     """A card from the learned corner reads and independent evidence, None unless
     they agree (thresholds: :func:`vision.learned.thresholds`, calibrated for zero
@@ -111,6 +144,10 @@ def decide_learned(
     Any corner read by either classifier as another card at its dissent threshold
     (``dissent_a``, ``dissent_b``) vetoes, if the pips allow its rank, its suit
     is another, or A and B pair on it where the pips saw a picture (:func:`dissent`).
+
+    ``wide``: the reads are of the wide zones (:mod:`vision.wide`): only the first rule
+    (2-10 and A, index and pips), with A and B at ``wide_a`` and ``wide_b`` instead of
+    ``index_pips`` and ``index_pips_b``; nothing else.
     """
     if learned is None:
         return None
@@ -131,13 +168,14 @@ def decide_learned(
         default=0.0,
     )
     details: dict[str, object] = {"pips": pips.rank, "count": pips.count, "learned": card}
-    by_a, by_b = scaled(conf_a, th["index_pips"]), scaled(conf_b, th["index_pips_b"])
+    bar_a, bar_b = _index_bars(th, wide)
+    by_a, by_b = scaled(conf_a, bar_a), scaled(conf_b, bar_b)
     if rank in NUMBER_RANKS and pips.rank == rank and max(by_a, by_b) >= 0.5:
-        if not pips_back(pips, card, by_a >= 0.5, learned) or both_name_other(learned, card, suit=suit):
-            return None  # (both_name_other: another rank of the suit on a corner, see above)
-        if _lone_corner_unsure(learned, card, pair, th):
+        if _pips_unsure(pips, learned, card, pair, th, by_a >= 0.5):
             return None
         return CardRead(card, max(by_a, by_b), details | {"path": "index+pips"})
+    if wide:
+        return None
     bar = _alone_bar(th, covered, alone)
     court = _court_pair(learned, card, th, bar)
     if court is None and rank in COURT_RANKS and pips.rank == FACE and _symbol_says(pips, suit):
@@ -355,6 +393,11 @@ def _symbol_says(pips: PipRead, suit: str) -> bool:
         return False
     v = suit_vote(pips.suit, pips.symbol_red, True)
     return v is not None and v.label == suit and v.ok(0.85, SINGLE_SUIT_MARGIN)
+
+
+def named_other(learned: Learned | None, card: str) -> bool:
+    """True if a classifier's best guess on a corner, however unsure, is a card other than ``card``."""
+    return learned is not None and any(r.card not in (None, card) for reads in learned for r in reads)
 
 
 def _fits_pips(rank: str, pips: PipRead | None) -> bool:

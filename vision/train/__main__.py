@@ -21,7 +21,8 @@ Steps (all seeded; torch on one thread, deterministic algorithms):
    threshold of a pile's index corner read alone, ``pile_corner``, on generated
    pile frames read by the reader's own finder
    (:mod:`vision.train.calibrate_piles`, ``--pile-frames`` for each of
-   ``--pile-banks`` draws of the held-apart glyph bank).
+   ``--pile-banks`` draws of the held-apart glyph bank); those of a second reading
+   from wider corner zones on set C's cards cut so (:func:`_calibrate_wide`).
 4. Write ``vision/models/manifest.json`` (hashes, seeds, versions, fonts, the
    command, metrics, thresholds) and ``vision/models/check.npz`` (fixed
    generated crops with every member's logits, checked by the tests).
@@ -126,6 +127,7 @@ def _recalibrate(a: argparse.Namespace, argv: list[str] | None) -> int:
     manifest["metrics"].update(_calibrate_out(a.out, manifest, xc, rc, sc, cc))
     manifest["metrics"]["thresholds"].update(_calibrate_piles(a, manifest, manifest["metrics"]))
     manifest["metrics"]["thresholds"].update(_calibrate_halves(a, manifest, manifest["metrics"]))
+    manifest["metrics"]["thresholds"].update(_calibrate_wide(a, manifest, manifest["metrics"]))
     manifest["check_sha256"] = sha256(a.out / "check.npz")
     manifest["calibration"] = {
         "command": "python -m vision.train " + " ".join(argv if argv is not None else sys.argv[1:]),
@@ -269,6 +271,33 @@ def _calibrate_halves(
     t = {"half_corner": m.pop("half_corner")}
     metrics.update(m)
     print(f"hand-half corners: {m} ({time.time() - ts:.0f} s)", flush=True)
+    return t
+
+
+def _calibrate_wide(
+    a: argparse.Namespace, manifest: dict[str, Any], metrics: dict[str, Any]
+) -> dict[str, float]:
+    """The thresholds of the readings of the wide zones (:mod:`vision.wide`) of the
+    ensembles in ``a.out``: set C's cards (seed ``a.seed + 2``, the recipe's options, a
+    quarter of the indices drawn large as ``--jumbo-indices`` draws them) cut from the
+    wide zones (:data:`vision.corners.WIDE_ZOOM`), through ``cv2.dnn``
+    (:func:`vision.train.calibrate.calibrate_wide`); its metrics are added to
+    ``metrics``. Returns ``{"wide_a": t, "wide_b": t}``."""
+    from vision.corners import WIDE_ZOOM
+    from vision.learned import Ensemble, IndexModel, member_files
+    from vision.train.calibrate import calibrate_wide
+
+    ts = time.time()
+    opts = {**recipe(a), "jumbo": True}
+    x, r, s, c = make_set(
+        "C", a.seed + 2, a.calib_cards, a.jobs, a.data, a.svg_dir, need_card=True, zoom=WIDE_ZOOM, **opts
+    )
+    assert c is not None
+    ens = {g: Ensemble([IndexModel(a.out / f) for f in member_files(manifest, g)]) for g in ("A", "B")}
+    m = calibrate_wide(ens["A"].logits(x), ens["B"].logits(x), r, s, c)
+    t: dict[str, float] = m.pop("thresholds")
+    metrics.update(m)
+    print(f"wide zones: {t} {m} ({time.time() - ts:.0f} s)", flush=True)
     return t
 
 
@@ -422,6 +451,7 @@ def main(argv: list[str] | None = None) -> int:
     metrics.update(_calibrate_out(a.out, {"models": models_entry}, xc, rc, sc, cc))
     metrics["thresholds"].update(_calibrate_piles(a, {"models": models_entry}, metrics))
     metrics["thresholds"].update(_calibrate_halves(a, {"models": models_entry}, metrics))
+    metrics["thresholds"].update(_calibrate_wide(a, {"models": models_entry}, metrics))
     fonts = {g: find_fonts(group_fonts(g, a.more_fonts)) for g in FONT_GROUPS}
     allf = [f for fs in fonts.values() for f in fs]
     manifest = {

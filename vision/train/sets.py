@@ -25,9 +25,9 @@ def _init(data: str, svg_dir: str | None) -> None:
 
 
 def _chunk(
-    args: tuple[str, int, int, int, bool, bool, bool, bool, bool, float, bool, bool, bool],
+    args: tuple[str, int, int, int, bool, bool, bool, bool, bool, float, bool, bool, bool, float],
 ) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any], NDArray[Any]]:
-    group, seed, chunk, n, vary, suits, inks, fonts, jumbo, warm, queens, mirror, swap = args
+    group, seed, chunk, n, vary, suits, inks, fonts, jumbo, warm, queens, mirror, swap, zoom = args
     from vision.train import synth
 
     key = f"{group} {seed} {suits} {fonts} {queens}"
@@ -45,6 +45,7 @@ def _chunk(
         warm=warm,
         mirror=mirror,
         swap=swap,
+        zoom=zoom,
     )
     return s.crops, s.rank, s.suit, s.card
 
@@ -67,6 +68,7 @@ def make_set(
     queens: bool = False,
     mirror: bool = False,
     swap: bool = False,
+    zoom: float = 1.0,
 ) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any], NDArray[Any] | None]:
     """Crops, rank and suit labels and the card beneath each crop (see
     :class:`vision.train.synth.Sample`; None when read from a cache written before
@@ -88,7 +90,8 @@ def make_set(
     same with it or without; ``..._mirror.npz`` with ``mirror``, half the court faces
     turned over, :func:`vision.train.synth.font_face`; ``..._swap.npz`` with ``swap``, each
     court card on a picture of a court card drawn at random,
-    :func:`vision.train.art.other_picture`)."""
+    :func:`vision.train.art.other_picture`; ``..._wide1.3.npz`` with ``zoom`` 1.3, the
+    crops cut from zones 1.3 times larger, :func:`vision.corners.corner_crops`)."""
     tail = "" if chunk == 500 else f"_c{chunk}"
     more_fonts = more_fonts and group in MORE_FONTS
     queens = queens and group in "AB"
@@ -103,6 +106,7 @@ def make_set(
         ("_swap", swap),
     )
     tail += "".join(name for name, on in options if on) + (f"_warm{warm:g}" if warm > 0 else "")
+    tail += f"_wide{zoom:g}" if zoom != 1.0 else ""
     cache = data / f"set_{group}_{seed}_{n_cards}{tail}.npz"
     if cache.is_file():
         with np.load(cache) as z:
@@ -123,6 +127,7 @@ def make_set(
             queens,
             mirror,
             swap,
+            zoom,
         )
         for i in range((n_cards + chunk - 1) // chunk)
     ]

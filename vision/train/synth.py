@@ -374,6 +374,7 @@ def render(
     art: dict[str, NDArray[np.uint8]],
     inner: bool = False,
     warm: float = 0.0,
+    zoom: float = 1.0,
 ) -> Sample:
     """Render one face into a scene, find it again with a small outline error and
     return its corner crops: both index corners with ``label`` (rank, suit) unless
@@ -382,7 +383,8 @@ def render(
     ``box``: the rank glyph's box in face pixels (for the cover test; None: no
     index to cover). ``inner``: the outline found is a rectangle inside the card
     (picture frame, pips): every crop is none. ``warm``: the light of
-    :func:`vision.train.scene.light` ``warm`` (``--warm-blacks``).
+    :func:`vision.train.scene.light` ``warm`` (``--warm-blacks``). ``zoom``: crops of
+    zones that many times larger (:func:`vision.corners.corner_crops`, :mod:`vision.wide`).
     """
     if rng.random() < 0.2:
         cw = float(np.exp(rng.uniform(np.log(150), np.log(200))))
@@ -426,8 +428,8 @@ def render(
         k = rng.uniform(0.45, 0.8)
         found = (c + (found - c) * k + rng.normal(0, 0.05 * cw, 2)).astype(np.float32)
         labels = [(NONE_RANK, NONE_SUIT)] * 2
-    crops = [corner_crops(warp(u8, found))]
-    turned = corner_crops(warp(u8, np.roll(found, -1, axis=0)))
+    crops = [corner_crops(warp(u8, found), zoom=zoom)]
+    turned = corner_crops(warp(u8, np.roll(found, -1, axis=0)), zoom=zoom)
     crops.append(turned[int(rng.integers(2))][None])
     labels.append((NONE_RANK, NONE_SUIT))
     allc = np.concatenate(crops, axis=0)
@@ -455,6 +457,7 @@ def generate(
     warm: float = 0.0,
     mirror: bool = False,
     swap: bool = False,
+    zoom: float = 1.0,
 ) -> Sample:
     """``n_cards`` rendered cards (and about a fifth as many backs, blank faces,
     inner outlines) as one Sample; deterministic in (seed, chunk, ``vary_glyphs``:
@@ -463,18 +466,19 @@ def generate(
     ``warm``: the most red of the warm veil over a share of the scenes, 0 for none,
     :func:`vision.train.scene.light`; ``mirror``: half the court faces turned over,
     :func:`font_face`; ``swap``: each court card drawn on the picture of a court card
-    drawn at random, :func:`other_picture`)."""
+    drawn at random, :func:`other_picture`; ``zoom``: :func:`render`'s)."""
     rng = np.random.default_rng([seed, chunk])
     reset_noise()
     cards = [f"{r}{s}" for r in RANKS for s in SUITS]
     out: list[Sample] = []
+    draw = partial(render, warm=warm, zoom=zoom)
     for _ in range(n_cards):
         u = rng.random()
         if u < 0.08:
-            out.append(render(rng, back_face(rng, art), (NONE_RANK, NONE_SUIT), None, art, warm=warm))
+            out.append(draw(rng, back_face(rng, art), (NONE_RANK, NONE_SUIT), None, art))
             continue
         if u < 0.11:
-            out.append(render(rng, blank_face(art), (NONE_RANK, NONE_SUIT), None, art, warm=warm))
+            out.append(draw(rng, blank_face(art), (NONE_RANK, NONE_SUIT), None, art))
             continue
         card = cards[int(rng.integers(len(cards)))]
         lab = (RANKS.index(card[0]), SUITS.index(card[1]))
@@ -487,7 +491,7 @@ def generate(
             else font_face(rng, own, bank, card, vary_glyphs, vary_inks, jumbo, mirror=mirror)
         )
         face, box = made if made is not None else (own[card], art_box(card))
-        out.append(render(rng, face, lab, box, art, inner=u < 0.16, warm=warm))
+        out.append(draw(rng, face, lab, box, art, inner=u < 0.16))
     return Sample(
         np.concatenate([s.crops for s in out]),
         np.concatenate([s.rank for s in out]),
