@@ -92,3 +92,13 @@ def _jpeg_size(head: bytes) -> tuple[int, int] | None:
             return int(w), int(h)
         i += 2 + length
     return None
+
+
+def unreadable_image(path: Path) -> str:
+    """The one-line error for an image file ``cv2.imread`` could not read: no such file, a
+    folder, or no image it can decode."""
+    if path.is_dir():
+        return _("not an image file but a folder: {path}").format(path=path)
+    if not path.is_file():
+        return _("no such image file: {path}").format(path=path)
+    return _("cannot read image file (not an image or unsupported format): {path}").format(path=path)

@@ -36,6 +36,7 @@ MIN_FOCUS = 60.0
 MAX_GLARE = 0.01
 
 ADVICE_CODES = (
+    "colourless",
     "no_cards",
     "small_frame",
     "none_read",
@@ -55,7 +56,9 @@ class FrameCheck:
     pairs, codes from ADVICE_CODES (``ok`` alone when nothing needs changing).
     ``small_frame``: the frame is smaller than :data:`FRAME_SIZE` (value: its width);
     ``none_read``: outlines found, no card read (value: the outlines);
-    ``few_read``: fewer than :data:`MIN_READ_SHARE` of them read (value: the share read)."""
+    ``few_read``: fewer than :data:`MIN_READ_SHARE` of them read (value: the share read);
+    ``colourless``: the frame shows no colour (:func:`vision.colour.colourless`: a
+    black-and-white camera; the reader reads no card in it)."""
 
     size: tuple[int, int]
     outlines: int
@@ -76,6 +79,7 @@ def _width(corners: NDArray[Any]) -> float:
 
 def check_frame(image: NDArray[Any]) -> FrameCheck:
     """Measure a BGR uint8 frame (H, W, 3). Raises ValueError for another shape."""
+    from vision.colour import colourless
     from vision.detector import find_cards
     from vision.reader import detect
     from vision.tablemasks import whiteness
@@ -111,6 +115,8 @@ def check_frame(image: NDArray[Any]) -> FrameCheck:
     glare = float((image.min(axis=2) >= 250).mean())
     outlines = _outlines(image, dets, quads)
     advice = _advice((w, h), outlines, len(dets), width, contrast, table_white, focus, glare)
+    if colourless(image):  # first: no card is read in it, whatever else is right
+        advice = [("colourless", 0.0), *[a for a in advice if a[0] not in ("none_read", "ok")]]
     return FrameCheck(
         (w, h), outlines, [d.card for d in dets], width, area, contrast, table_white, focus, glare, advice
     )
@@ -152,10 +158,11 @@ def _advice(
         if table_white >= 255 - MIN_CONTRAST:
             advice.append(("pale_table", table_white))
     else:
-        # the cards' size first: cards too small are why none or few are read
-        if width < MIN_WIDTH:
+        # the cards' size first: cards too small are why none or few are read (in whole
+        # pixels, as printed: 79.6 px is "80 px", inside 80-110)
+        if round(width) < MIN_WIDTH:
             advice.append(("too_small", width))
-        elif width > MAX_WIDTH:
+        elif round(width) > MAX_WIDTH:
             advice.append(("too_large", width))
         if read == 0:
             advice.append(("none_read", float(outlines)))

@@ -30,6 +30,7 @@ from vision.classic import (
     read_pips,
     suit_vote,
 )
+from vision.colour import colourless
 from vision.corners import MIN_CARD_HEIGHT, card_height
 from vision.courtglyph import decide_court_glyph, number_over_face
 from vision.detector import (
@@ -177,8 +178,7 @@ def _read(
     printed = bool(idx) or any(is_body(c) for c in comps)
     own = whole and not (partial or covered or guessed)  # the card's own outline, seen whole
     if not idx and learned is None and not (own and printed):
-        # every reading needs an index (on its own outline a card's may be too large for
-        # the zones read, :mod:`vision.wide`): only whether anything is printed matters
+        # every reading needs an index (one too large for the zones: vision.wide)
         return None, printed
     pips = read_pips(comps, t, ink.tint)
     classic = decide(pips, idx) if idx else None
@@ -382,16 +382,18 @@ def detect(
 ) -> list[Detection]:
     """Find and read every card in a BGR uint8 image (H, W, 3).
 
-    Returns detections with confidence >= ``threshold``, at most one per place
-    (an outline inside a larger read card, e.g. a court card's inner frame, is
-    dropped). ``trace``: if given, receives an :class:`Attempt` for every rectified outline
-    in which an index was seen (whole cards' outlines, and pile outlines read as cards partly
-    under others; not an index alone on a pile's corner). ``halves_out``: if given, receives
-    the card outlines ((4, 2) image pixels) of the hands of two cards split from one
-    outline (:func:`vision.pairs.halves`), whose index corners are read at
-    ``half_corner`` (:mod:`vision.train.calibrate_piles` calibrates it on them). Raises
-    ValueError for a non-BGR array.
+    Returns detections with confidence >= ``threshold``, at most one per place (an outline
+    inside a larger read card, e.g. a court card's inner frame, is dropped); none in a frame
+    without colour (:func:`vision.colour.colourless`: red print is grey there). ``trace``: if
+    given, receives an :class:`Attempt` for every rectified outline in which an index was
+    seen (whole cards' outlines, and pile outlines read as cards partly under others; not an
+    index alone on a pile's corner). ``halves_out``: if given, receives the card outlines
+    ((4, 2) image pixels) of the hands of two cards split from one outline
+    (:func:`vision.pairs.halves`), whose index corners are read at ``half_corner``
+    (:mod:`vision.train.calibrate_piles` calibrates it). Raises ValueError for a non-BGR array.
     """
+    if colourless(image):
+        return []
     t = load_templates()
     kept: list[tuple[Quad, CardRead]] = []
     blobs: list[NDArray[Any]] = []

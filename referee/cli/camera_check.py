@@ -52,6 +52,11 @@ def _advice_text(code: str, value: float, r: Any) -> str:
     reading = _reading_text(code, r)
     if reading is not None:
         return reading
+    if code == "colourless":
+        return _(
+            "the picture has no colour (a black-and-white or night mode?): the reader cannot tell "
+            "red suits from black without it, and reads no card; switch the camera to colour"
+        )
     if code == "no_cards":
         return _("no card found: put a few cards face up in the middle of the table and check again")
     if code == "too_small":
@@ -73,17 +78,37 @@ def _advice_text(code: str, value: float, r: Any) -> str:
     return _("the camera is set up well")
 
 
-def _grab(cv2: Any, index: int) -> Any:
-    cap = cv2.VideoCapture(index)
+def _grab(where: int | str) -> Any:
+    """The 15th frame of camera ``where`` (an index or a stream URL: exposure settles
+    meanwhile), or the last it gave before it stopped; None where it cannot be opened or
+    gives none."""
+    from referee.live.cam_source import CameraError, FrameSource
+
+    source = FrameSource(index=where) if isinstance(where, int) else FrameSource(url=where)
+    frame = None
     try:
-        frame = None
-        for _i in range(15):  # let exposure settle
-            ok, f = cap.read()
-            if ok:
-                frame = f
-        return frame
+        source.open()
+        for _i in range(15):
+            frame = source.read()
+    except CameraError:
+        pass  # (the last frame it gave, if any)
     finally:
-        cap.release()
+        source.close()
+    return frame
+
+
+def _checked_options(camera: str | None, seats: str) -> int | str | None:
+    """``--camera`` as an index or a stream URL (None: not given), and ``--seats``,
+    checked as ``referee start`` checks them; raises ValueError (a usage error)."""
+    from referee.live.camera import CameraOptions, parse_camera
+
+    where = parse_camera(camera) if camera is not None else None
+    CameraOptions(
+        index=where if isinstance(where, int) else None,
+        url=where if isinstance(where, str) else None,
+        seats=seats,
+    ).check()
+    return where
 
 
 def check_command(
@@ -92,9 +117,13 @@ def check_command(
         Path | None, typer.Argument(metavar="IMAGE", help=_("A photo taken by the camera."))
     ] = None,
     camera: Annotated[
-        int | None,
+        str | None,
         typer.Option(
-            "--camera", metavar="INDEX", help=_("Check a frame from camera INDEX instead of a photo.")
+            "--camera",
+            metavar="INDEX|URL",
+            help=_(
+                "Check a frame from camera INDEX or a stream URL (http://..., rtsp://...) instead of a photo."
+            ),
         ),
     ] = None,
     seats: Annotated[
@@ -110,23 +139,23 @@ def check_command(
     term = application(ctx)
     if (image is None) == (camera is None):
         term.abort(_("give either an IMAGE or --camera INDEX"), EXIT_USAGE)
+    try:
+        where = _checked_options(camera, seats)
+    except ValueError as exc:
+        term.abort(str(exc), EXIT_USAGE)
     from referee.cli.detect import _import_cv2
+    from referee.frames import unreadable_image
 
     cv2 = _import_cv2(term)
     if image is not None:
         frame = cv2.imread(str(image), cv2.IMREAD_COLOR) if image.is_file() else None
         if frame is None:
-            msg = (
-                _("no such image file: {path}")
-                if not image.is_file()
-                else _("cannot read image file (not an image or unsupported format): {path}")
-            )
-            term.abort(msg.format(path=image))
+            term.abort(unreadable_image(image))
     else:
-        assert camera is not None
-        frame = _grab(cv2, camera)
+        assert where is not None
+        frame = _grab(where)
         if frame is None:
-            term.abort(_("camera {index} gives no picture").format(index=camera))
+            term.abort(_("camera {index} gives no picture").format(index=where))
     from vision.camera_check import check_frame
 
     r = check_frame(frame)

@@ -79,9 +79,8 @@ def detect_command(
     if not 0.0 <= threshold <= 1.0:
         term.abort(_("--threshold must be between 0 and 1, got {value}").format(value=threshold), EXIT_USAGE)
     cv2 = _import_cv2(term)
-    from referee.core.cards import Card
-    from referee.frames import frame_problem, image_file_problem
-    from referee.live.messages import card_text
+    from referee.frames import frame_problem, image_file_problem, unreadable_image
+    from vision.colour import colourless
     from vision.reader import detect
 
     # A missing or unreadable file is reported and skipped; the others are still read
@@ -99,12 +98,7 @@ def detect_command(
             continue
         if img is None:
             failed = True
-            msg = (
-                _("no such image file: {path}")
-                if not path.is_file()
-                else _("cannot read image file (not an image or unsupported format): {path}")
-            )
-            term.error(msg.format(path=path))
+            term.error(unreadable_image(path))
             continue
         loaded.append((path, img))
     if not loaded:
@@ -136,14 +130,36 @@ def detect_command(
             out = _annotated_path(annotate, path, used)
             if not cv2.imwrite(str(out), _draw(cv2, img, dets)):
                 term.abort(_("cannot write annotated image {path}").format(path=out))
-        if not as_json:
-            text = "  ".join(f"{card_text(Card.parse(d.card))} ({d.confidence:.2f})" for d in dets)
-            none = _("no card read")
-            term.line(f"{path}: {text or none}")
+        _say_read(term, path, dets, not dets and colourless(img), as_json)
     if as_json:
         term.echo(json.dumps(report))
     if failed:
         term.exit(EXIT_INVALID)
+
+
+def _say_read(term: Any, path: Path, dets: list[Any], grey: bool, as_json: bool) -> None:
+    """One image's line: its cards read (``dets``) or "no card read", and why where the
+    picture has no colour (``grey``: :func:`vision.colour.colourless`, the reader reads no
+    card in it); with ``as_json`` (stdout holds the report alone) only that why, as a note
+    on stderr."""
+    from referee.core.cards import Card
+    from referee.live.messages import card_text
+
+    if as_json:
+        if grey:
+            term.note(
+                _(
+                    "{path}: the picture has no colour (a black-and-white camera?): no card is read in it"
+                ).format(path=path)
+            )
+        return
+    text = "  ".join(f"{card_text(Card.parse(d.card))} ({d.confidence:.2f})" for d in dets)
+    none = (
+        _("no card read: the picture has no colour (a black-and-white camera?)")
+        if grey
+        else _("no card read")
+    )
+    term.line(f"{path}: {text or none}")
 
 
 def _draw(cv2: Any, img: Any, dets: list[Any]) -> Any:

@@ -33,6 +33,13 @@ CAM_STOPPED = N_(
     "camera: {source} stopped delivering frames (frames read: {frames}); the game goes on by keyboard"
 )
 CAM_ENDED = N_("camera: end of {source} (frames read: {frames})")
+CAM_NO_COLOUR = N_(
+    "camera: {source} gives a picture without colour (a black-and-white or night mode?): no card "
+    "is read in it; switch the camera to colour"
+)
+COLOURLESS_FRAMES = 10
+"""Frames in a row without colour (:func:`vision.colour.colourless`) after which one line says
+so: the reader reads no card in them (a black-and-white camera makes red print grey)."""
 
 
 class CameraError(Exception):
@@ -78,6 +85,8 @@ class FrameSource:
         self.skipped = 0
         """Frames not given to the reader (see :meth:`_bad_frame`)."""
         self._cap: Any = None
+        self._grey = 0
+        """Frames in a row without colour so far; -1 once colour was seen or it was said."""
 
     @property
     def live(self) -> bool:
@@ -135,6 +144,7 @@ class FrameSource:
             self.frames += 1
             if self.size == (0, 0):
                 self.size = (frame.shape[1], frame.shape[0])
+            self._watch_colour(frame)
             return frame
         self.close()
         if self.live or self.frames == 0:
@@ -161,6 +171,22 @@ class FrameSource:
             )
             sys.stderr.flush()
         return True
+
+    def _watch_colour(self, frame: Any) -> None:
+        """Say once, in one line on stderr, that the source gives no colour, after
+        COLOURLESS_FRAMES frames in a row without it (the first ones only are looked at)."""
+        if self._grey < 0:
+            return  # (said, or colour seen)
+        from vision.colour import colourless
+
+        grey = frame.ndim == 2 or frame.shape[2] == 1 or colourless(frame[..., :3])
+        self._grey = self._grey + 1 if grey else -1
+        if self._grey == COLOURLESS_FRAMES:
+            import sys
+
+            sys.stderr.write(_(CAM_NO_COLOUR).format(source=self.describe()) + "\n")
+            sys.stderr.flush()
+            self._grey = -1
 
     def ended(self) -> str:
         """The line saying a video came to its end."""

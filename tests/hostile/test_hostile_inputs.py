@@ -168,7 +168,7 @@ def test_detect_bad_images_and_good_ones(tmp_path: Path) -> None:
     cv2.imwrite(str(tmp_path / "flat.png"), np.zeros((300, 2, 3), np.uint8))
     _png_bomb(tmp_path / "bomb.png", 30_000)  # 900 million pixels in under 1 MB
     assert (tmp_path / "bomb.png").stat().st_size < 2_000_000
-    cv2.imwrite(str(tmp_path / "table.png"), np.full((240, 320, 3), 60, np.uint8))
+    cv2.imwrite(str(tmp_path / "table.png"), np.full((240, 320, 3), (40, 110, 30), np.uint8))  # felt
     names = ["thin.png", "bomb.png", "table.png", "flat.png"]
     r = run(["detect", *(str(tmp_path / n) for n in names)], tmp_path)
     assert r.returncode == 1 and "Traceback" not in r.stderr
@@ -335,3 +335,37 @@ def test_python_m_referee(tmp_path: Path) -> None:
     one_error(usage, 2, "Missing argument 'RECORD'")
     old = run(["--version"], tmp_path, cmd=[sys.executable, "-m", "referee.cli.main"])
     assert old.returncode == 0 and old.stdout == r.stdout
+
+
+def test_a_source_without_colour_is_said_once(capsys: pytest.CaptureFixture[str]) -> None:
+    """A camera giving grey frames (a black-and-white or night mode): the reader reads no
+    card in them (vision.colour), and one line says why after COLOURLESS_FRAMES of them;
+    colour frames say nothing."""
+    np = pytest.importorskip("numpy")
+    from referee.live.cam_source import COLOURLESS_FRAMES, FrameSource
+
+    def source(frames: list[object]) -> FrameSource:
+        class Cap:
+            def read(self) -> tuple[bool, object]:
+                return (True, frames.pop(0)) if frames else (False, None)
+
+            def release(self) -> None:
+                pass
+
+        src = FrameSource(video="x.avi")
+        src._cap = Cap()
+        return src
+
+    grey = source([np.full((480, 640, 3), 90, np.uint8) for _ in range(3 * COLOURLESS_FRAMES)])
+    while grey.read() is not None:
+        pass
+    err = capsys.readouterr().err.splitlines()
+    assert err == [
+        "camera: video x.avi gives a picture without colour (a black-and-white or night mode?): no card "
+        "is read in it; switch the camera to colour"
+    ]
+    felt = np.full((480, 640, 3), (40, 110, 30), np.uint8)
+    coloured = source([felt, *[np.full((480, 640, 3), 90, np.uint8) for _ in range(2 * COLOURLESS_FRAMES)]])
+    while coloured.read() is not None:
+        pass
+    assert capsys.readouterr().err == ""

@@ -186,3 +186,38 @@ def test_the_command_names_the_cards_read(
     head, shown = ("read: ", read) if lang == "en" else ("прочитаны: ", [RU[c] for c in read])
     lines = [x for x in capsys.readouterr().out.splitlines() if x.startswith(head)]
     assert lines == [head + "  ".join(shown)]
+
+
+def test_a_grey_picture_is_told_to_switch_the_camera_to_colour(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, verdicts = _check(
+        tmp_path, cv2.cvtColor(cv2.cvtColor(photo(100), cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR), capsys
+    )
+    assert code == 1
+    assert verdicts[0].startswith("verdict: the picture has no colour")
+    assert not any("no card read" in v for v in verdicts)  # the reason is said, once
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--camera", "-1"], "--camera: expected a camera index"),
+        (["--camera", "100"], "--camera: a camera number 0 to 99"),
+        (["--camera", "0", "--seats", "S=top"], "--seats needs the four seats"),
+    ],
+)
+def test_camera_and_seats_are_checked_as_start_checks_them(
+    args: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--lang", "en", "camera", "check", *args]) == 2
+    assert said in capsys.readouterr().err
+
+
+def test_a_card_width_printed_inside_the_range_is_not_called_too_small() -> None:
+    from vision.camera_check import _advice
+
+    advice = _advice((1280, 720), 3, 3, 79.6, 100.0, 40.0, 500.0, 0.0)  # printed "80 px"
+    assert advice == [("ok", 0.0)]
+    assert _advice((1280, 720), 3, 3, 79.4, 100.0, 40.0, 500.0, 0.0)[0][0] == "too_small"
+    assert _advice((1280, 720), 3, 3, 110.4, 100.0, 40.0, 500.0, 0.0) == [("ok", 0.0)]

@@ -174,3 +174,26 @@ def test_help_does_not_import_cv2() -> None:
     )
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert res.stdout.strip().splitlines()[-1] == "False False"
+
+
+def test_a_grey_picture_says_why_no_card_is_read(scene: tuple[Path, dict[str, Any]], tmp_path: Path) -> None:
+    path, _truth = scene
+    grey = tmp_path / "grey.png"
+    img = cv2.imread(str(path))
+    assert img is not None
+    cv2.imwrite(str(grey), cv2.cvtColor(img, cv2.COLOR_BGR2GRAY))
+    res = runner.invoke(app, ["--lang", "en", "detect", str(grey)])
+    assert res.exit_code == 0
+    assert (
+        res.stdout.strip() == f"{grey}: no card read: the picture has no colour (a black-and-white camera?)"
+    )
+    # the JSON report stays the record format's, the why on stderr
+    res = runner.invoke(app, ["--lang", "en", "detect", "--json", str(grey)])
+    assert json.loads(res.stdout) == [{"image": str(grey), "cards": []}]
+    assert "has no colour" in res.stderr
+
+
+def test_a_folder_is_no_image_file(tmp_path: Path) -> None:
+    res = runner.invoke(app, ["--lang", "en", "detect", str(tmp_path)])
+    assert res.exit_code == 1
+    assert f"not an image file but a folder: {tmp_path}" in res.stderr

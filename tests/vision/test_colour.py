@@ -1,0 +1,92 @@
+"""A frame without colour (a black-and-white camera) reads no card: red print is grey
+there, and hearts and diamonds would be read as spades and clubs (vision.colour)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+
+from tests.helpers.shared import PHOTOS
+from tests.helpers.synth import card_face, place, table
+from tests.vision.conftest import need
+from vision.colour import COLOURLESS_CHROMA, COLOURLESS_SHARE, colourless
+from vision.reader import detect
+
+
+def grey(frame: Any) -> Any:
+    """The frame as a black-and-white camera gives it: one grey level in all three channels."""
+    return cv2.cvtColor(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+
+
+def red_cards() -> Any:
+    frame = table("felt")
+    for i, card in enumerate(("AH", "7D", "5H", "AS")):
+        place(frame, card_face(card), (250.0 + 260 * i, 360.0), 5.0 * i, 100)
+    return frame
+
+
+def test_a_grey_frame_is_colourless_and_a_coloured_one_is_not() -> None:
+    frame = red_cards()
+    assert not colourless(frame)
+    assert colourless(grey(frame))
+    # as JPEG too (a webcam's stream)
+    _ok, enc = cv2.imencode(".jpg", grey(frame), [cv2.IMWRITE_JPEG_QUALITY, 70])
+    decoded = cv2.imdecode(enc, cv2.IMREAD_COLOR)
+    assert decoded is not None and colourless(decoded)
+    # a grey table with black print only, in colour: its noise decides nothing, a red
+    # patch on more than COLOURLESS_SHARE of it does
+    g = grey(frame).astype(np.int16)
+    g += np.random.default_rng(0).integers(
+        -COLOURLESS_CHROMA // 2, COLOURLESS_CHROMA // 2 + 1, g.shape, np.int16
+    )
+    g = np.clip(g, 0, 255).astype(np.uint8)
+    assert colourless(g)
+    h, w = g.shape[:2]
+    side = int(np.sqrt(3 * COLOURLESS_SHARE * h * w))  # three times the share allowed
+    g[:side, :side] = (40, 40, 200)
+    assert not colourless(g)
+
+
+def test_no_card_is_read_in_a_grey_frame(monkeypatch: pytest.MonkeyPatch) -> None:
+    import vision.reader
+
+    frame = red_cards()
+    read = {d.card for d in detect(frame)}
+    assert {"AH", "AS"} <= read <= {"AH", "7D", "5H", "AS"}  # read in colour
+
+    def looked(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("outlines looked for in a frame without colour")
+
+    monkeypatch.setattr(vision.reader, "find_card_groups", looked)
+    assert detect(grey(frame)) == []  # (the shared photos below: what it would read)
+
+
+def _imread(path: Path) -> Any:
+    img = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    assert img is not None, path
+    return img
+
+
+#: shared photos whose grey copies were read with a wrong card before the check (a red ace
+#: as AS, a KD as KS): red print grey, read as black
+READ_WRONG_IN_GREY = (
+    ("cards-real", "rdpong_single_AD.jpg"),
+    ("cards-real", "vosloo_AH_00.jpg"),
+    ("cards-table", "alk_in_3.jpg"),
+    ("cards-table", "alk_in_8.jpg"),
+)
+
+
+@pytest.mark.slow
+def test_no_shared_photo_is_colourless_and_their_grey_copies_read_no_card() -> None:
+    folders = [need(PHOTOS / d) for d in ("cards-real", "cards-table", "no-cards")]
+    files = [p for d in folders for p in sorted(d.glob("*.jpg"))]
+    assert [p.name for p in files if colourless(_imread(p))] == []
+    for folder, name in READ_WRONG_IN_GREY:
+        photo = _imread(PHOTOS / folder / name)
+        assert any(c in "HD" for c in (d.card[1] for d in detect(photo)))  # read in colour
+        assert detect(grey(photo)) == [], name
