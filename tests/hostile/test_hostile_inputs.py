@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -194,18 +195,9 @@ def test_thin_video_live_session_goes_on(tmp_path: Path) -> None:
     assert "deal 1: court to EW (7:0)" in r.stdout  # the keyboard entries were all taken
 
 
-def test_bad_frame_skipped_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    """A frame source delivering a 1-pixel-high frame between good ones: the reader gets
-    the good ones only, and one line says a frame was skipped."""
-    np = pytest.importorskip("numpy")
+def _video_of(frames: list[Any]) -> Any:
+    """A ``FrameSource`` of a video "x.avi" whose capture gives ``frames``, then ends."""
     from referee.live.camera import FrameSource
-
-    frames = [
-        np.zeros((480, 640, 3), np.uint8),
-        np.zeros((1, 640, 3), np.uint8),
-        np.zeros((480, 0, 3), np.uint8),
-        np.zeros((480, 640, 3), np.uint8),
-    ]
 
     class Cap:
         def read(self) -> tuple[bool, object]:
@@ -216,6 +208,21 @@ def test_bad_frame_skipped_with_one_line(capsys: pytest.CaptureFixture[str]) -> 
 
     src = FrameSource(video="x.avi")
     src._cap = Cap()
+    return src
+
+
+def test_bad_frame_skipped_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """A frame source delivering a 1-pixel-high frame between good ones: the reader gets
+    the good ones only, and one line says a frame was skipped."""
+    np = pytest.importorskip("numpy")
+    src = _video_of(
+        [
+            np.zeros((480, 640, 3), np.uint8),
+            np.zeros((1, 640, 3), np.uint8),
+            np.zeros((480, 0, 3), np.uint8),
+            np.zeros((480, 640, 3), np.uint8),
+        ]
+    )
     got = [src.read(), src.read(), src.read()]
     assert [f.shape for f in got[:2]] == [(480, 640, 3), (480, 640, 3)] and got[2] is None
     assert src.skipped == 2 and src.frames == 2
@@ -342,21 +349,9 @@ def test_a_source_without_colour_is_said_once(capsys: pytest.CaptureFixture[str]
     card in them (vision.colour), and one line says why after COLOURLESS_FRAMES of them;
     colour frames say nothing."""
     np = pytest.importorskip("numpy")
-    from referee.live.cam_source import COLOURLESS_FRAMES, FrameSource
+    from referee.live.cam_source import COLOURLESS_FRAMES
 
-    def source(frames: list[object]) -> FrameSource:
-        class Cap:
-            def read(self) -> tuple[bool, object]:
-                return (True, frames.pop(0)) if frames else (False, None)
-
-            def release(self) -> None:
-                pass
-
-        src = FrameSource(video="x.avi")
-        src._cap = Cap()
-        return src
-
-    grey = source([np.full((480, 640, 3), 90, np.uint8) for _ in range(3 * COLOURLESS_FRAMES)])
+    grey = _video_of([np.full((480, 640, 3), 90, np.uint8) for _ in range(3 * COLOURLESS_FRAMES)])
     while grey.read() is not None:
         pass
     err = capsys.readouterr().err.splitlines()
@@ -365,7 +360,9 @@ def test_a_source_without_colour_is_said_once(capsys: pytest.CaptureFixture[str]
         "is read in it; switch the camera to colour"
     ]
     felt = np.full((480, 640, 3), (40, 110, 30), np.uint8)
-    coloured = source([felt, *[np.full((480, 640, 3), 90, np.uint8) for _ in range(2 * COLOURLESS_FRAMES)]])
+    coloured = _video_of(
+        [felt, *[np.full((480, 640, 3), 90, np.uint8) for _ in range(2 * COLOURLESS_FRAMES)]]
+    )
     while coloured.read() is not None:
         pass
     assert capsys.readouterr().err == ""
