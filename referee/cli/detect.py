@@ -70,7 +70,12 @@ def detect_command(
     threshold: Annotated[
         float,
         typer.Option(
-            "--threshold", metavar="X", help=_("Report only cards read with at least this confidence (0-1).")
+            "--threshold",
+            metavar="X",
+            help=_(
+                "Report only cards read with at least this confidence (0-1; 0.5 is the calibrated point: "
+                "a lower value reports nothing more)."
+            ),
         ),
     ] = DEFAULT_THRESHOLD,
 ) -> None:
