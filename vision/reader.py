@@ -51,7 +51,7 @@ from vision.piles import CornerCard, corner_cards, grown
 from vision.places import one_card_per_corner, one_place_per_card
 from vision.segment import Component, components, fill_holes, ink_masks, solidity
 from vision.snap import snap
-from vision.suitshape import COURT_RANKS, twin_guessed_unsaid
+from vision.suitshape import COURT_RANKS, shaped_other_colour, twin_guessed_unsaid
 from vision.templated import combine, court_against_both, court_other_colour
 from vision.verdict import both_name_other, candidates, decide_learned, named_other
 from vision.wide import read_wide
@@ -196,11 +196,10 @@ def _read(
         )
     final = combine(classic, verdict, learned, pips, per_corner)
     if (covered or guessed) and verdict is None:
-        # a card split from an outline of two lying partly over each other: the other
-        # card's pips and index may show in it, and the template reader's one check is
-        # the pips (generated hold'em frame 1730219, bank seed 1700000: a 4H half under
-        # a TD, the TD's "10" and five pips in its outline, template "5", five red pips
-        # counted, A seeing no card: 5D reported)
+        # a card split from an outline of two lying partly over each other: the other card's
+        # pips and index may show in it, and the template reader's one check is the pips
+        # (generated hold'em frame 1730219, bank seed 1700000: a 4H half under a TD, the TD's
+        # "10" and five pips in its outline, template "5", five red pips, A seeing no card: 5D)
         final = None
     if (
         verdict is None
@@ -212,9 +211,8 @@ def _read(
         final = None  # a black court card's spade or club from one split reading
     if learned is None and final is not None and final.card[0] in COURT_RANKS and models() is not None:
         # a court card's rank read by the template reader alone, A seeing no index on either
-        # corner: one reading of J, Q or K where two are needed (generated lone cards with
-        # jumbo indices, hunt seed 5500000, frame 5540000: a KS's jumbo serif "K", A seeing
-        # none, read J by the template reader on both corners: JS reported)
+        # corner: one reading of J, Q or K where two are needed (lone jumbo cards, hunt seed
+        # 5500000, frame 5540000: a KS's serif "K" read J by the template reader: JS reported)
         final = None
     if verdict is None and final is not None and both_name_other(learned, final.card):
         # the template reader alone against A and B naming one other card on a corner,
@@ -244,6 +242,8 @@ def _read(
     kept = checked(card, final)  # a court card that a picture-blind classifier reads otherwise
     if kept is None and own:
         kept = read_wide(card, pips, learned)  # its index from wider zones (a jumbo index)
+    if kept is not None and shaped_other_colour(pips, kept.card):
+        kept = None  # pips of one colour shaped as the other's (weak colour: a red ace read AS)
     if trace is not None:
         trace.append(Attempt(pips, per_corner, learned, classic, verdict, kept, None if kept else final))
     return kept, True

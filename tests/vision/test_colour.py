@@ -90,3 +90,34 @@ def test_no_shared_photo_is_colourless_and_their_grey_copies_read_no_card() -> N
         photo = _imread(PHOTOS / folder / name)
         assert any(c in "HD" for c in (d.card[1] for d in detect(photo)))  # read in colour
         assert detect(grey(photo)) == [], name
+
+
+def test_pips_of_one_colour_shaped_as_the_others_leave_a_number_card_or_an_ace_unsure() -> None:
+    from vision.classic import PipRead
+    from vision.suitshape import shaped_other_colour
+
+    # a red ace under weak colour: its pip "black", shaped diamond 0.97, spade 0.82
+    grey_ad = PipRead("A", {"S": 0.82, "H": 0.6, "D": 0.97, "C": 0.72, "solidity": 0.9}, False, 1, 0.0)
+    assert shaped_other_colour(grey_ad, "AS")
+    # a real deck's ornate AS: diamond 0.88 over spade 0.84, within the margin
+    ornate = PipRead("A", {"S": 0.84, "H": 0.53, "D": 0.88, "C": 0.72, "solidity": 0.83}, False, 1, 0.0)
+    assert not shaped_other_colour(ornate, "AS")
+    assert shaped_other_colour(PipRead("7", {"S": 0.6, "H": 0.95, "D": 0.5, "C": 0.5}, False, 7, 0.0), "7C")
+    # court cards are not judged: their picture's "symbol" may be any shape
+    assert not shaped_other_colour(PipRead("F", {"S": 0.47, "H": 0.93}, False, 0, 0.0), "JS")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("colour", [0.12, 0.2])
+def test_red_aces_under_weak_colour_are_not_read_as_spades(colour: float) -> None:
+    folder = need(PHOTOS / "cards-real")
+    for name, card in (
+        ("rdpong_single_AD.jpg", "AD"),
+        ("vosloo_AD_00.jpg", "AD"),
+        ("vosloo_AH_00.jpg", "AH"),
+    ):
+        img = _imread(folder / name).astype(np.float32)
+        g = grey(img.astype(np.uint8)).astype(np.float32)
+        weak = np.clip(g + colour * (img - g), 0, 255).astype(np.uint8)
+        assert not colourless(weak)  # some colour: the frame is read
+        assert {d.card for d in detect(weak)} <= {card}, name  # (AS before the veto)
