@@ -21,6 +21,7 @@ from vision.classic import (
     read_pips,
     suit_vote,
 )
+from vision.colour import grey_court
 from vision.glyphs import Templates, load_templates
 from vision.layout import over_columns
 from vision.learned import Learned
@@ -182,8 +183,11 @@ def own_pips_deny(card: NDArray[Any], label: str, t: Templates | None = None) ->
     the benchmark's other-font pile cards and 3 hold'em cards); for the twin suit, a weak
     shape (an AC whose lone "pip" was its club cut by the other card's edge, spade 0.41,
     club 0.33) or pips of unclear colour; a lone middle shape against a 2-10 (a 2H and a
-    TH read on their indices at pile corners, a black shape in their middles)."""
+    TH read on their indices at pile corners, a black shape in their middles). Nor a
+    black court card whose picture shows no colour (:func:`vision.colour.grey_court`)."""
     ink = ink_masks(card)
+    if grey_court(ink, label):
+        return True  # a black court card whose picture shows no colour (weak colour)
     pips = read_pips(components(ink), t or load_templates(), ink.tint)
     if pips.rank is None or pips.rank not in PIP_ORDER or pips.red is None or pips.suit is None:
         return False

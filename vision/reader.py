@@ -30,7 +30,7 @@ from vision.classic import (
     read_pips,
     suit_vote,
 )
-from vision.colour import colourless
+from vision.colour import colourless, grey_court
 from vision.corners import MIN_CARD_HEIGHT, card_height
 from vision.courtglyph import decide_court_glyph, number_over_face
 from vision.detector import (
@@ -242,8 +242,8 @@ def _read(
     kept = checked(card, final)  # a court card that a picture-blind classifier reads otherwise
     if kept is None and own:
         kept = read_wide(card, pips, learned)  # its index from wider zones (a jumbo index)
-    if kept is not None and shaped_other_colour(pips, kept.card):
-        kept = None  # pips of one colour shaped as the other's (weak colour: a red ace read AS)
+    if kept is not None and (shaped_other_colour(pips, kept.card) or grey_court(ink, kept.card)):
+        kept = None  # pips shaped as the other colour's, a picture without colour (weak colour)
     if trace is not None:
         trace.append(Attempt(pips, per_corner, learned, classic, verdict, kept, None if kept else final))
     return kept, True

@@ -121,3 +121,35 @@ def test_red_aces_under_weak_colour_are_not_read_as_spades(colour: float) -> Non
         weak = np.clip(g + colour * (img - g), 0, 255).astype(np.uint8)
         assert not colourless(weak)  # some colour: the frame is read
         assert {d.card for d in detect(weak)} <= {card}, name  # (AS before the veto)
+
+
+def test_a_black_court_card_whose_picture_shows_no_colour_is_unsure() -> None:
+    from vision.colour import GREY_PICTURE_RED, grey_court
+    from vision.detector import CARD_H, CARD_W
+    from vision.segment import Ink
+
+    blank = np.zeros((CARD_H, CARD_W), np.uint8)
+    red = blank.copy()
+    red[CARD_H // 3 : CARD_H // 3 + 30, CARD_W // 3 : CARD_W // 3 + 30] = 255  # a red patch mid-card
+    share = 900 / ((CARD_H - 2 * round(0.12 * CARD_H)) * (CARD_W - 2 * round(0.2 * CARD_W)))
+    assert share > GREY_PICTURE_RED  # (the patch is enough red for a picture)
+    assert grey_court(Ink(blank, blank, 0.0), "KS")  # no tint, no red: seen without colour
+    assert not grey_court(Ink(blank, red, 0.0), "KS")  # red print in the picture
+    assert not grey_court(Ink(blank, blank, 0.01), "KS")  # yellow or blue print
+    assert not grey_court(Ink(blank, blank, 0.0), "KD")  # a red suit is not read from grey
+    assert not grey_court(Ink(blank, blank, 0.0), "7S")  # nor a number card judged so
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("name", "colour", "card"), [("alk_in_1.jpg", 0.2, "JD"), ("alk_in_8.jpg", 0.12, "KD")]
+)
+def test_red_court_cards_under_weak_colour_are_not_read_black(name: str, colour: float, card: str) -> None:
+    img = _imread(need(PHOTOS / "cards-table") / name).astype(np.float32)
+    g = grey(img.astype(np.uint8)).astype(np.float32)
+    weak = np.clip(g + colour * (img - g), 0, 255).astype(np.uint8)
+    _ok, enc = cv2.imencode(".jpg", weak, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    frame = cv2.imdecode(enc, cv2.IMREAD_COLOR)
+    assert frame is not None
+    read = {d.card for d in detect(frame)}
+    assert card[0] + "S" not in read and card[0] + "C" not in read  # (JS, KS before the veto)

@@ -148,6 +148,9 @@ def test_the_reader_leaves_a_black_court_card_with_its_other_black_suit_guessed_
 
     monkeypatch.setattr(reader, "read_pips", lambda *args: PICTURE)
     blank = np.full((CARD_H, CARD_W, 3), 235, np.uint8)
+    # its picture in colour (a blue patch mid-card): a picture without any is unsure
+    # whatever the classifiers say (vision.colour.grey_court)
+    blank[CARD_H // 3 : 2 * CARD_H // 3, CARD_W // 3 : 2 * CARD_W // 3] = (200, 110, 40)
     t = load_templates()
     a_clubs = [A_QC[0], replace(A_QC[1], suit="C")]
     read = reader._read(blank, t, reader._Prepared(blank, (a_clubs, B_QC)), covered=True, partial=True)[0]
