@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.segment import INDEX_W, Ink
+from vision.segment import MIDDLE, Ink
 
 #: a frame is colourless where at most 1 pixel in 1000 differs between its colour
 #: channels by more than this many grey levels (max - min of B, G and R): a grey picture
@@ -63,7 +63,5 @@ def grey_court(ink: Ink, card: str) -> bool:
     more on every one (red 0.027 or more)."""
     if card[0] not in "JQK" or card[1] not in "SC" or ink.tint > 0:
         return False
-    h, w = ink.red.shape[:2]
-    m = round(INDEX_W * w)
-    middle = ink.red[round(0.12 * h) : h - round(0.12 * h), m : w - m]
+    middle = ink.red[MIDDLE]
     return cv2.countNonZero(middle) < GREY_PICTURE_RED * middle.size

@@ -229,23 +229,23 @@ def _read(
         and final is not None
         and (final.card[0] in COURT_RANKS or named_other(learned, final.card))
     ):
-        # an outline grown to a card's size: its grown part may show another card,
-        # and the template reader alone is checked by the pips; a classifier naming
-        # another card on a corner is not to be answered by them (generated frame
-        # 1720070 of the hunt at seed 1700000: a 6H outline grown over an ace's big
-        # spade, pips "a picture", its template "Q" let pass against A and B reading
-        # 6H on both corners: QH reported), and "a picture" there may be any mixture
-        # (generated hold'em frame 1730312, bank seed 1700000: the part of a 7D showing
-        # under a TH, grown, its redrawn "7" read J on both corners by the template
-        # reader, A seeing no card: JD reported)
+        # an outline grown to a card's size: its grown part may show another card, and the
+        # template reader alone is checked by the pips; a classifier naming another card on
+        # a corner is not to be answered by them (generated frame 1720070 of the hunt at seed
+        # 1700000: a 6H outline grown over an ace's big spade, pips "a picture", its template
+        # "Q" let pass against A and B reading 6H on both corners: QH reported), and "a
+        # picture" there may be any mixture (generated hold'em frame 1730312, bank seed
+        # 1700000: the part of a 7D showing under a TH, grown, its redrawn "7" read J on
+        # both corners by the template reader, A seeing no card: JD reported)
         final = None
     kept = checked(card, final)  # a court card that a picture-blind classifier reads otherwise
+    blind = None if kept else final  # (what that check vetoed, for the trace)
     if kept is None and own:
         kept = read_wide(card, pips, learned)  # its index from wider zones (a jumbo index)
     if kept is not None and (shaped_other_colour(pips, kept.card) or grey_court(ink, kept.card)):
         kept = None  # pips shaped as the other colour's, a picture without colour (weak colour)
     if trace is not None:
-        trace.append(Attempt(pips, per_corner, learned, classic, verdict, kept, None if kept else final))
+        trace.append(Attempt(pips, per_corner, learned, classic, verdict, kept, blind))
     return kept, True
 
 

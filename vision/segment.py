@@ -197,6 +197,14 @@ def _add_faint_red(red: NDArray[np.bool_], redness: NDArray[Any], r: NDArray[Any
             red[zone] |= faint & ~near
 
 
+#: the card's middle between its index columns (rows, columns of a rectified card), where
+#: :attr:`Ink.tint` is measured: a court card's picture
+MIDDLE = (
+    slice(round(0.12 * CARD_H), CARD_H - round(0.12 * CARD_H)),
+    slice(round(INDEX_W * CARD_W), CARD_W - round(INDEX_W * CARD_W)),
+)
+
+
 def ink_masks(card: NDArray[Any]) -> Ink:
     """Segment printed ink on a rectified BGR card (CARD_H, CARD_W, 3).
 
@@ -231,9 +239,7 @@ def ink_masks(card: NDArray[Any]) -> Ink:
     _drop_thin_lines(ink_u8)
     red_u8 = ink_u8 * red.view(np.uint8)  # ink where red
     # yellow or blue print: only court-card pictures have it
-    m = round(INDEX_W * CARD_W)
-    rows = slice(round(0.12 * CARD_H), CARD_H - round(0.12 * CARD_H))
-    cols = slice(m, CARD_W - m)
+    rows, cols = MIDDLE
     # (the colour against the edge's plane: the local paper is biased near red print)
     mid = cv2.divide(f[rows, cols], plane[rows, cols])
     # yellow and blue print have red and blue apart (yellow: r - b >= min(r, g) - b > 0.12,

@@ -40,6 +40,16 @@ def zero_wrong_threshold(conf: NDArray[Any], wrong: NDArray[Any], rate: float = 
     return float(c[last_ok[-1]]) if len(last_ok) else 1.0
 
 
+def wrong_reads(
+    r: NDArray[Any], s: NDArray[Any], rank: NDArray[Any], suit: NDArray[Any], card: NDArray[Any]
+) -> NDArray[Any]:
+    """Per crop, True where reading rank ``r`` and suit ``s`` is a wrong report: neither the
+    crop's label (``rank``, ``suit``) nor ``card`` (4 rank + suit), the card it was cut
+    from (a covered index read as its own card is no wrong report)."""
+    w: NDArray[Any] = ~((r == rank) & (s == suit)) & (4 * r + s != card)
+    return w
+
+
 def round_up(t: float) -> float:
     """``t`` rounded up to 4 decimals (at most 1.0)."""
     return min(1.0, math.ceil(t * 10_000 - 1e-9) / 10_000)
@@ -84,8 +94,7 @@ def calibrate(
     truth_card = (rank != NONE_RANK) & (suit != NONE_SUIT)
 
     def wrong_of(r: NDArray[Any], s: NDArray[Any]) -> NDArray[Any]:
-        w: NDArray[Any] = ~((r == rank) & (s == suit)) & (4 * r + s != card)
-        return w
+        return wrong_reads(r, s, rank, suit, card)
 
     for name, r, p, s, q in (("A", ra, pa, sa, qa), ("B", rb, pb, sb, qb)):
         read = (r != NONE_RANK) & (s != NONE_SUIT)
@@ -177,7 +186,7 @@ def calibrate_wide(
         r, p, s, q = softmax_reads(logits)
         read = (r != NONE_RANK) & (s != NONE_SUIT)
         correct = (r == rank) & (s == suit)
-        wrong = (~correct & (4 * r + s != card))[read]
+        wrong = wrong_reads(r, s, rank, suit, card)[read]
         conf = np.minimum(p, q)[read]
         t = round_up(zero_wrong_threshold(conf, wrong, 0.01))
         out["thresholds"][f"wide_{name.lower()}"] = t
