@@ -13,12 +13,15 @@ picture of a court card drawn at random; see its ``manifest.json``), cannot tell
 card by its picture. A court card is not reported where either of them, on a corner
 whose crop is read, names another court rank as its best guess over J, Q, K and none
 (:func:`vision.learned.court_probs`), however unsure (:func:`picture_led`).
-Their own zero-wrong thresholds are too high to read court cards by (calibrated court
-recall 0.37): they only veto.
+Their own zero-wrong thresholds are too high to read most court cards by (calibrated
+court recall 0.37), but their rank heads over J, Q, K and none read a real deck's queens
+that A and B take for nines and tens: the court-glyph path reads with them too, at their
+own calibrated thresholds (:func:`vision.courtglyph.decide_blind_glyph`).
 """
 
 from __future__ import annotations
 
+import json
 from functools import cache
 from typing import Any
 
@@ -26,7 +29,7 @@ from numpy.typing import NDArray
 
 from vision.classic import CardRead
 from vision.corners import corner_crops, to_blob
-from vision.learned import MODELS, NONE, Ensemble, load_ensemble
+from vision.learned import MODELS, NONE, Ensemble, Learned, load_ensemble
 from vision.suitshape import COURT_RANKS
 
 #: the picture-blind classifiers' folder (its manifest.json and member files)
@@ -41,6 +44,29 @@ def blind_models() -> tuple[Ensemble, Ensemble] | None:
         return load_ensemble(BLIND, "A"), load_ensemble(BLIND, "B")
     except FileNotFoundError:
         return None
+
+
+@cache
+def blind_thresholds() -> dict[str, float]:
+    """The picture-blind classifiers' calibrated thresholds (their manifest's, the keys of
+    :func:`vision.learned.thresholds`: zero wrong on set C made with swapped pictures);
+    empty if they are not shipped."""
+    path = BLIND / "manifest.json"
+    if not path.is_file():
+        return {}
+    m = json.loads(path.read_text())
+    return {k: float(v) for k, v in m["metrics"]["thresholds"].items()}
+
+
+def blind_reads(card: NDArray[Any]) -> Learned | None:
+    """Both picture-blind classifiers' reads of both corner crops of a rectified card
+    (BGR, (CARD_H, CARD_W, 3)): (A's, B's), each [top-left, bottom-right], like
+    :func:`vision.learned.read_corners`; None if they are not shipped."""
+    ms = blind_models()
+    if ms is None:
+        return None
+    blob = to_blob(corner_crops(card))  # once for both
+    return ms[0].read_blob(blob), ms[1].read_blob(blob)
 
 
 def blind_court_reads(crops: NDArray[Any]) -> list[tuple[str, float]]:

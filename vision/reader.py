@@ -32,7 +32,7 @@ from vision.classic import (
 )
 from vision.colour import colourless, grey_court
 from vision.corners import MIN_CARD_HEIGHT, card_height
-from vision.courtglyph import decide_court_glyph, number_over_face
+from vision.courtglyph import court_glyph_verdict
 from vision.detector import (
     CARD_H,
     CARD_W,
@@ -183,17 +183,8 @@ def _read(
     pips = read_pips(comps, t, ink.tint)
     classic = decide(pips, idx) if idx else None
     verdict = decide_learned(pips, learned, covered, alone=not guessed, whole=own)
-    if verdict is None:
-        faces = [None if r is None or r.face is None else r.face.label for r in per_corner]
-        verdict = decide_court_glyph(
-            pips,
-            learned,
-            faces,
-            covered,
-            alone=not guessed,
-            whole=not partial,
-            number_glyph=number_over_face(per_corner),
-        )
+    if verdict is None:  # a court glyph taken for a number's (:mod:`vision.courtglyph`)
+        verdict = court_glyph_verdict(card, pips, learned, per_corner, covered, not guessed, not partial)
     final = combine(classic, verdict, learned, pips, per_corner)
     if (covered or guessed) and verdict is None:
         # a card split from an outline of two lying partly over each other: the other card's

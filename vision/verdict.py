@@ -417,6 +417,7 @@ def dissent(
     pips: PipRead | None = None,
     no_q: set[int] | frozenset[int] = frozenset(),
     print_red: bool | None = None,
+    no_jk: set[int] | frozenset[int] = frozenset(),
 ) -> bool:
     """True if a classifier reads a corner as another card than ``card`` at or above
     its own dissent threshold (``dissent_a``, ``dissent_b``: its 1%-wrong point),
@@ -428,13 +429,17 @@ def dissent(
     ``no_q``: corners whose glyph cannot be a Q (:func:`vision.templated.counterless_corners`); a "Q"
     of ``card``'s suit there does not count, nor a suit whose colour the pips rule out
     (:func:`_colour_rules_out`; ``print_red``: the colour of the card's index print,
-    measured alike on both corners, None where unclear)."""
+    measured alike on both corners, None where unclear). ``no_jk``: corners whose glyph
+    has an enclosed counter, which no J or K has (the template reader reads it Q among the
+    court ranks, :func:`vision.classic.read_face_rank`); a "J" or "K" of ``card``'s suit
+    there does not count (:func:`vision.courtglyph.decide_blind_glyph`)."""
     return any(
         r.card is not None
         and r.card != card
         and r.conf >= th[key]
         and (_fits_pips(r.rank, pips) or r.suit != card[1] or (_picture(pips) and _paired(reads, k, th)))
         and not (k in no_q and r.rank == "Q" and r.suit == card[1])
+        and not (k in no_jk and r.rank in ("J", "K") and r.suit == card[1])
         and not _colour_rules_out(r, card, pips, print_red)
         for rs, key in ((reads[0], "dissent_a"), (reads[1], "dissent_b"))
         for k, r in enumerate(rs)

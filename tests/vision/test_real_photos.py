@@ -137,9 +137,10 @@ def test_degraded_photos_give_no_new_wrong_label(cards_real: Path, degrade: str)
 
 
 # issue 10: reached 227 of 246 on cards-table and 157 of 170 scaled, none wrong (opencv-python
-# 5.0, December 5th); the floors leave a few cards for other OpenCV builds (cards-table read
+# 5.0, December 5th), cards-table 234 since session 64 (court glyphs read by the picture-blind
+# classifiers); the floors leave a few cards for other OpenCV builds (cards-table read
 # 220 on 5.0 and 218 on 4.10 with the same models before: resampling differs slightly)
-TABLE_FLOOR = 222
+TABLE_FLOOR = 227
 SCALED_FLOOR = 152
 
 
