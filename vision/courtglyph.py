@@ -193,11 +193,14 @@ def decide_blind_glyph(
     A and B learnt the CC0 art's court pictures with the indices (docs/card-reader.md,
     "Court cards told by their pictures"): on a real deck's queens, whose pictures are
     none of those, their rank heads over J, Q and K lean to J or stay under their bars
-    (``cards-table``'s ice_tables deck: QS read 9S by A at 0.94, its rank head J at 0.42
-    and 0.71), where the picture-blind ones read Q at 0.97-0.99. Measured (December 7th,
-    session 64): ``cards-table`` 229 -> 232 read, close-ups and scaled close-ups as
-    before; generated court cards each on another court card's picture (the benchmark's
-    40 frames) 121 -> 126 right, 1 wrong as before. None (nothing read) where ``blind``
+    (``cards-table``'s ice_tables_poker_19 QS: read 9S by A on both corners and by B on one,
+    QS at 0.45 on the other; their rank heads J at 0.49-0.66 but for B's Q at 0.51 there),
+    where the picture-blind ones read Q at 0.998-0.9997.
+    Measured (December 7th, session 64; docs/card-reader.md, "Court glyphs read by the
+    picture-blind classifiers"): ``cards-table`` 229 -> 234 read (232 without the
+    counter rule), close-ups, scaled close-ups and the generated sets as before but for
+    generated court cards each on another court card's picture (the benchmark's 40
+    frames): 121 right + 1 wrong -> 132 right + 0 wrong. None (nothing read) where ``blind``
     or ``learned`` is None or the blind classifiers' thresholds lack the path's."""
     if learned is None or blind is None or covered or not alone or not whole or number_glyph:
         return None
