@@ -16,7 +16,7 @@ whose crop is read, names another court rank as its best guess over J, Q, K and 
 Their own zero-wrong thresholds are too high to read most court cards by (calibrated
 court recall 0.37), but their rank heads over J, Q, K and none read a real deck's queens
 that A and B take for nines and tens: the court-glyph path reads with them too, at their
-own calibrated thresholds (:func:`vision.courtglyph.decide_blind_glyph`).
+own calibrated thresholds (:func:`vision.courtglyph.decide_court_glyph`, ``blind``).
 """
 
 from __future__ import annotations

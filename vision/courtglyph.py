@@ -1,8 +1,8 @@
 """The court-glyph path of the verdict (:mod:`vision.verdict`): a court card whose index
 glyph the classifiers take for a number card, read by their rank heads over J, Q, K and
 none alone, where the card's picture has already said it is no number card; by A and B
-(:func:`decide_court_glyph`) or, where they do not read it so, by the picture-blind
-classifiers (:func:`decide_blind_glyph`). :func:`court_glyph_verdict` tries both.
+or, where they do not read it so, by the picture-blind classifiers
+(:func:`decide_court_glyph`, ``blind``). :func:`court_glyph_verdict` tries both.
 """
 
 from __future__ import annotations
@@ -51,6 +51,7 @@ def decide_court_glyph(
     alone: bool = True,
     whole: bool = True,
     number_glyph: bool = False,
+    blind: Learned | None = None,
 ) -> CardRead | None:
     """A court card whose index glyph the classifiers take for a number card, read by
     their rank heads over J, Q, K and none alone (``CornerRead.court``, ``p_court``:
@@ -94,11 +95,38 @@ def decide_court_glyph(
       with such a symbol.
 
     Confidence: the smaller of the two scaled (:func:`scaled`) on that corner. None
-    for models whose manifest lacks these thresholds (calibrated before they were)."""
+    for models whose manifest lacks these thresholds (calibrated before they were).
+
+    ``blind`` (the picture-blind classifiers' corner reads, :func:`vision.blind.blind_reads`):
+    the card read by them instead of A and B, at their own thresholds
+    (:func:`vision.blind.blind_thresholds`: ``court_glyph_a`` and ``court_glyph_b``
+    calibrated for zero wrong on held-apart court corners each on the picture of a court
+    card drawn at random, and none crops), every rule of that path holding for them, and
+    A and B (``learned``, at theirs) not saying otherwise either (:func:`_glyph_vetoed`),
+    except with a J or K of the suit on a corner the template reader reads Q: a glyph with
+    an enclosed counter (:func:`vision.classic.read_face_rank`), which no J or K has
+    (A's and B's court reading leans on the CC0 pictures: ``cards-table``'s alk_in_5 QS,
+    read QS by the picture-blind pair at 0.9997-0.9999 and Q by the template reader on
+    both corners, read JS by A at 0.90 on one).
+
+    A and B learnt the CC0 art's court pictures with the indices (docs/card-reader.md,
+    "Court cards told by their pictures"): on a real deck's queens, whose pictures are
+    none of those, their rank heads over J, Q and K lean to J or stay under their bars
+    (``cards-table``'s ice_tables_poker_19 QS: read 9S by A on both corners and by B on one,
+    QS at 0.45 on the other; their rank heads J at 0.49-0.66 but for B's Q at 0.51 there),
+    where the picture-blind ones read Q at 0.998-0.9997.
+    Measured (December 7th, session 64; docs/card-reader.md, "Court glyphs read by the
+    picture-blind classifiers"): ``cards-table`` 229 -> 234 read (232 without the
+    counter rule), close-ups, scaled close-ups and the generated sets as before but for
+    generated court cards each on another court card's picture (the benchmark's 40
+    frames): 121 right + 1 wrong -> 132 right + 0 wrong. Nothing is read where
+    ``learned`` is None or the blind classifiers' thresholds lack the path's."""
     th = thresholds()
     if learned is None or covered or not alone or not whole or number_glyph or pips.rank != FACE:
         return None
-    return _glyph_card(pips, learned, faces, th, [])
+    if blind is None:
+        return _glyph_card(pips, learned, faces, th, [])
+    return _glyph_card(pips, blind, faces, blind_thresholds(), [(learned, th)])
 
 
 def _glyph_card(
@@ -128,7 +156,7 @@ def _glyph_card(
     if not all(card in (ra.court + ra.suit, rb.court + rb.suit) for ra, rb in zip(a, b, strict=True)):
         return None  # the other corner does not back it
     # a glyph with an enclosed counter, read Q by the template reader, is no J or K: another
-    # pair's J or K of the suit there is that pair's error (:func:`decide_blind_glyph`)
+    # pair's J or K of the suit there is that pair's error (:func:`decide_court_glyph`'s ``blind``)
     counter = frozenset(k for k, f in enumerate(faces) if f == "Q")
     if _glyph_vetoed(pips, learned, card, th):
         return None
@@ -168,67 +196,21 @@ def _glyph_vetoed(
     )
 
 
-def decide_blind_glyph(
-    pips: PipRead,
-    learned: Learned | None,
-    blind: Learned | None,
-    faces: list[str | None],
-    covered: bool = False,
-    alone: bool = True,
-    whole: bool = True,
-    number_glyph: bool = False,
-) -> CardRead | None:
-    """:func:`decide_court_glyph` read by the picture-blind classifiers' corner reads
-    ``blind`` (:func:`vision.blind.blind_reads`) at their own thresholds
-    (:func:`vision.blind.blind_thresholds`: ``court_glyph_a`` and ``court_glyph_b``
-    calibrated for zero wrong on held-apart court corners each on the picture of a court
-    card drawn at random, and none crops), every rule of that path holding for them, and
-    A and B (``learned``, at theirs) not saying otherwise either (:func:`_glyph_vetoed`),
-    except with a J or K of the suit on a corner the template reader reads Q: a glyph with
-    an enclosed counter (:func:`vision.classic.read_face_rank`), which no J or K has
-    (A's and B's court reading leans on the CC0 pictures: ``cards-table``'s alk_in_5 QS,
-    read QS by the picture-blind pair at 0.9997-0.9999 and Q by the template reader on
-    both corners, read JS by A at 0.90 on one).
-
-    A and B learnt the CC0 art's court pictures with the indices (docs/card-reader.md,
-    "Court cards told by their pictures"): on a real deck's queens, whose pictures are
-    none of those, their rank heads over J, Q and K lean to J or stay under their bars
-    (``cards-table``'s ice_tables_poker_19 QS: read 9S by A on both corners and by B on one,
-    QS at 0.45 on the other; their rank heads J at 0.49-0.66 but for B's Q at 0.51 there),
-    where the picture-blind ones read Q at 0.998-0.9997.
-    Measured (December 7th, session 64; docs/card-reader.md, "Court glyphs read by the
-    picture-blind classifiers"): ``cards-table`` 229 -> 234 read (232 without the
-    counter rule), close-ups, scaled close-ups and the generated sets as before but for
-    generated court cards each on another court card's picture (the benchmark's 40
-    frames): 121 right + 1 wrong -> 132 right + 0 wrong. None (nothing read) where ``blind``
-    or ``learned`` is None or the blind classifiers' thresholds lack the path's."""
-    if learned is None or blind is None or covered or not alone or not whole or number_glyph:
-        return None
-    if pips.rank != FACE:
-        return None
-    return _glyph_card(pips, blind, faces, blind_thresholds(), [(learned, thresholds())])
-
-
 def court_glyph_verdict(
-    card: NDArray[Any],
-    pips: PipRead,
-    learned: Learned | None,
-    per_corner: Sequence[IndexRead | None],
-    covered: bool = False,
-    alone: bool = True,
-    whole: bool = True,
+    card: NDArray[Any], pips: PipRead, learned: Learned | None, corners: list[IndexRead | None], seen: bool
 ) -> CardRead | None:
     """The court-glyph reading of a rectified card (BGR, (CARD_H, CARD_W, 3)) with its
     pips, A's and B's corner reads and the template reader's reading of each corner
-    (``per_corner``: top-left, bottom-right, None where unread): :func:`decide_court_glyph`,
-    else :func:`decide_blind_glyph` (the picture-blind classifiers run only where every
-    rule not theirs allows a reading: the template reader reads a court rank on a corner,
-    the outline and pips as that path needs). None where neither reads a card."""
-    faces = [None if r is None or r.face is None else r.face.label for r in per_corner]
-    number = number_over_face(per_corner)
-    read = decide_court_glyph(pips, learned, faces, covered, alone, whole, number)
-    if read is not None or learned is None or pips.rank != FACE or all(f is None for f in faces):
-        return read
-    if covered or not alone or not whole or number:
+    (``corners``: top-left, bottom-right, None where unread): :func:`decide_court_glyph`,
+    else the same with the picture-blind classifiers' reads (``blind``; they are run only
+    where every rule not theirs allows a reading: the template reader reads a court rank
+    on a corner, the pips show a picture). ``seen``: the outline is the card's own, its
+    middle seen, not covered (the path reads nothing else). None where neither reads a card."""
+    if not seen or learned is None or pips.rank != FACE:
         return None
-    return decide_blind_glyph(pips, learned, blind_reads(card), faces, covered, alone, whole, number)
+    faces = [None if r is None or r.face is None else r.face.label for r in corners]
+    number = number_over_face(corners)
+    read = decide_court_glyph(pips, learned, faces, number_glyph=number)
+    if read is not None or number or all(f is None for f in faces):
+        return read
+    return decide_court_glyph(pips, learned, faces, number_glyph=number, blind=blind_reads(card))

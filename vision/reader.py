@@ -184,7 +184,7 @@ def _read(
     classic = decide(pips, idx) if idx else None
     verdict = decide_learned(pips, learned, covered, alone=not guessed, whole=own)
     if verdict is None:  # a court glyph taken for a number's (:mod:`vision.courtglyph`)
-        verdict = court_glyph_verdict(card, pips, learned, per_corner, covered, not guessed, not partial)
+        verdict = court_glyph_verdict(card, pips, learned, per_corner, not (covered or guessed or partial))
     final = combine(classic, verdict, learned, pips, per_corner)
     if (covered or guessed) and verdict is None:
         # a card split from an outline of two lying partly over each other: the other card's

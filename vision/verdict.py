@@ -432,7 +432,7 @@ def dissent(
     measured alike on both corners, None where unclear). ``no_jk``: corners whose glyph
     has an enclosed counter, which no J or K has (the template reader reads it Q among the
     court ranks, :func:`vision.classic.read_face_rank`); a "J" or "K" of ``card``'s suit
-    there does not count (:func:`vision.courtglyph.decide_blind_glyph`)."""
+    there does not count (:func:`vision.courtglyph.decide_court_glyph`, ``blind``)."""
     return any(
         r.card is not None
         and r.card != card

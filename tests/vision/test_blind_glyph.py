@@ -1,4 +1,5 @@
-"""The court-glyph path read by the picture-blind classifiers (:func:`vision.courtglyph.decide_blind_glyph`).
+"""The court-glyph path read by the picture-blind classifiers
+(:func:`vision.courtglyph.decide_court_glyph` with ``blind``).
 
 A and B learnt the CC0 art's court pictures with the indices; on a real deck whose
 queens have other pictures they read the hollow Q as 9 and their rank heads over J, Q
@@ -16,8 +17,8 @@ import pytest
 from tests.helpers.shared import PHOTOS
 from tests.vision.conftest import need
 from vision.blind import blind_models, blind_thresholds
-from vision.classic import FACE, PipRead
-from vision.courtglyph import court_glyph_verdict, decide_blind_glyph
+from vision.classic import FACE, GlyphRead, IndexRead, PipRead
+from vision.courtglyph import court_glyph_verdict, decide_court_glyph
 from vision.learned import CornerRead, thresholds
 
 #: a picture whose suit symbol says spade (ice_tables_poker_19's QS, measured)
@@ -51,13 +52,13 @@ def blind_th() -> dict[str, float]:
 
 def test_the_picture_blind_pair_reads_a_queen_a_and_b_take_for_a_nine(blind_th: dict[str, float]) -> None:
     ta, tb = blind_th["court_glyph_a"], blind_th["court_glyph_b"]
-    read = decide_blind_glyph(SPADES_PICTURE, SHIPPED, blind_pair(ta, tb), ["Q", "Q"])
+    read = decide_court_glyph(SPADES_PICTURE, SHIPPED, ["Q", "Q"], blind=blind_pair(ta, tb))
     assert read is not None and read.card == "QS"
     assert read.details["path"] == "court-glyph" and read.details["blind"] is True
     assert 0.5 <= read.confidence <= 1.0
     # each under its own calibrated threshold (not A's and B's): no card
-    assert decide_blind_glyph(SPADES_PICTURE, SHIPPED, blind_pair(ta - 1e-3, tb), ["Q", "Q"]) is None
-    assert decide_blind_glyph(SPADES_PICTURE, SHIPPED, blind_pair(ta, tb - 1e-3), ["Q", "Q"]) is None
+    assert decide_court_glyph(SPADES_PICTURE, SHIPPED, ["Q", "Q"], blind=blind_pair(ta - 1e-3, tb)) is None
+    assert decide_court_glyph(SPADES_PICTURE, SHIPPED, ["Q", "Q"], blind=blind_pair(ta, tb - 1e-3)) is None
 
 
 def test_the_blind_thresholds_are_their_own_calibrated_ones(blind_th: dict[str, float]) -> None:
@@ -71,22 +72,21 @@ def test_the_blind_thresholds_are_their_own_calibrated_ones(blind_th: dict[str, 
 def test_every_rule_of_the_court_glyph_path_still_holds(blind_th: dict[str, float]) -> None:
     sure = blind_pair(0.9999, 0.99995)
     faces: list[str | None] = ["Q", "Q"]
-    assert decide_blind_glyph(SPADES_PICTURE, SHIPPED, sure, faces) is not None
+    assert decide_court_glyph(SPADES_PICTURE, SHIPPED, faces, blind=sure) is not None
     # no picture, an outline not the card's own or not seen whole, a number glyph
-    assert decide_blind_glyph(PipRead("9", None, False, 9), SHIPPED, sure, faces) is None
-    assert decide_blind_glyph(SPADES_PICTURE, SHIPPED, sure, faces, covered=True) is None
-    assert decide_blind_glyph(SPADES_PICTURE, SHIPPED, sure, faces, alone=False) is None
-    assert decide_blind_glyph(SPADES_PICTURE, SHIPPED, sure, faces, whole=False) is None
-    assert decide_blind_glyph(SPADES_PICTURE, SHIPPED, sure, faces, number_glyph=True) is None
+    assert decide_court_glyph(PipRead("9", None, False, 9), SHIPPED, faces, blind=sure) is None
+    assert decide_court_glyph(SPADES_PICTURE, SHIPPED, faces, covered=True, blind=sure) is None
+    assert decide_court_glyph(SPADES_PICTURE, SHIPPED, faces, alone=False, blind=sure) is None
+    assert decide_court_glyph(SPADES_PICTURE, SHIPPED, faces, whole=False, blind=sure) is None
+    assert decide_court_glyph(SPADES_PICTURE, SHIPPED, faces, number_glyph=True, blind=sure) is None
     # the template reader must read Q on a corner and no other court rank on either
-    assert decide_blind_glyph(SPADES_PICTURE, SHIPPED, sure, [None, None]) is None
-    assert decide_blind_glyph(SPADES_PICTURE, SHIPPED, sure, ["Q", "J"]) is None
+    assert decide_court_glyph(SPADES_PICTURE, SHIPPED, [None, None], blind=sure) is None
+    assert decide_court_glyph(SPADES_PICTURE, SHIPPED, ["Q", "J"], blind=sure) is None
     # a black suit needs the picture's symbol to favour it over the other black suit
     clubs = PipRead(FACE, {"S": 0.83, "C": 0.96, "solidity": 0.84}, False, 0, symbol_red=False)
-    assert decide_blind_glyph(clubs, SHIPPED, sure, faces) is None
-    # no A and B reads, no blind reads: nothing
-    assert decide_blind_glyph(SPADES_PICTURE, None, sure, faces) is None
-    assert decide_blind_glyph(SPADES_PICTURE, SHIPPED, None, faces) is None
+    assert decide_court_glyph(clubs, SHIPPED, faces, blind=sure) is None
+    # no A and B reads: nothing
+    assert decide_court_glyph(SPADES_PICTURE, None, faces, blind=sure) is None
 
 
 def test_a_and_b_saying_otherwise_veto(blind_th: dict[str, float]) -> None:
@@ -99,22 +99,22 @@ def test_a_and_b_saying_otherwise_veto(blind_th: dict[str, float]) -> None:
     th = thresholds()
     a, b = SHIPPED
     jack = ([a[0], CornerRead("J", "S", max(0.9, th["dissent_a"]), 1.0, "J", 0.9)], b)
-    assert decide_blind_glyph(SPADES_PICTURE, jack, sure, ["Q", None]) is None
-    read = decide_blind_glyph(SPADES_PICTURE, jack, sure, faces)
+    assert decide_court_glyph(SPADES_PICTURE, jack, ["Q", None], blind=sure) is None
+    read = decide_court_glyph(SPADES_PICTURE, jack, faces, blind=sure)
     assert read is not None and read.card == "QS"
     # a J of another suit there is still another suit
     jack_c = ([a[0], CornerRead("J", "C", max(0.9, th["dissent_a"]), 1.0, "J", 0.9)], b)
-    assert decide_blind_glyph(SPADES_PICTURE, jack_c, sure, faces) is None
+    assert decide_court_glyph(SPADES_PICTURE, jack_c, faces, blind=sure) is None
     # another suit read by A at its dissent threshold
     club = ([CornerRead("9", "C", 0.5, max(0.999, th["dissent_a"]), "J", 0.5), a[1]], b)
-    assert decide_blind_glyph(SPADES_PICTURE, club, sure, faces) is None
+    assert decide_court_glyph(SPADES_PICTURE, club, faces, blind=sure) is None
     # A and B reading one number rank alike on a corner, each at its dissent threshold
     nine_a = [CornerRead("9", "S", th["dissent_a"], 1.0, "Q", 0.6), a[1]]
     nine_b = [CornerRead("9", "S", th["dissent_b"], 1.0, "Q", 0.6), b[1]]
-    assert decide_blind_glyph(SPADES_PICTURE, (nine_a, nine_b), sure, faces) is None
+    assert decide_court_glyph(SPADES_PICTURE, (nine_a, nine_b), faces, blind=sure) is None
     # a picture-blind classifier's own dissent: B naming JS on the other corner, sure
     blind_jack = (sure[0], [sure[1][0], CornerRead("J", "S", 0.9999, 1.0, "J", 0.9999)])
-    assert decide_blind_glyph(SPADES_PICTURE, SHIPPED, blind_jack, faces) is None
+    assert decide_court_glyph(SPADES_PICTURE, SHIPPED, faces, blind=blind_jack) is None
 
 
 def test_the_picture_blind_pair_is_not_run_where_the_path_cannot_read(
@@ -130,9 +130,33 @@ def test_the_picture_blind_pair_is_not_run_where_the_path_cannot_read(
     monkeypatch.setattr(courtglyph, "blind_reads", never)
     card = np.full((218, 150, 3), 255, np.uint8)
     # a number card's pips, or no court reading by the template reader: not run
-    assert court_glyph_verdict(card, PipRead("9", None, False, 9), SHIPPED, [None, None]) is None
-    assert court_glyph_verdict(card, SPADES_PICTURE, SHIPPED, [None, None]) is None
-    assert court_glyph_verdict(card, SPADES_PICTURE, None, [None, None]) is None
+    assert court_glyph_verdict(card, PipRead("9", None, False, 9), SHIPPED, [None, None], True) is None
+    assert court_glyph_verdict(card, SPADES_PICTURE, SHIPPED, [None, None], True) is None
+    assert court_glyph_verdict(card, SPADES_PICTURE, None, [None, None], True) is None
+    # the template reader reading Q on both corners, but the outline not the card's own
+    q = IndexRead(GlyphRead("Q", 0.8, 0.3), None, False, GlyphRead("Q", 0.8, 0.3))
+    assert court_glyph_verdict(card, SPADES_PICTURE, SHIPPED, [q, q], False) is None
+
+
+def test_the_picture_blind_pair_reads_where_a_and_b_do_not(
+    monkeypatch: pytest.MonkeyPatch, blind_th: dict[str, float]
+) -> None:
+    import numpy as np
+
+    import vision.courtglyph as courtglyph
+
+    runs: list[object] = []
+
+    def sure(card: object) -> object:
+        runs.append(card)
+        return blind_pair(0.9999, 0.99995)
+
+    monkeypatch.setattr(courtglyph, "blind_reads", sure)
+    card = np.full((218, 150, 3), 255, np.uint8)
+    q = IndexRead(GlyphRead("Q", 0.8, 0.3), None, False, GlyphRead("Q", 0.8, 0.3))
+    read = court_glyph_verdict(card, SPADES_PICTURE, SHIPPED, [q, None], True)
+    assert read is not None and read.card == "QS" and read.details["blind"] is True
+    assert len(runs) == 1
 
 
 # reads the photo (the slow tier, like the other real-photo tests)
