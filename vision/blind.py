@@ -32,7 +32,8 @@ from vision.corners import corner_crops, to_blob
 from vision.learned import MODELS, NONE, Ensemble, Learned, load_ensemble
 from vision.suitshape import COURT_RANKS
 
-#: the picture-blind classifiers' folder (its manifest.json and member files)
+#: the picture-blind classifiers' folder (its manifest.json and member files): the shipped
+#: one, whatever :func:`vision.learned.use_models` (``--models``) later reads A and B from
 BLIND = MODELS / "blind"
 
 

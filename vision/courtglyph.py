@@ -16,6 +16,7 @@ from vision.blind import blind_reads, blind_thresholds
 from vision.classic import FACE, RED_SUITS, CardRead, IndexRead, PipRead
 from vision.learned import NONE, Learned, thresholds
 from vision.suitshape import NUMBER_RANKS, other_suit_named, shape_lead
+from vision.templated import COUNTERLESS_MIN_MARGIN, COUNTERLESS_MIN_SCORE
 from vision.verdict import agreed_rank, dissent, other_suit, scaled, symbol_says_other
 
 #: how far the template reader's best glyph, a number rank, may lead its court reading
@@ -52,6 +53,7 @@ def decide_court_glyph(
     whole: bool = True,
     number_glyph: bool = False,
     blind: Learned | None = None,
+    counter: frozenset[int] = frozenset(),
 ) -> CardRead | None:
     """A court card whose index glyph the classifiers take for a number card, read by
     their rank heads over J, Q, K and none alone (``CornerRead.court``, ``p_court``:
@@ -103,11 +105,11 @@ def decide_court_glyph(
     calibrated for zero wrong on held-apart court corners each on the picture of a court
     card drawn at random, and none crops), every rule of that path holding for them, and
     A and B (``learned``, at theirs) not saying otherwise either (:func:`_glyph_vetoed`),
-    except with a J or K of the suit on a corner the template reader reads Q: a glyph with
-    an enclosed counter (:func:`vision.classic.read_face_rank`), which no J or K has
-    (A's and B's court reading leans on the CC0 pictures: ``cards-table``'s alk_in_5 QS,
-    read QS by the picture-blind pair at 0.9997-0.9999 and Q by the template reader on
-    both corners, read JS by A at 0.90 on one).
+    except with a J or K of the suit on a corner of ``counter`` (:func:`counter_corners`:
+    the template reader reads its glyph clearly as a Q, a glyph with an enclosed counter,
+    which no J or K has; A's and B's court reading leans on the CC0 pictures:
+    ``cards-table``'s alk_in_5 QS, read QS by the picture-blind pair at 0.9997-0.9999 and Q
+    by the template reader on both corners at 0.77-0.78, read JS by A at 0.90 on one).
 
     A and B learnt the CC0 art's court pictures with the indices (docs/card-reader.md,
     "Court cards told by their pictures"): on a real deck's queens, whose pictures are
@@ -119,14 +121,14 @@ def decide_court_glyph(
     picture-blind classifiers"): ``cards-table`` 229 -> 234 read (232 without the
     counter rule), close-ups, scaled close-ups and the generated sets as before but for
     generated court cards each on another court card's picture (the benchmark's 40
-    frames): 121 right + 1 wrong -> 132 right + 0 wrong. Nothing is read where
+    frames): 121 -> 129 right (1 wrong, as before). Nothing is read where
     ``learned`` is None or the blind classifiers' thresholds lack the path's."""
     th = thresholds()
     if learned is None or covered or not alone or not whole or number_glyph or pips.rank != FACE:
         return None
     if blind is None:
         return _glyph_card(pips, learned, faces, th, [])
-    return _glyph_card(pips, blind, faces, blind_thresholds(), [(learned, th)])
+    return _glyph_card(pips, blind, faces, blind_thresholds(), [(learned, th)], counter)
 
 
 def _glyph_card(
@@ -135,10 +137,12 @@ def _glyph_card(
     faces: list[str | None],
     th: dict[str, float],
     also: list[tuple[Learned, dict[str, float]]],
+    counter: frozenset[int] = frozenset(),
 ) -> CardRead | None:
     """:func:`decide_court_glyph`'s reading of ``learned`` at thresholds ``th`` once its
     outline and pips are accepted; ``also``: other classifier pairs with their thresholds
-    whose dissent vetoes too (:func:`_glyph_vetoed`)."""
+    whose dissent vetoes too (:func:`_glyph_vetoed`), but for a J or K of the suit on a
+    corner of ``counter``."""
     if "court_glyph_a" not in th:
         return None  # (models calibrated before these thresholds were: never)
     a, b = learned
@@ -155,9 +159,6 @@ def _glyph_card(
         return None
     if not all(card in (ra.court + ra.suit, rb.court + rb.suit) for ra, rb in zip(a, b, strict=True)):
         return None  # the other corner does not back it
-    # a glyph with an enclosed counter, read Q by the template reader, is no J or K: another
-    # pair's J or K of the suit there is that pair's error (:func:`decide_court_glyph`'s ``blind``)
-    counter = frozenset(k for k, f in enumerate(faces) if f == "Q")
     if _glyph_vetoed(pips, learned, card, th):
         return None
     if any(_glyph_vetoed(pips, reads, card, t, counter) for reads, t in also):
@@ -196,16 +197,38 @@ def _glyph_vetoed(
     )
 
 
+def counter_corners(corners: list[IndexRead | None]) -> frozenset[int]:
+    """Corners (0 top-left, 1 bottom-right) whose rank glyph the template reader reads
+    clearly as a Q (``corners``: its reading of each, None where unread): its best glyph of
+    all 13 ranks is Q and its court reading (:func:`vision.classic.read_face_rank`, which
+    reads Q only on a glyph with an enclosed counter) is Q at COUNTERLESS_MIN_SCORE or more,
+    COUNTERLESS_MIN_MARGIN or more over J and K, the floors of the mirror rule
+    (:func:`vision.templated.counterless_corners`: a glyph shown to be no Q). No J or K has
+    a counter: a classifier's J or K there is its own error."""
+    return frozenset(
+        k
+        for k, r in enumerate(corners)
+        if r is not None
+        and r.face is not None
+        and r.face.label == "Q"
+        and r.rank.label == "Q"
+        and r.face.score >= COUNTERLESS_MIN_SCORE
+        and r.face.margin >= COUNTERLESS_MIN_MARGIN
+    )
+
+
 def court_glyph_verdict(
     card: NDArray[Any], pips: PipRead, learned: Learned | None, corners: list[IndexRead | None], seen: bool
 ) -> CardRead | None:
     """The court-glyph reading of a rectified card (BGR, (CARD_H, CARD_W, 3)) with its
     pips, A's and B's corner reads and the template reader's reading of each corner
     (``corners``: top-left, bottom-right, None where unread): :func:`decide_court_glyph`,
-    else the same with the picture-blind classifiers' reads (``blind``; they are run only
-    where every rule not theirs allows a reading: the template reader reads a court rank
-    on a corner, the pips show a picture). ``seen``: the outline is the card's own, its
-    middle seen, not covered (the path reads nothing else). None where neither reads a card."""
+    else the same with the picture-blind classifiers' reads (``blind``, ``counter``:
+    :func:`counter_corners`). ``seen``: the outline is not covered, not guessed and its
+    middle is seen (the path reads nothing else). The picture-blind classifiers are run
+    only where A and B read no card so, the pips show a picture, the template reader reads
+    a court rank on a corner and its best glyph on none is a number rank well over that
+    (:func:`number_over_face`). None where neither reads a card."""
     if not seen or learned is None or pips.rank != FACE:
         return None
     faces = [None if r is None or r.face is None else r.face.label for r in corners]
@@ -213,4 +236,8 @@ def court_glyph_verdict(
     read = decide_court_glyph(pips, learned, faces, number_glyph=number)
     if read is not None or number or all(f is None for f in faces):
         return read
-    return decide_court_glyph(pips, learned, faces, number_glyph=number, blind=blind_reads(card))
+    blind = blind_reads(card)
+    if blind is None:
+        return None  # (the picture-blind classifiers are not shipped)
+    counter = counter_corners(corners)
+    return decide_court_glyph(pips, learned, faces, number_glyph=number, blind=blind, counter=counter)

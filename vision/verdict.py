@@ -430,9 +430,9 @@ def dissent(
     of ``card``'s suit there does not count, nor a suit whose colour the pips rule out
     (:func:`_colour_rules_out`; ``print_red``: the colour of the card's index print,
     measured alike on both corners, None where unclear). ``no_jk``: corners whose glyph
-    has an enclosed counter, which no J or K has (the template reader reads it Q among the
-    court ranks, :func:`vision.classic.read_face_rank`); a "J" or "K" of ``card``'s suit
-    there does not count (:func:`vision.courtglyph.decide_court_glyph`, ``blind``)."""
+    the template reader reads clearly as a Q, a glyph with an enclosed counter, which no J
+    or K has (:func:`vision.courtglyph.counter_corners`); a "J" or "K" of ``card``'s suit
+    there does not count."""
     return any(
         r.card is not None
         and r.card != card
