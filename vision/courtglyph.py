@@ -16,7 +16,7 @@ from vision.blind import blind_reads, blind_thresholds
 from vision.classic import FACE, RED_SUITS, CardRead, IndexRead, PipRead
 from vision.learned import NONE, Learned, thresholds
 from vision.suitshape import NUMBER_RANKS, other_suit_named, shape_lead
-from vision.templated import COUNTERLESS_MIN_MARGIN, COUNTERLESS_MIN_SCORE
+from vision.templated import clear_face_corners
 from vision.verdict import agreed_rank, dissent, other_suit, scaled, symbol_says_other
 
 #: how far the template reader's best glyph, a number rank, may lead its court reading
@@ -199,22 +199,11 @@ def _glyph_vetoed(
 
 def counter_corners(corners: list[IndexRead | None]) -> frozenset[int]:
     """Corners (0 top-left, 1 bottom-right) whose rank glyph the template reader reads
-    clearly as a Q (``corners``: its reading of each, None where unread): its best glyph of
-    all 13 ranks is Q and its court reading (:func:`vision.classic.read_face_rank`, which
-    reads Q only on a glyph with an enclosed counter) is Q at COUNTERLESS_MIN_SCORE or more,
-    COUNTERLESS_MIN_MARGIN or more over J and K, the floors of the mirror rule
-    (:func:`vision.templated.counterless_corners`: a glyph shown to be no Q). No J or K has
-    a counter: a classifier's J or K there is its own error."""
-    return frozenset(
-        k
-        for k, r in enumerate(corners)
-        if r is not None
-        and r.face is not None
-        and r.face.label == "Q"
-        and r.rank.label == "Q"
-        and r.face.score >= COUNTERLESS_MIN_SCORE
-        and r.face.margin >= COUNTERLESS_MIN_MARGIN
-    )
+    clearly as a Q (:func:`vision.templated.clear_face_corners`: best glyph Q, court reading
+    Q, which it gives only on a glyph with an enclosed counter, at the floors of the mirror
+    rule :func:`vision.templated.counterless_corners`). No J or K has a counter: a
+    classifier's J or K there is its own error."""
+    return clear_face_corners(corners, "Q")
 
 
 def court_glyph_verdict(

@@ -176,7 +176,8 @@ def _read(
     idx = [r for r in per_corner if r is not None]
     learned = read_corners(card) if pre is None else pre.learned
     printed = bool(idx) or any(is_body(c) for c in comps)
-    own = whole and not (partial or covered or guessed)  # the card's own outline, seen whole
+    seen = not (partial or covered or guessed)  # neither covered nor guessed, its middle seen
+    own = whole and seen  # the card's own outline, seen whole
     if not idx and learned is None and not (own and printed):
         # every reading needs an index (one too large for the zones: vision.wide)
         return None, printed
@@ -184,7 +185,7 @@ def _read(
     classic = decide(pips, idx) if idx else None
     verdict = decide_learned(pips, learned, covered, alone=not guessed, whole=own)
     if verdict is None:  # a court glyph taken for a number's (:mod:`vision.courtglyph`)
-        verdict = court_glyph_verdict(card, pips, learned, per_corner, not (covered or guessed or partial))
+        verdict = court_glyph_verdict(card, pips, learned, per_corner, seen)
     final = combine(classic, verdict, learned, pips, per_corner)
     if (covered or guessed) and verdict is None:
         # a card split from an outline of two lying partly over each other: the other card's
@@ -230,13 +231,13 @@ def _read(
         # both corners by the template reader, A seeing no card: JD reported)
         final = None
     kept = checked(card, final)  # a court card that a picture-blind classifier reads otherwise
-    blind = None if kept else final  # (what that check vetoed, for the trace)
+    vetoed = None if kept else final  # (what that check vetoed, for the trace)
     if kept is None and own:
         kept = read_wide(card, pips, learned)  # its index from wider zones (a jumbo index)
     if kept is not None and (shaped_other_colour(pips, kept.card) or grey_court(ink, kept.card)):
         kept = None  # pips shaped as the other colour's, a picture without colour (weak colour)
     if trace is not None:
-        trace.append(Attempt(pips, per_corner, learned, classic, verdict, kept, blind))
+        trace.append(Attempt(pips, per_corner, learned, classic, verdict, kept, vetoed))
     return kept, True
 
 

@@ -395,7 +395,17 @@ def counterless_corners(classic: CardRead, corners: list[IndexRead | None]) -> s
     rank = classic.card[0]
     if rank not in ("J", "K") or classic.details.get("pips") != FACE:
         return set()
-    return {
+    return set(clear_face_corners(corners, rank))
+
+
+def clear_face_corners(corners: list[IndexRead | None], rank: str) -> frozenset[int]:
+    """Corners (0 top-left, 1 bottom-right) whose rank glyph the template reader reads
+    clearly as the court rank ``rank`` (``corners``: its reading of each, None where
+    unread): its best glyph of all 13 ranks is ``rank``, and its court reading
+    (:func:`vision.classic.read_face_rank`: Q only on a glyph with an enclosed counter, J
+    or K only on one without) is ``rank`` at COUNTERLESS_MIN_SCORE or more, by
+    COUNTERLESS_MIN_MARGIN or more over the other two."""
+    return frozenset(
         k
         for k, r in enumerate(corners)
         if r is not None
@@ -404,7 +414,7 @@ def counterless_corners(classic: CardRead, corners: list[IndexRead | None]) -> s
         and r.rank.label == rank
         and r.face.score >= COUNTERLESS_MIN_SCORE
         and r.face.margin >= COUNTERLESS_MIN_MARGIN
-    }
+    )
 
 
 def index_backs(card: NDArray[Any], label: str, t: Templates | None = None) -> bool:
