@@ -47,10 +47,10 @@ def pip_count(rank: str) -> int:
 
 def pips_say_otherwise(pips: PipRead, card: str) -> bool:
     """True if pips not counted as ``card``'s say something against it, read on its
-    index alone: more than a card has, two or more beyond an A-9's rank, pips without a
-    picture for a court card, as many as its rank out of its layout, of the other
-    colour, of both colours, or, for 2-10 and A, when scored,
-    not favouring its suit over the other of the colour by more than SUIT_MIN_MARGIN
+    index alone: more than a card has, two or more beyond an A-9's rank, a 6's six under a
+    9 (a 6 turned half a turn), pips without a picture for a court card, as many as its
+    rank out of its layout, of the other colour, of both colours, or, for 2-10 and A,
+    when scored, not favouring its suit over the other of the colour by more than SUIT_MIN_MARGIN
     (which includes :func:`vision.suitshape.shaped_as_twin`, favouring the other)."""
     if pips.count >= MANY_PIPS:
         return True  # more pips than a card has: the outline holds another card's too
@@ -61,6 +61,12 @@ def pips_say_otherwise(pips: PipRead, card: str) -> bool:
         # at 0.99+ on its own whole outline; frame 13240053, bank seed 13200000, a 9H so read
         # 3H at 0.91+, a chip under it; 66040351, bank seed 66000000, AD read at 1.00 on one
         # corner, five red pips: 2 of 317 right aces in 700 frames at 67000000 had three)
+        return True
+    if card[0] == "9" and pips.count == 6:
+        # a 6's pips, its "6" read half a turn round: in many fonts a 9 is a 6 turned, and
+        # an outline that is not the card's own may set it upright either way (hunt frame
+        # other-fonts 99020017, bank seed 99000000: a lone 6S on a retried outline, its
+        # held-apart "6" read 9S by A and B at 1.00 on one corner, six pips counted)
         return True
     if card[0] in COURT_RANKS and pips.rank != FACE and pips.count >= 2:
         # pips, no picture: no court card's own (generated hold'em frame 11130059, bank

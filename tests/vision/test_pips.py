@@ -278,3 +278,19 @@ def test_pips_counted_against_a_number_rank_count_its_own_pips() -> None:
     assert pips_say_otherwise(counted(3, False), "AS") and not pips_say_otherwise(counted(2, False), "AS")
     assert pips_say_otherwise(counted(7, True), "5D") and not pips_say_otherwise(counted(6, True), "5D")
     assert pips_say_otherwise(counted(11, False), "9C") and not pips_say_otherwise(counted(10, False), "9C")
+
+
+def test_a_nines_index_over_a_sixs_six_pips_is_unsure() -> None:
+    """A 6 turned half a turn is a 9 in many fonts: a 9 read on its index alone over
+    exactly six pips is a 6 read the wrong way up (hunt frame other-fonts 99020017), and
+    is not reported; seven or eight pips (one or two of a 9's covered) or five say
+    nothing against the reading."""
+    from vision.pipcheck import pips_say_otherwise
+
+    def counted(n: int) -> PipRead:
+        """``n`` black pips, not laid out as any card's, no shape scored."""
+        return PipRead(None, None, False, n)
+
+    assert pips_say_otherwise(counted(6), "9S")
+    assert not pips_say_otherwise(counted(7), "9S") and not pips_say_otherwise(counted(8), "9S")
+    assert not pips_say_otherwise(counted(5), "9S")  # (three or more of a 9's covered: nothing said)
