@@ -4,8 +4,11 @@
 card outlines found and the cards read, the median card width in pixels, the
 play area they span (fractions of the frame), the card/table contrast (grey
 levels of card paper minus the table's, on the "whiteness" the outline finder
-uses), focus (variance of the Laplacian on the cards, or the whole frame) and
-glare (share of saturated pixels). :attr:`FrameCheck.advice` lists what to
+uses), focus (variance of the Laplacian on the cards, or the whole frame; judged only
+where a card is found: a bare table shows few edges however sharp the picture) and
+glare (share of saturated pixels). Where no card is read, an outline found counts as a
+card only where its paper stands out from the table (:func:`_paper`).
+:attr:`FrameCheck.advice` lists what to
 change as (code, value) pairs, most important first; the command
 ``referee camera check`` words them (translated). The limits are those of
 ``../shared/spec/vision-notes.md``: cards 80-110 px wide read best at 1280x720.
@@ -95,8 +98,14 @@ def check_frame(image: NDArray[Any]) -> FrameCheck:
         cv2.fillConvexPoly(mask, np.round(q).astype(np.int32), 255)
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     lap = cv2.Laplacian(gray, cv2.CV_32F)
+    table_white = float(np.median(white[mask == 0])) if (mask == 0).any() else float(np.median(white))
+    if not dets:
+        # no card read: an outline counts as a card only where its paper stands out from the table
+        quads = [q for q in quads if _paper(white, q) - table_white >= MIN_CONTRAST]
+        mask[:] = 0
+        for q in quads:
+            cv2.fillConvexPoly(mask, np.round(q).astype(np.int32), 255)
     inside = mask > 0
-    table_white = float(np.median(white[~inside])) if (~inside).any() else float(np.median(white))
     contrast = None
     width = None
     area = None
@@ -120,6 +129,21 @@ def check_frame(image: NDArray[Any]) -> FrameCheck:
     return FrameCheck(
         (w, h), outlines, [d.card for d in dets], width, area, contrast, table_white, focus, glare, advice
     )
+
+
+def _paper(white: NDArray[Any], quad: NDArray[Any]) -> float:
+    """The whiteness of the paper inside the outline ``quad`` ((4, 2) pixels) of the
+    whiteness image ``white`` (:func:`vision.tablemasks.whiteness`): its 75th percentile,
+    as the card/table contrast is measured. Where no card is read, an outline counts as a
+    card only if this stands MIN_CONTRAST over the table's: the real photos' cards stand
+    73 or more over theirs (``cards-table``, light wood included), the shapes found on
+    ``no-cards``' cardless tables 34 at most (a patch of dark cloth 1, of pale wood 4-34)
+    (December 7th, session 65; before, each was measured as a card and the frame advised
+    on, e.g. "cards are 19 px wide", "the table is nearly as white as the cards" on a
+    dark cloth)."""
+    m = np.zeros(white.shape[:2], np.uint8)
+    cv2.fillConvexPoly(m, np.round(quad).astype(np.int32), 255)
+    return float(np.percentile(white[m > 0], 75)) if (m > 0).any() else 0.0
 
 
 def _outlines(image: NDArray[Any], dets: list[Any], quads: list[NDArray[Any]]) -> int:
@@ -170,8 +194,8 @@ def _advice(
             advice.append(("few_read", read / outlines))
         if contrast < MIN_CONTRAST:
             advice.append(("pale_table", contrast))
-    if focus < MIN_FOCUS:
-        advice.append(("blurred", focus))
+        if focus < MIN_FOCUS:
+            advice.append(("blurred", focus))  # (on the cards: a bare table shows few edges)
     if glare > MAX_GLARE:
         advice.append(("glare", glare))
     return advice or [("ok", 0.0)]

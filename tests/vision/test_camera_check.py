@@ -221,3 +221,35 @@ def test_a_card_width_printed_inside_the_range_is_not_called_too_small() -> None
     assert advice == [("ok", 0.0)]
     assert _advice((1280, 720), 3, 3, 79.4, 100.0, 40.0, 500.0, 0.0)[0][0] == "too_small"
     assert _advice((1280, 720), 3, 3, 110.4, 100.0, 40.0, 500.0, 0.0) == [("ok", 0.0)]
+
+
+def test_a_cardless_table_says_no_card_found_and_nothing_about_cards(no_cards: Path) -> None:
+    """The real photos of cardless tables (../shared/data/no-cards): no card is found, and
+    nothing is said of cards (their width, the table as white as them, none read) nor of
+    focus, which is judged on cards: shapes of the table itself (a patch of dark cloth, a
+    knot of pine) do not stand out from it as card paper does (vision.camera_check._paper).
+    Before, a dark cloth's patch was measured as a card 19 px wide "nearly as white as the
+    table"."""
+    for path in sorted(no_cards.glob("*.jpg")):
+        img = cv2.imread(str(path))
+        assert img is not None, path
+        r = check_frame(img)
+        codes = [code for code, _ in r.advice]
+        assert r.outlines == 0 and "no_cards" in codes, (path.name, r.advice)
+        about_cards = {"too_small", "too_large", "none_read", "few_read", "blurred"}
+        assert not about_cards & set(codes), (path.name, codes)
+
+
+def test_blurred_cards_ask_for_focus_and_a_bare_table_does_not() -> None:
+    """Focus is judged on the cards found (the variance of the Laplacian over them, under
+    MIN_FOCUS: blurred); a bare table shows few edges however sharp the picture: with no
+    card found the focus is not judged."""
+    from vision.camera_check import MIN_FOCUS
+
+    r = check_frame(cv2.GaussianBlur(photo(100), (0, 0), 4))
+    assert r.card_width is not None and r.focus < MIN_FOCUS
+    assert "blurred" in [code for code, _ in r.advice]
+    sharp = check_frame(photo(100))
+    assert sharp.focus >= MIN_FOCUS and "blurred" not in [code for code, _ in sharp.advice]
+    bare = check_frame(cv2.GaussianBlur(table("felt"), (0, 0), 4))
+    assert bare.focus < MIN_FOCUS and [code for code, _ in bare.advice] == ["no_cards"]
