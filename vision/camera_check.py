@@ -38,6 +38,10 @@ MIN_FOCUS = 60.0
 #: share of saturated pixels above which there is glare
 MAX_GLARE = 0.01
 
+#: the range of an unread outline's short side, as a share of the cards read's, in which it
+#: counts as a card (:func:`unread_outlines`)
+SAME_SIZE = (0.7, 1.4)
+
 ADVICE_CODES = (
     "colourless",
     "no_cards",
@@ -83,7 +87,6 @@ def _width(corners: NDArray[Any]) -> float:
 def check_frame(image: NDArray[Any]) -> FrameCheck:
     """Measure a BGR uint8 frame (H, W, 3). Raises ValueError for another shape."""
     from vision.colour import colourless
-    from vision.detector import find_cards
     from vision.reader import detect
     from vision.tablemasks import whiteness
 
@@ -91,7 +94,8 @@ def check_frame(image: NDArray[Any]) -> FrameCheck:
         raise ValueError(f"expected an (H, W, 3) BGR image, got shape {image.shape}")
     h, w = image.shape[:2]
     dets = detect(image)
-    quads = [d.corners for d in dets] or [q.corners for q in find_cards(image)[:13]]
+    unread = unread_outlines(image, dets)
+    quads = [d.corners for d in dets] or unread
     white = whiteness(image)
     mask = np.zeros((h, w), np.uint8)
     for q in quads:
@@ -99,12 +103,6 @@ def check_frame(image: NDArray[Any]) -> FrameCheck:
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     lap = cv2.Laplacian(gray, cv2.CV_32F)
     table_white = float(np.median(white[mask == 0])) if (mask == 0).any() else float(np.median(white))
-    if not dets:
-        # no card read: an outline counts as a card only where its paper stands out from the table
-        quads = [q for q in quads if _paper(white, q) - table_white >= MIN_CONTRAST]
-        mask[:] = 0
-        for q in quads:
-            cv2.fillConvexPoly(mask, np.round(q).astype(np.int32), 255)
     inside = mask > 0
     contrast = None
     width = None
@@ -122,7 +120,7 @@ def check_frame(image: NDArray[Any]) -> FrameCheck:
         )
     focus = float(lap[inside].var()) if inside.sum() > 100 else float(lap.var())
     glare = float((image.min(axis=2) >= 250).mean())
-    outlines = _outlines(image, dets, quads)
+    outlines = len(dets) + len(unread)
     advice = _advice((w, h), outlines, len(dets), width, contrast, table_white, focus, glare)
     if colourless(image):  # first: no card is read in it, whatever else is right
         advice = [("colourless", 0.0), *[a for a in advice if a[0] not in ("none_read", "ok")]]
@@ -146,20 +144,44 @@ def _paper(white: NDArray[Any], quad: NDArray[Any]) -> float:
     return float(np.percentile(white[m > 0], 75)) if (m > 0).any() else 0.0
 
 
-def _outlines(image: NDArray[Any], dets: list[Any], quads: list[NDArray[Any]]) -> int:
-    """The card outlines in the frame: those read, and those found whose centre lies
-    in no card read (a card the reader could not read still counts; at most 13 found)."""
-    if not dets:
-        return len(quads)
+def unread_outlines(image: NDArray[Any], dets: list[Any]) -> list[NDArray[Any]]:
+    """Card outlines ((4, 2) image pixels) found in a BGR uint8 frame and not read, of the
+    first 13 found (:func:`vision.detector.find_cards`). With cards read (``dets``,
+    :class:`vision.reader.Detection`): those whose centre lies in no card read and which
+    share less than half of their area with each (an outline of a card read and the one
+    beside it is no other card: ``cards-table``'s gerry_all_cards, all 52 read, had 8 such)
+    and whose short side is SAME_SIZE times the cards read's (median) short side (one
+    deck's cards are one size in a frame; nick_deck1_hand1_end's two shapes 30-37 px wide
+    among cards of 80 are none). With none read: those whose paper stands MIN_CONTRAST over the table
+    (:func:`_paper`; the table's whiteness the median outside every outline found). A card
+    outline not read is a card left unsure, or a shape taken for a card."""
     from vision.detector import find_cards
+    from vision.outlines import card_size, overlap_share
+    from vision.tablemasks import whiteness
 
+    found = [q.corners for q in find_cards(image)[:13]]
+    if not dets:
+        white = whiteness(image)
+        mask = np.zeros(white.shape[:2], np.uint8)
+        for q in found:
+            cv2.fillConvexPoly(mask, np.round(q).astype(np.int32), 255)
+        table = float(np.median(white[mask == 0])) if (mask == 0).any() else float(np.median(white))
+        return [q for q in found if _paper(white, q) - table >= MIN_CONTRAST]
     read = [d.corners.reshape(-1, 1, 2).astype(np.float32) for d in dets]
-    unread = [
+    size = card_size([d.corners for d in dets])
+    assert size is not None
+    return [
         q
-        for q in find_cards(image)[:13]
-        if all(cv2.pointPolygonTest(c, (float(q.center[0]), float(q.center[1])), False) < 0 for c in read)
+        for q in found
+        if all(cv2.pointPolygonTest(c, _centre(q), False) < 0 for c in read)
+        and all(overlap_share(q, d.corners) < 0.5 for d in dets)
+        and SAME_SIZE[0] <= _width(q) / size[0] <= SAME_SIZE[1]
     ]
-    return len(dets) + len(unread)
+
+
+def _centre(quad: NDArray[Any]) -> tuple[float, float]:
+    c = np.asarray(quad, np.float64).reshape(4, 2).mean(axis=0)
+    return float(c[0]), float(c[1])
 
 
 def _advice(

@@ -17,7 +17,7 @@ from typing import Annotated, Any
 import typer
 
 from referee.cli.application import EXIT_INVALID, EXIT_USAGE, Application, application
-from referee.i18n import N_, _, os_reason
+from referee.i18n import N_, _, ngettext, os_reason
 from vision import DEFAULT_THRESHOLD
 
 CV2_HINT = N_(
@@ -85,6 +85,7 @@ def detect_command(
         term.abort(_("--threshold must be between 0 and 1, got {value}").format(value=threshold), EXIT_USAGE)
     cv2 = _import_cv2(term)
     from referee.frames import frame_problem, image_file_problem, unreadable_image
+    from vision.camera_check import unread_outlines
     from vision.colour import colourless
     from vision.reader import detect
 
@@ -131,21 +132,26 @@ def detect_command(
             for d in dets
         ]
         report.append({"image": str(path), "cards": cards})
+        grey = not dets and colourless(img)  # (no card is read in it: that is said instead)
+        # outlines of cards left unread (face down, or unsure): said and drawn, never in the JSON
+        unread = unread_outlines(img, dets) if not grey and (annotate is not None or not as_json) else []
         if annotate is not None:
             out = _annotated_path(annotate, path, used)
-            if not cv2.imwrite(str(out), _draw(cv2, img, dets)):
+            if not cv2.imwrite(str(out), _draw(cv2, img, dets, unread)):
                 term.abort(_("cannot write annotated image {path}").format(path=out))
-        _say_read(term, path, dets, not dets and colourless(img), as_json)
+        _say_read(term, path, dets, grey, as_json, len(unread))
     if as_json:
         term.echo(json.dumps(report))
     if failed:
         term.exit(EXIT_INVALID)
 
 
-def _say_read(term: Any, path: Path, dets: list[Any], grey: bool, as_json: bool) -> None:
+def _say_read(term: Any, path: Path, dets: list[Any], grey: bool, as_json: bool, unread: int = 0) -> None:
     """One image's line: its cards read (``dets``) or "no card read", and why where the
     picture has no colour (``grey``: :func:`vision.colour.colourless`, the reader reads no
-    card in it); with ``as_json`` (stdout holds the report alone) only that why, as a note
+    card in it), and the card outlines found but not read (``unread``:
+    :func:`vision.camera_check.unread_outlines`: a card face down, or one the reader is
+    unsure of); with ``as_json`` (stdout holds the report alone) only that why, as a note
     on stderr."""
     from referee.core.cards import Card
     from referee.live.messages import card_text
@@ -164,15 +170,27 @@ def _say_read(term: Any, path: Path, dets: list[Any], grey: bool, as_json: bool)
         if grey
         else _("no card read")
     )
-    term.line(f"{path}: {text or none}")
+    more = (
+        ngettext(
+            "{n} card outline not read: a card face down, or unsure",
+            "{n} card outlines not read: cards face down, or unsure",
+            unread,
+        ).format(n=unread)
+        if unread
+        else ""
+    )
+    term.line(f"{path}: {text or none}" + (f"; {more}" if more else ""))
 
 
-def _draw(cv2: Any, img: Any, dets: list[Any]) -> Any:
-    """A copy of ``img`` with each detection's outline and label drawn on it."""
+def _draw(cv2: Any, img: Any, dets: list[Any], unread: list[Any] | None = None) -> Any:
+    """A copy of ``img`` with each detection's outline and label drawn on it (green), and
+    the outlines of ``unread`` ((4, 2) image pixels each: cards face down or unsure) in red."""
     import numpy as np
 
     out = img.copy()
     thick = max(2, round(max(img.shape[:2]) / 400))
+    for q in unread or []:
+        cv2.polylines(out, [np.round(q).astype(np.int32).reshape(-1, 1, 2)], True, (0, 0, 255), thick)
     for d in dets:
         pts = np.round(d.corners).astype(np.int32).reshape(-1, 1, 2)
         cv2.polylines(out, [pts], True, (0, 255, 0), thick)
