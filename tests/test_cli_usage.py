@@ -77,3 +77,16 @@ def test_help_metavars(tmp_path: Path) -> None:
     out = referee("report", "--help", tmp_path=tmp_path).stdout
     assert "Usage: referee report [OPTIONS] [ID]" in out and "[[ID]]" not in out
     assert "<bool>" not in referee("--help", tmp_path=tmp_path).stdout
+
+
+def test_every_command_lists_lang_in_its_help(tmp_path: Path) -> None:
+    """``--lang`` works after any command (``referee.cli.main.lang_first`` moves it before
+    the command), so every command's help lists it (a new-user trial found it missing from
+    replay's and detect's)."""
+    commands = [
+        ["replay"], ["detect"], ["start"], ["resume"], ["sessions"], ["report"], ["export"], ["log"],
+        ["backup"], ["standings"], ["players"], ["serve"], ["profiles"], ["profiles", "show"],
+        ["profiles", "schema"], ["camera", "check"], ["store", "import"], ["store", "copy"],
+    ]  # fmt: skip
+    missing = [c for c in commands if "--lang" not in referee(*c, "--help", tmp_path=tmp_path).stdout]
+    assert missing == []

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from referee.cli.options import SessionOpt, StoreOpt
+from referee.cli.options import LangOpt, SessionOpt, StoreOpt
 from referee.i18n import _, ngettext, os_reason, render_error
 
 
@@ -30,6 +30,7 @@ def backup(
     ],
     session_file: SessionOpt = None,
     store_url: StoreOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """Copy the session database into one file with SQLite's backup API.
 

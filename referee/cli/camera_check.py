@@ -15,6 +15,7 @@ from typing import Annotated, Any
 import typer
 
 from referee.cli.application import EXIT_INVALID, EXIT_USAGE, application
+from referee.cli.options import LangOpt
 from referee.i18n import _, ngettext
 
 DEFAULT_SEATS = "S=bottom,E=right,N=top,W=left"
@@ -134,6 +135,7 @@ def check_command(
             help=_("Which image edge each seat sits at, for the camera: S=bottom,E=right,N=top,W=left."),
         ),
     ] = DEFAULT_SEATS,
+    lang: LangOpt = None,
 ) -> None:
     """Check a camera (or one of its photos): card size, contrast, focus, glare."""
     term = application(ctx)

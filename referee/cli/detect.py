@@ -17,6 +17,7 @@ from typing import Annotated, Any
 import typer
 
 from referee.cli.application import EXIT_INVALID, EXIT_USAGE, Application, application
+from referee.cli.options import LangOpt
 from referee.i18n import N_, _, ngettext, os_reason
 from vision import DEFAULT_THRESHOLD
 
@@ -78,6 +79,7 @@ def detect_command(
             ),
         ),
     ] = DEFAULT_THRESHOLD,
+    lang: LangOpt = None,
 ) -> None:
     """Find and read the playing cards in IMAGE files (face-up cards only)."""
     term = application(ctx)

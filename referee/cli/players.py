@@ -6,7 +6,7 @@ from __future__ import annotations
 import typer
 
 from referee.cli.club import select
-from referee.cli.options import SessionOpt, StoreOpt
+from referee.cli.options import LangOpt, SessionOpt, StoreOpt
 from referee.i18n import _, ngettext, render_error
 
 
@@ -15,7 +15,9 @@ def register(app: typer.Typer) -> None:
     app.command(help=_("List the known players: sessions played, first and last session day."))(players)
 
 
-def players(ctx: typer.Context, session_file: SessionOpt = None, store_url: StoreOpt = None) -> None:
+def players(
+    ctx: typer.Context, session_file: SessionOpt = None, store_url: StoreOpt = None, lang: LangOpt = None
+) -> None:
     """List the known players."""
     from referee.cli.application import application
     from referee.cli.live import open_store

@@ -10,6 +10,7 @@ from typing import Annotated
 
 import typer
 
+from referee.cli.options import LangOpt
 from referee.i18n import _, os_reason, render_error
 
 
@@ -35,7 +36,7 @@ def register(app: typer.Typer) -> None:
     app.add_typer(sub, name="profiles")
 
 
-def list_cmd(ctx: typer.Context) -> None:
+def list_cmd(ctx: typer.Context, lang: LangOpt = None) -> None:
     """List the built-in profiles: name, title and file."""
     if ctx.invoked_subcommand is not None:
         return
@@ -70,6 +71,7 @@ def list_cmd(ctx: typer.Context) -> None:
 def show_cmd(
     ctx: typer.Context,
     profile: Annotated[str, typer.Argument(metavar="NAME|PATH", help=_("A built-in name or a YAML path."))],
+    lang: LangOpt = None,
 ) -> None:
     """Print one profile's YAML (after checking it is valid)."""
     from referee.cli.application import application
@@ -88,7 +90,7 @@ def show_cmd(
     app.write(text if text.endswith("\n") else text + "\n")
 
 
-def schema_cmd(ctx: typer.Context) -> None:
+def schema_cmd(ctx: typer.Context, lang: LangOpt = None) -> None:
     """Print the JSON Schema of profile files (for editors; see README "Profile format")."""
     import json
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from referee.cli.options import LangOpt
 from referee.i18n import N_, _, os_reason, render_error
 
 if TYPE_CHECKING:
@@ -61,6 +62,7 @@ def replay_cmd(
             help=_("Only check the record: list every problem in it (exit 1), or none."),
         ),
     ] = False,
+    lang: LangOpt = None,
 ) -> None:
     """Replay a session record and print its summary report."""
     import gc

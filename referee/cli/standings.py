@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from referee.cli.club import PairOpt, PlayerOpt, SinceOpt, TableOpt, UntilOpt, criteria, select
-from referee.cli.options import SessionOpt, StoreOpt
+from referee.cli.options import LangOpt, SessionOpt, StoreOpt
 from referee.i18n import _, render_error
 
 
@@ -36,6 +36,7 @@ def standings(
     ] = False,
     session_file: SessionOpt = None,
     store_url: StoreOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """Standings per player and per pair."""
     import json

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from referee.cli.options import SessionOpt, StoreOpt
+from referee.cli.options import LangOpt, SessionOpt, StoreOpt
 from referee.i18n import _, ngettext, render_error
 
 if TYPE_CHECKING:
@@ -45,6 +45,7 @@ def import_(
     ] = None,
     session_file: SessionOpt = None,
     store_url: StoreOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """Import session databases and records (YAML) into this store."""
     from referee.cli.application import application
@@ -74,6 +75,7 @@ def copy(
         str | None,
         typer.Option("--table", metavar="NAME", help=_("Table name for imported sessions that have none.")),
     ] = None,
+    lang: LangOpt = None,
 ) -> None:
     """Copy a laptop's session file into a store (issue 16), idempotently."""
     from referee.cli.application import application
