@@ -6,12 +6,12 @@ play area they span (fractions of the frame), the card/table contrast (grey
 levels of card paper minus the table's, on the "whiteness" the outline finder
 uses), focus (variance of the Laplacian on the cards, or the whole frame; judged only
 where a card is found: a bare table shows few edges however sharp the picture) and
-glare (share of saturated pixels). Where no card is read, an outline found counts as a
-card only where its paper stands out from the table (:func:`_paper`).
-:attr:`FrameCheck.advice` lists what to
-change as (code, value) pairs, most important first; the command
-``referee camera check`` words them (translated). The limits are those of
-``../shared/spec/vision-notes.md``: cards 80-110 px wide read best at 1280x720.
+glare (share of saturated pixels). The card outlines found but not read are
+:func:`unread_outlines`' (where no card is read, only those whose paper stands out from
+the table). :attr:`FrameCheck.advice` lists what to change as (code, value) pairs, most
+important first; the command ``referee camera check`` words them (translated). The
+limits are those of ``../shared/spec/vision-notes.md``: cards 80-110 px wide read best
+at 1280x720.
 """
 
 from __future__ import annotations
@@ -152,9 +152,10 @@ def unread_outlines(image: NDArray[Any], dets: list[Any]) -> list[NDArray[Any]]:
     beside it is no other card: ``cards-table``'s gerry_all_cards, all 52 read, had 8 such)
     and whose short side is SAME_SIZE times the cards read's (median) short side (one
     deck's cards are one size in a frame; nick_deck1_hand1_end's two shapes 30-37 px wide
-    among cards of 80 are none). With none read: those whose paper stands MIN_CONTRAST over the table
-    (:func:`_paper`; the table's whiteness the median outside every outline found). A card
-    outline not read is a card left unsure, or a shape taken for a card."""
+    among cards of 80 are none). With none read: those whose paper stands MIN_CONTRAST over
+    the table (:func:`_paper`; the table's whiteness the median outside every outline
+    found). A card outline not read is a card face down or left unsure, or a shape taken
+    for a card."""
     from vision.detector import find_cards
     from vision.outlines import card_size, overlap_share
     from vision.tablemasks import whiteness
