@@ -315,17 +315,19 @@ def _retry(
     trace: Trace = None,
     near: int | None = None,
     snapped: bool = False,
+    lone: tuple[float, float] | None = None,
 ) -> None:
     """Read again, as the ``outlines`` it gives for the size (short, long) of the cards
-    read (``near``: of the ``near`` cards read nearest it), each group's first outline
+    read (``near``: of the ``near`` cards read nearest it; with none read, ``lone``, if
+    given: the size of the frame's outlines, a lone card's own), each group's first outline
     left unread and not inside a card read; readings (same rules as any outline, a card
     not read already) added to ``kept``. ``snapped``: an outline that reads nothing is
     read again moved onto its card's own edges (:func:`vision.snap.snap`: one of two
     cards of a hand, turned from the other, their merged silhouette a few degrees off
     it; generated hold'em frames of the benchmark, 40: 362 -> 375 of 487 read)."""
-    if not kept:
+    if not kept and lone is None:
         return
-    every = card_size([q.corners for q, _ in kept])
+    every = card_size([q.corners for q, _ in kept]) if kept else lone
     done = {id(q) for q, _ in kept}
     for group in groups:
         q = group[0]
@@ -408,7 +410,7 @@ def detect(
                 break  # nothing printed inside: another outline of it will not help
     kept[:] = [(q, r) for q, r in kept if counted(r) or not two_cards(q, [k for k, _ in kept if k is not q])]
     # outlines a little off their cards, moved onto the cards' edges
-    _retry(image, groups, kept, threshold, t, partial(_snapped, image=image), trace)
+    _retry(image, groups, kept, threshold, t, partial(_snapped, image=image), trace, lone=card_size(quads))
     _retry(image, groups, kept, threshold, t, _grown, trace)  # outlines notably smaller than a card
     # two cards as one outline
     _retry(image, groups, kept, threshold, t, partial(split, image=image), trace, NEAR_CARDS, True)
