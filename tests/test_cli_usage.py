@@ -39,6 +39,15 @@ def referee(*args: str, tmp_path: Path, **env: str) -> subprocess.CompletedProce
         (["profiles", "show"], "error: Missing argument 'NAME|PATH'. See 'referee profiles show --help'."),
         (["--bogus"], "error: No such option: --bogus. See 'referee --help'."),
         (["export"], "error: Missing option '-o' / '--output'. See 'referee export --help'."),
+        # a wrong mix of options, checked by the command (Application.usage), said alike
+        (
+            ["camera", "check"],
+            "error: give either an IMAGE or --camera INDEX. See 'referee camera check --help'.",
+        ),
+        (
+            ["standings", "--json", "--csv"],
+            "error: give --json or --csv, not both. See 'referee standings --help'.",
+        ),
         (
             ["start", "--profile", "pagat", "--seed"],
             "error: Option '--seed' requires an argument.",

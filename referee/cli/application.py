@@ -138,9 +138,29 @@ class Application:
         self.error(text)
         raise typer.Exit(code)
 
+    def usage(self, text: str) -> NoReturn:
+        """A usage error of the options given (a wrong mix or range, which click cannot
+        check): ``error: text. See 'referee camera check --help'.`` (the running command's
+        help, as click's own usage errors say it), exit EXIT_USAGE."""
+        self.abort(_with_help(text), EXIT_USAGE)
+
     def exit(self, code: int = EXIT_OK) -> NoReturn:
         """Leave the command with exit code ``code``."""
         raise typer.Exit(code)
+
+
+def _with_help(text: str) -> str:
+    """``text`` with "See 'COMMAND --help'." after it, the command being the one running
+    now (click's current context); ``text`` alone where none is running."""
+    from referee.i18n import _
+
+    ctx = _current_context()
+    if ctx is None or not ctx.help_option_names:
+        return text
+    text = text if text.endswith((".", "!", "?")) else text + "."
+    return _("{error} See '{command} {help}'.").format(
+        error=text, command=ctx.command_path, help=ctx.help_option_names[0]
+    )
 
 
 def application(ctx: Any) -> Application:
@@ -156,11 +176,16 @@ def application(ctx: Any) -> Application:
 def current() -> Application:
     """The :class:`Application` of the command running now (through click's current
     context), else a new one. For code that is not given the context."""
+    ctx = _current_context()
+    return Application() if ctx is None else application(ctx)
+
+
+def _current_context() -> Any:
+    """Click's context of the command running now, or None."""
     import importlib
 
     try:  # typer >= 0.22 vendors click; older ones depend on it
         globals_ = importlib.import_module("typer._click.globals")
     except ImportError:
         globals_ = importlib.import_module("click.globals")
-    ctx = globals_.get_current_context(silent=True)
-    return Application() if ctx is None else application(ctx)
+    return globals_.get_current_context(silent=True)

@@ -140,7 +140,7 @@ def check_command(
     """Check a camera (or one of its photos): card size, contrast, focus, glare."""
     term = application(ctx)
     if (image is None) == (camera is None):
-        term.abort(_("give either an IMAGE or --camera INDEX"), EXIT_USAGE)
+        term.usage(_("give either an IMAGE or --camera INDEX"))
     try:
         where = _checked_options(camera, seats)
     except ValueError as exc:

@@ -16,7 +16,7 @@ from typing import Annotated, Any
 
 import typer
 
-from referee.cli.application import EXIT_INVALID, EXIT_USAGE, Application, application
+from referee.cli.application import EXIT_INVALID, Application, application
 from referee.cli.options import LangOpt
 from referee.i18n import N_, _, ngettext, os_reason
 from vision import DEFAULT_THRESHOLD
@@ -84,7 +84,7 @@ def detect_command(
     """Find and read the playing cards in IMAGE files (face-up cards only)."""
     term = application(ctx)
     if not 0.0 <= threshold <= 1.0:
-        term.abort(_("--threshold must be between 0 and 1, got {value}").format(value=threshold), EXIT_USAGE)
+        term.usage(_("--threshold must be between 0 and 1, got {value}").format(value=threshold))
     cv2 = _import_cv2(term)
     from referee.frames import frame_problem, image_file_problem, unreadable_image
     from vision.camera_check import unread_outlines

@@ -36,7 +36,7 @@ def report(
     import json
 
     from referee.cli import club
-    from referee.cli.application import EXIT_USAGE, application
+    from referee.cli.application import application
     from referee.cli.live import open_store, session_language
     from referee.errors import RefereeError
     from referee.live.controller import LiveSession, summary_lines
@@ -45,7 +45,7 @@ def report(
     crit = club.criteria(app, player, pair, table, since, until)
     if not crit.empty:
         if session_id is not None:
-            app.abort(_("give a session ID or filters, not both"), EXIT_USAGE)
+            app.usage(_("give a session ID or filters, not both"))
         try:
             with open_store(session_file, store_url) as store:
                 club.report_selected(app, store, crit, as_json=as_json)

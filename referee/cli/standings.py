@@ -41,7 +41,7 @@ def standings(
     """Standings per player and per pair."""
     import json
 
-    from referee.cli.application import EXIT_USAGE, application
+    from referee.cli.application import application
     from referee.cli.live import open_store
     from referee.club.output import as_csv as csv_text
     from referee.club.output import as_json as json_data
@@ -52,7 +52,7 @@ def standings(
 
     app = application(ctx)
     if as_json and as_csv:
-        app.abort(_("give --json or --csv, not both"), EXIT_USAGE)
+        app.usage(_("give --json or --csv, not both"))
     crit = criteria(app, player, pair, table, since, until, profile)
     try:
         with open_store(session_file, store_url) as store:
