@@ -409,8 +409,10 @@ def detect(
             if not printed:
                 break  # nothing printed inside: another outline of it will not help
     kept[:] = [(q, r) for q, r in kept if counted(r) or not two_cards(q, [k for k, _ in kept if k is not q])]
-    # outlines a little off their cards, moved onto the cards' edges
-    _retry(image, groups, kept, threshold, t, partial(_snapped, image=image), trace, lone=card_size(quads))
+    # outlines a little off their cards, moved onto the cards' edges (none read: those where A
+    # saw a card, at the size of the frame's outlines: a lone card; not every card face down)
+    seen = groups if kept else [g for g, f in zip(groups, firsts, strict=True) if f.learned is not None]
+    _retry(image, seen, kept, threshold, t, partial(_snapped, image=image), trace, lone=card_size(quads))
     _retry(image, groups, kept, threshold, t, _grown, trace)  # outlines notably smaller than a card
     # two cards as one outline
     _retry(image, groups, kept, threshold, t, partial(split, image=image), trace, NEAR_CARDS, True)
