@@ -115,10 +115,10 @@ def detect_command(
         try:
             annotate.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
+            # (a file of that name: mkdir says only that it exists, not that it is no folder)
+            reason = _("it is a file, not a folder") if annotate.is_file() else os_reason(exc)
             term.abort(
-                _("cannot create annotation folder {path}: {reason}").format(
-                    path=annotate, reason=os_reason(exc)
-                )
+                _("cannot create annotation folder {path}: {reason}").format(path=annotate, reason=reason)
             )
 
     report: list[dict[str, Any]] = []

@@ -228,3 +228,18 @@ def test_cards_face_down_are_said_and_drawn_but_not_reported(tmp_path: Path) -> 
     one = tmp_path / "one.png"
     cv2.imwrite(str(one), table("felt"))
     assert runner.invoke(app, ["detect", str(one)]).stdout.strip() == f"{one}: no card read"
+
+
+def test_an_annotation_folder_that_is_a_file_says_so(
+    scene: tuple[Path, dict[str, Any]], tmp_path: Path
+) -> None:
+    """--annotate naming a file: one line saying it is a file, not a folder (mkdir's own
+    reason, "it exists already", read as if an existing folder were refused: a new-user
+    trial)."""
+    path, _ = scene
+    taken = tmp_path / "taken"
+    taken.write_text("not a folder")
+    res = runner.invoke(app, ["--lang", "en", "detect", "--annotate", str(taken), str(path)])
+    assert res.exit_code == 1
+    assert res.stderr.strip() == f"error: cannot create annotation folder {taken}: it is a file, not a folder"
+    assert taken.read_text() == "not a folder"  # left as it was
