@@ -158,7 +158,7 @@ def check_command(
         frame = _grab(where)
         if frame is None:
             term.abort(_("camera {index} gives no picture").format(index=where))
-    from vision.camera_check import check_frame
+    from vision.camera_check import MAX_GLARE, MIN_FOCUS, check_frame
 
     r = check_frame(frame)
     p = term.line  # one plain line each: no markup, never wrapped
@@ -192,7 +192,11 @@ def check_command(
                 c,
             ).format(c=c, t=round(r.table_white))
         )
-    p(_("focus: {f}; glare: {g} of the picture").format(f=round(r.focus), g=f"{100 * r.glare:.1f}%"))
+    p(
+        _("focus: {f} (sharp from {sharp}); glare: {g} of the picture (at most {most})").format(
+            f=round(r.focus), sharp=round(MIN_FOCUS), g=f"{100 * r.glare:.1f}%", most=f"{100 * MAX_GLARE:g}%"
+        )
+    )
     for code, value in r.advice:
         p(_("verdict: {text}").format(text=_advice_text(code, value, r)))
     if r.advice[0][0] != "ok":

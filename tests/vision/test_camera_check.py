@@ -253,3 +253,23 @@ def test_blurred_cards_ask_for_focus_and_a_bare_table_does_not() -> None:
     assert sharp.focus >= MIN_FOCUS and "blurred" not in [code for code, _ in sharp.advice]
     bare = check_frame(cv2.GaussianBlur(table("felt"), (0, 0), 4))
     assert bare.focus < MIN_FOCUS and [code for code, _ in bare.advice] == ["no_cards"]
+
+
+def test_focus_and_glare_are_printed_with_their_bars(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The focus and glare line says what is good (a second new-user trial: "focus: 9" or
+    "focus: 7310" told nothing): MIN_FOCUS and MAX_GLARE beside the measures."""
+    from vision.camera_check import MAX_GLARE, MIN_FOCUS
+
+    frame = photo(100)
+    r = check_frame(frame)
+    p = tmp_path / "frame.png"
+    cv2.imwrite(str(p), frame)
+    assert main(["--lang", "en", "camera", "check", str(p)]) == 0
+    line = next(ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("focus: "))
+    assert line == (
+        f"focus: {round(r.focus)} (sharp from {round(MIN_FOCUS)}); "
+        f"glare: {100 * r.glare:.1f}% of the picture (at most {100 * MAX_GLARE:g}%)"
+    )
+    assert line.endswith("(at most 1%)") and "(sharp from 60)" in line
