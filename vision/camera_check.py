@@ -102,7 +102,7 @@ def check_frame(image: NDArray[Any]) -> FrameCheck:
         cv2.fillConvexPoly(mask, np.round(q).astype(np.int32), 255)
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     lap = cv2.Laplacian(gray, cv2.CV_32F)
-    table_white = float(np.median(white[mask == 0])) if (mask == 0).any() else float(np.median(white))
+    table_white = _table_white(white, mask)
     inside = mask > 0
     contrast = None
     width = None
@@ -160,29 +160,31 @@ def unread_outlines(image: NDArray[Any], dets: list[Any]) -> list[NDArray[Any]]:
     from vision.outlines import card_size, overlap_share
     from vision.tablemasks import whiteness
 
-    found = [q.corners for q in find_cards(image)[:13]]
+    found = find_cards(image)[:13]
     if not dets:
         white = whiteness(image)
         mask = np.zeros(white.shape[:2], np.uint8)
         for q in found:
-            cv2.fillConvexPoly(mask, np.round(q).astype(np.int32), 255)
-        table = float(np.median(white[mask == 0])) if (mask == 0).any() else float(np.median(white))
-        return [q for q in found if _paper(white, q) - table >= MIN_CONTRAST]
+            cv2.fillConvexPoly(mask, np.round(q.corners).astype(np.int32), 255)
+        table = _table_white(white, mask)
+        return [q.corners for q in found if _paper(white, q.corners) - table >= MIN_CONTRAST]
     read = [d.corners.reshape(-1, 1, 2).astype(np.float32) for d in dets]
     size = card_size([d.corners for d in dets])
     assert size is not None
     return [
-        q
+        q.corners
         for q in found
-        if all(cv2.pointPolygonTest(c, _centre(q), False) < 0 for c in read)
-        and all(overlap_share(q, d.corners) < 0.5 for d in dets)
-        and SAME_SIZE[0] <= _width(q) / size[0] <= SAME_SIZE[1]
+        if all(cv2.pointPolygonTest(c, q.center, False) < 0 for c in read)
+        and all(overlap_share(q.corners, d.corners) < 0.5 for d in dets)
+        and SAME_SIZE[0] <= _width(q.corners) / size[0] <= SAME_SIZE[1]
     ]
 
 
-def _centre(quad: NDArray[Any]) -> tuple[float, float]:
-    c = np.asarray(quad, np.float64).reshape(4, 2).mean(axis=0)
-    return float(c[0]), float(c[1])
+def _table_white(white: NDArray[Any], cards: NDArray[Any]) -> float:
+    """The table's whiteness: the median of ``white`` (:func:`vision.tablemasks.whiteness`)
+    outside the mask ``cards`` (255 on the outlines), of the whole image where it covers all."""
+    table = white[cards == 0]
+    return float(np.median(table if table.size else white))
 
 
 def _advice(

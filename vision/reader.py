@@ -412,7 +412,8 @@ def detect(
     # outlines a little off their cards, moved onto the cards' edges (none read: those where A
     # saw a card, at the size of the frame's outlines: a lone card; not every card face down)
     seen = groups if kept else [g for g, f in zip(groups, firsts, strict=True) if f.learned is not None]
-    _retry(image, seen, kept, threshold, t, partial(_snapped, image=image), trace, lone=card_size(quads))
+    lone = None if kept else card_size(quads)
+    _retry(image, seen, kept, threshold, t, partial(_snapped, image=image), trace, lone=lone)
     _retry(image, groups, kept, threshold, t, _grown, trace)  # outlines notably smaller than a card
     # two cards as one outline
     _retry(image, groups, kept, threshold, t, partial(split, image=image), trace, NEAR_CARDS, True)
