@@ -52,6 +52,20 @@ def referee(*args: str, tmp_path: Path, **env: str) -> subprocess.CompletedProce
             ["start", "--profile", "pagat", "--seed"],
             "error: Option '--seed' requires an argument.",
         ),  # click gives no command here
+        # a value typer's parsing refuses is named (typer says only "Input should be a valid
+        # integer, unable to parse string as an integer")
+        (
+            ["start", "--profile", "pagat", "--seed", "x"],
+            "error: Invalid value for '--seed': 'x' is not a whole number. See 'referee start --help'.",
+        ),
+        (
+            ["detect", "a.jpg", "--threshold", "abc"],
+            "error: Invalid value for '--threshold': 'abc' is not a number. See 'referee detect --help'.",
+        ),
+        (
+            ["report", "1.5"],
+            "error: Invalid value for 'ID': '1.5' is not a whole number. See 'referee report --help'.",
+        ),
     ],
 )
 def test_usage_error_is_one_line(args: list[str], line: str, tmp_path: Path) -> None:
@@ -65,6 +79,18 @@ def test_usage_error_in_russian(tmp_path: Path) -> None:
     proc = referee("--lang", "ru", "replay", tmp_path=tmp_path)
     assert proc.returncode == 2
     assert proc.stderr.splitlines() == ["ошибка: Не хватает аргумента 'RECORD'. См. 'referee replay --help'."]
+    # an invalid value keeps its reason and the value typed (it said only "Invalid value for
+    # '--threshold'" in ru, kk and tr: a new-user trial); the referee's own reasons too
+    proc = referee("--lang", "ru", "detect", "a.jpg", "--threshold", "abc", tmp_path=tmp_path)
+    assert proc.stderr.splitlines() == [
+        "ошибка: Недопустимое значение '--threshold': 'abc' — не число. См. 'referee detect --help'."
+    ]
+    proc = referee("--lang", "xx", "profiles", tmp_path=tmp_path, REFEREE_LANG="ru")
+    assert proc.returncode == 2
+    assert proc.stderr.splitlines() == [
+        "ошибка: Недопустимое значение --lang: 'xx' — не язык судьи (есть: en, ru, kk, tr)."
+        " См. 'referee --help'."
+    ]
     out = referee("--lang", "ru", "replay", "--help", tmp_path=tmp_path).stdout
     assert "Проиграть запись сессии" in out and "Показать эту справку и выйти." in out
 

@@ -113,14 +113,42 @@ _CLICK_ERRORS: tuple[tuple[str, str], ...] = (
     (r"Option (?P<name>.+) requires an argument\.", N_("Option {name} requires an argument.")),
     (r"Got unexpected extra arguments? \((?P<args>.*)\)", N_("Unexpected extra argument(s): {args}.")),
     (r"Got unexpected extra argument\(s\) \((?P<args>.*)\)", N_("Unexpected extra argument(s): {args}.")),
-    (r"Invalid value for (?P<name>[^:]+): .*", N_("Invalid value for {name}.")),
 )
 
+# typer's parsing of typed options and arguments (pydantic) says why a value is refused
+# without naming it ("Input should be a valid integer, ..."): said with the value typed
+_PARSE_ERRORS = {
+    "int_parsing": N_("{value} is not a whole number"),
+    "float_parsing": N_("{value} is not a number"),
+}
 
-def translate_click_message(text: str) -> str:
-    """``text`` (a click usage error, English) in the language in force, when known."""
+
+def _parse_reason(exc: Any) -> str | None:
+    """Why typer's parsing refused a value, naming it ("'x' is not a whole number"), from
+    the pydantic error behind a click BadParameter ``exc``; None when there is none or
+    it is of another kind."""
+    errors = getattr(exc.__cause__, "errors", None)
+    if not callable(errors):
+        return None
+    try:
+        first = errors()[0]
+    except (IndexError, TypeError, AttributeError):  # not pydantic's ValidationError after all
+        return None
+    template = _PARSE_ERRORS.get(str(first.get("type")))
+    return None if template is None else _(template).format(value=repr(first.get("input")))
+
+
+def translate_click_message(text: str, exc: Any = None) -> str:
+    """``text`` (a click usage error, English) in the language in force, when known.
+    An invalid value keeps its reason (the referee's own reasons are translated
+    already; typer's parse errors are said with the value, :func:`_parse_reason`,
+    when ``exc`` is given); click's other reasons stay as click says them."""
     import re
 
+    m = re.fullmatch(r"Invalid value for (?P<name>[^:]+): (?P<reason>.*?)\.?", text.rstrip(), re.DOTALL)
+    if m:
+        reason = (_parse_reason(exc) if exc is not None else None) or m["reason"]
+        return _("Invalid value for {name}: {reason}.").format(name=m["name"], reason=reason)
     if language() == "en":
         return text
     for pattern, template in _CLICK_ERRORS:
@@ -132,7 +160,7 @@ def translate_click_message(text: str) -> str:
 
 def usage_error_line(exc: Any) -> str:
     """``Missing argument 'RECORD'. See 'referee replay --help'.`` for a click usage error."""
-    text = translate_click_message(str(exc.format_message()).strip())
+    text = translate_click_message(str(exc.format_message()).strip(), exc)
     if not text.endswith((".", "!", "?")):
         text += "."
     ctx = getattr(exc, "ctx", None)
