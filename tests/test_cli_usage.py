@@ -125,3 +125,13 @@ def test_every_command_lists_lang_in_its_help(tmp_path: Path) -> None:
     ]  # fmt: skip
     missing = [c for c in commands if "--lang" not in referee(*c, "--help", tmp_path=tmp_path).stdout]
     assert missing == []
+
+
+def test_profiles_help_says_the_bare_command_lists(tmp_path: Path) -> None:
+    """``referee profiles`` alone lists the profiles: its help says so (a new-user trial
+    looked for a ``list`` command), and the bare command does list them."""
+    out = referee("profiles", "--help", tmp_path=tmp_path).stdout
+    assert "'referee profiles' alone lists them." in out
+    listed = referee("profiles", tmp_path=tmp_path)
+    assert listed.returncode == 0
+    assert all(name in listed.stdout for name in ("kort", "kort-ranked", "pagat"))

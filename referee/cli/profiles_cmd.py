@@ -27,7 +27,9 @@ def register(app: typer.Typer) -> None:
     )
     sub.callback(
         invoke_without_command=True,
-        help=_("List the rule profiles, show one, or print the profile JSON Schema."),
+        help=_("List the rule profiles, show one, or print the profile JSON Schema.")
+        + "\n\n"
+        + _("'referee profiles' alone lists them."),
     )(list_cmd)
     sub.command("show", help=_("Print one profile's YAML (after checking it is valid)."))(show_cmd)
     sub.command(
