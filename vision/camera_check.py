@@ -9,9 +9,10 @@ where a card is found: a bare table shows few edges however sharp the picture) a
 glare (share of saturated pixels). The card outlines found but not read are
 :func:`unread_outlines`' (where no card is read, only those whose paper stands out from
 the table). :attr:`FrameCheck.advice` lists what to change as (code, value) pairs, most
-important first; the command ``referee camera check`` words them (translated). The
-limits are those of ``../shared/spec/vision-notes.md``: cards 80-110 px wide read best
-at 1280x720.
+important first; the command ``referee camera check`` words them (translated). Cards
+should be MIN_WIDTH-MAX_WIDTH px wide in a 1280x720 frame: narrower, fewer are read
+(measured on generated frames, :mod:`vision.widths`); wider, the camera sees less table
+than a game covers (``../shared/spec/vision-notes.md``).
 """
 
 from __future__ import annotations
@@ -23,8 +24,14 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-#: card width (px) range the reader is built for (the range ``referee camera check`` prints)
-MIN_WIDTH = 80.0
+#: card width (px) range asked for (the range ``referee camera check`` prints). The least:
+#: the narrowest cards read as well as at the operating point (cards lying apart on generated
+#: tables, 70% of their indices in held-apart fonts, ``python -m vision.widths --data DATA``
+#: at seeds 660000 (30 frames a width) and 770000 (60): 900 cards a width read 87.1% at 65 px,
+#: 90.6% at 70, 92.2% at 75, 92.2% at 80, more on wider cards; 68% at 55). The most: a
+#: 63 mm card 110 px wide is 1.75 px/mm, a 1280 px frame spans 73 cm of table, about what a
+#: game covers (wider cards read as well: 97% at 130-160 px, but the table does not fit)
+MIN_WIDTH = 75.0
 MAX_WIDTH = 110.0
 #: the frame size (px) the reader is built for; a smaller frame (either way up) is asked
 #: to be set to it
@@ -208,7 +215,7 @@ def _advice(
             advice.append(("pale_table", table_white))
     else:
         # the cards' size first: cards too small are why none or few are read (in whole
-        # pixels, as printed: 79.6 px is "80 px", inside 80-110)
+        # pixels, as printed: 74.6 px is "75 px", inside 75-110)
         if round(width) < MIN_WIDTH:
             advice.append(("too_small", width))
         elif round(width) > MAX_WIDTH:

@@ -98,7 +98,10 @@ def compare(old: dict[str, Any], new: dict[str, Any], out: TextIO) -> dict[str, 
     return t
 
 
-def _art_and_bank(data: Path, bank_seed: int | None) -> tuple[Any, Any]:
+def art_and_bank(data: Path, bank_seed: int | None) -> tuple[Any, Any]:
+    """(the CC0 art of ``data``'s ``art.npz``, the held-apart glyph bank of ``bank_seed``
+    or None without one). Raises FileNotFoundError when the art cache or the held-apart
+    fonts are missing."""
     from vision.benchgen import held_apart_bank
     from vision.train.synth import load_art
 
@@ -147,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
         if a.command == "compare":
             compare(json.loads(a.old.read_text()), json.loads(a.new.read_text()), sys.stdout)
         elif a.command == "frame":
-            art, bank = _art_and_bank(a.data, a.bank_seed)
+            art, bank = art_and_bank(a.data, a.bank_seed)
             s = scene(a.kind, a.frame_seed, art, bank)
             read_frame(s, a.threshold, sys.stdout)
             if a.save is not None:
@@ -157,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             counts = {k: getattr(a, k.replace("-", "_")) for k in KINDS}
             held = any(n and KINDS[k][1] for k, n in counts.items())
-            art, bank = _art_and_bank(a.data, a.seed if held else None)
+            art, bank = art_and_bank(a.data, a.seed if held else None)
             res = dump(a.seed, counts, art, bank, a.threshold)
             # a frame a line: two dumps compare line by line too (diff)
             a.out.write_text(

@@ -50,6 +50,8 @@ def _reading_text(code: str, r: Any) -> str | None:
 def _advice_text(code: str, value: float, r: Any) -> str:
     """The sentence for one advice code of :data:`vision.camera_check.ADVICE_CODES`;
     ``r``: the :class:`vision.camera_check.FrameCheck` it comes from."""
+    from vision.camera_check import MAX_WIDTH, MIN_WIDTH
+
     reading = _reading_text(code, r)
     if reading is not None:
         return reading
@@ -62,8 +64,8 @@ def _advice_text(code: str, value: float, r: Any) -> str:
         return _("no card found: put a few cards face up in the middle of the table and check again")
     if code == "too_small":
         return _(
-            "cards are {px} px wide: move the camera down (or zoom in) until they are 80-110 px wide"
-        ).format(px=round(value))
+            "cards are {px} px wide: move the camera down (or zoom in) until they are {least}-{most} px wide"
+        ).format(px=round(value), least=round(MIN_WIDTH), most=round(MAX_WIDTH))
     if code == "too_large":
         return _("cards are {px} px wide: move the camera up so that it sees the whole table").format(
             px=round(value)
@@ -158,7 +160,7 @@ def check_command(
         frame = _grab(where)
         if frame is None:
             term.abort(_("camera {index} gives no picture").format(index=where))
-    from vision.camera_check import MAX_GLARE, MIN_FOCUS, check_frame
+    from vision.camera_check import MAX_GLARE, MAX_WIDTH, MIN_FOCUS, MIN_WIDTH, check_frame
 
     r = check_frame(frame)
     p = term.line  # one plain line each: no markup, never wrapped
@@ -174,7 +176,11 @@ def check_command(
 
         p(_("read: {cards}").format(cards="  ".join(card_text(Card.parse(c)) for c in r.cards)))
     if r.card_width is not None:
-        p(_("card width: {px} px (the reader is built for 80-110)").format(px=round(r.card_width)))
+        p(
+            _("card width: {px} px (best {least}-{most})").format(
+                px=round(r.card_width), least=round(MIN_WIDTH), most=round(MAX_WIDTH)
+            )
+        )
     if r.play_area is not None:
         x0, y0, x1, y1 = r.play_area
         p(

@@ -37,6 +37,18 @@ def test_cards_at_the_operating_point_pass() -> None:
     assert r.play_area is not None and 0.2 < r.play_area[0] < r.play_area[2] < 0.8
 
 
+def test_cards_a_little_narrower_than_80_px_pass() -> None:
+    """Cards 75-80 px wide are read as well as at 80 (vision.widths: 92.2% of 900 generated
+    cards at 75 px and at 80; 90.6% at 70): no advice to move the camera (a real photo
+    whose 52 cards, 79 px wide, were all read was told to move it down, 80 being the least)."""
+    r = check_frame(photo(78))
+    assert r.card_width is not None and 74.5 < r.card_width < 80
+    assert r.advice == [("ok", 0.0)]
+    r = check_frame(photo(70))
+    assert r.card_width is not None and r.card_width < 74.5
+    assert r.advice[0][0] == "too_small"
+
+
 def test_a_blank_table_says_no_card() -> None:
     r = check_frame(table("felt"))
     assert r.outlines == 0 and r.advice[0][0] == "no_cards"
@@ -51,7 +63,8 @@ def test_the_command_prints_the_verdict_and_exits_1_when_something_must_change(
     out = capsys.readouterr().out
     m = re.search(r"card width: (\d+) px", out)
     assert m is not None and 40 <= int(m.group(1)) <= 60
-    assert "move the camera down" in out
+    assert "move the camera down (or zoom in) until they are 75-110 px wide" in out
+    assert re.search(r"card width: \d+ px \(best 75-110\)", out)
     ok = tmp_path / "ok.png"
     cv2.imwrite(str(ok), photo(100))
     assert main(["--lang", "en", "camera", "check", str(ok)]) == 0
@@ -123,7 +136,7 @@ def test_few_cards_read_of_many_outlines_is_not_a_good_set_up(
 def test_cards_wider_than_the_reader_is_built_for_are_not_a_good_set_up(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    r = check_frame(photo(123))  # 123 px: above the 80-110 the command prints
+    r = check_frame(photo(123))  # 123 px: above the 75-110 the command prints
     assert r.card_width is not None and 115 < r.card_width < 130
     assert r.advice[0][0] == "too_large"
     code, verdict = _check(tmp_path, photo(123), capsys)
@@ -217,9 +230,9 @@ def test_camera_and_seats_are_checked_as_start_checks_them(
 def test_a_card_width_printed_inside_the_range_is_not_called_too_small() -> None:
     from vision.camera_check import _advice
 
-    advice = _advice((1280, 720), 3, 3, 79.6, 100.0, 40.0, 500.0, 0.0)  # printed "80 px"
+    advice = _advice((1280, 720), 3, 3, 74.6, 100.0, 40.0, 500.0, 0.0)  # printed "75 px"
     assert advice == [("ok", 0.0)]
-    assert _advice((1280, 720), 3, 3, 79.4, 100.0, 40.0, 500.0, 0.0)[0][0] == "too_small"
+    assert _advice((1280, 720), 3, 3, 74.4, 100.0, 40.0, 500.0, 0.0)[0][0] == "too_small"
     assert _advice((1280, 720), 3, 3, 110.4, 100.0, 40.0, 500.0, 0.0) == [("ok", 0.0)]
 
 

@@ -173,6 +173,34 @@ def test_a_generated_lone_frame_has_ten_cards_apart_with_jumbo_indices() -> None
 
 
 @pytest.mark.slow
+def test_a_frame_of_cards_apart_at_a_set_width_changes_only_their_size() -> None:
+    """vision.widths measures the read share by card width on frames alike but for it
+    (vision.train.scenes.apart_scene): the same cards at the same places and turns."""
+    np = pytest.importorskip("numpy")
+    from vision.train.scenes import apart_scene
+    from vision.train.synth import RANKS, SUITS, GlyphBank
+
+    rank, suit = np.full((64, 40), 255, np.uint8), np.full((64, 8), 255, np.uint8)
+    bank = GlyphBank({r: [rank] for r in RANKS}, {s: [suit] for s in SUITS})
+    art = stand_in_art()
+    small, large = apart_scene(4, art, bank, 60.0), apart_scene(4, art, bank, 130.0)
+    assert small.cards == large.cards and len(small.cards) == 10
+    for c in small.cards:
+        a, b = small.outlines[c], large.outlines[c]
+        assert np.allclose(a.mean(axis=0), b.mean(axis=0), atol=1e-3)  # the same place
+        wa, wb = (float(np.hypot(*(o[1] - o[0]))) for o in (a, b))
+        assert 0.95 * 60 - 0.5 < wa < 1.05 * 60 + 0.5 and 0.95 * 130 - 0.5 < wb < 1.05 * 130 + 0.5
+        assert wb / wa == pytest.approx(130 / 60, rel=1e-4)  # the same share of the width drawn
+
+
+def test_widths_without_the_art_cache_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from vision.widths import main
+
+    assert main(["--data", str(tmp_path), "--frames", "1"]) == 1
+    assert "no CC0 art cache" in capsys.readouterr().err
+
+
+@pytest.mark.slow
 def test_a_glyph_bank_redraws_indices_and_leaves_the_scene_as_it_was() -> None:
     np = pytest.importorskip("numpy")
     pytest.importorskip("PIL", reason="the held-apart fonts are drawn with Pillow (the train extra)")

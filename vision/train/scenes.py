@@ -371,16 +371,37 @@ def lone_scene(seed: int, art: dict[str, Any], bank: synth.GlyphBank) -> PileSce
     return _apart(rng, img, face_of)
 
 
+def apart_scene(seed: int, art: dict[str, Any], bank: synth.GlyphBank, width: float) -> PileScene:
+    """A generated 1280x720 frame of ten face-up cards lying apart (two rows of five)
+    ``width`` px wide give or take 5%, turned anyhow, on a table with chips among them, a
+    share REDRAWN of their indices redrawn from ``bank`` (:func:`_face`); light, blur, noise
+    and JPEG as :func:`pile_scene`: the read share by card width that ``referee camera
+    check`` advises (:mod:`vision.widths`). Labels, cards and outlines as :class:`PileScene`."""
+    rng, redraw, img = _table(seed, 31)
+    deck, order = _shuffled(rng)
+
+    def face_of(k: int) -> tuple[str, NDArray[Any]]:
+        card = deck[int(order[k])]
+        return card, _face(rng, redraw, art, bank, card, True)
+
+    return _apart(rng, img, face_of, width)
+
+
 def _apart(
-    rng: np.random.Generator, img: NDArray[Any], face_of: Callable[[int], tuple[str, NDArray[Any]]]
+    rng: np.random.Generator,
+    img: NDArray[Any],
+    face_of: Callable[[int], tuple[str, NDArray[Any]]],
+    width: float | None = None,
 ) -> PileScene:
     """Ten cards lying apart on ``img`` (two rows of five, one width of 70-120 px give or
     take 5%, turned anyhow; ``face_of(k)``: the k-th card and its face), chips among
     them, shot (:func:`_shoot`): :func:`lone_scene` and :func:`court_scene`. ``face_of``
     is called after each card's place is drawn from ``rng`` and before its size and turn
-    (the order of draws the benchmark's frames were made with)."""
+    (the order of draws the benchmark's frames were made with). ``width``: that width
+    instead of one drawn (the draw is made all the same: the rest of the frame is alike)."""
     cover = np.zeros((H, W), np.int32)
     cw0 = rng.uniform(70, 120)
+    cw0 = cw0 if width is None else width
     placed: list[tuple[str, float, float, float, float, int]] = []
     for k in range(10):
         # centres 225 px apart or more: more than a card's diagonal (at most 217 px)
