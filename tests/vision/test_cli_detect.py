@@ -243,3 +243,40 @@ def test_an_annotation_folder_that_is_a_file_says_so(
     assert res.exit_code == 1
     assert res.stderr.strip() == f"error: cannot create annotation folder {taken}: it is a file, not a folder"
     assert taken.read_text() == "not a folder"  # left as it was
+
+
+def test_annotate_labels_sit_on_their_cards_and_never_cover_one_another() -> None:
+    """Labels are centred on their cards, no wider than the cards, and a label that would
+    cover another is moved down past it (a trick's cards lie close: labels at their
+    corners, wider than the cards, covered one another in a new-user trial)."""
+    import numpy as np
+
+    from referee.cli.detect import _labels
+    from vision.reader import Detection
+
+    def card(cx: float, cy: float, w: float = 90.0) -> Any:
+        h = 1.4 * w
+        c = [
+            (cx - w / 2, cy - h / 2),
+            (cx + w / 2, cy - h / 2),
+            (cx + w / 2, cy + h / 2),
+            (cx - w / 2, cy + h / 2),
+        ]
+        return np.array(c, np.float32)
+
+    # three cards of a trick, 20 px apart, and one far away
+    dets = [Detection(n, 0.99, card(x, 300.0)) for n, x in (("TH", 400.0), ("9S", 420.0), ("QD", 440.0))]
+    dets.append(Detection("AC", 1.0, card(900.0, 300.0)))
+    placed = _labels(cv2, dets, 1.5)
+    boxes = [b for *_, b in placed]
+    for i, a in enumerate(boxes):
+        for b in boxes[:i]:
+            assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]), (a, b)
+    texts = [t for t, *_ in placed]
+    assert texts == ["TH 0.99", "9S 0.99", "QD 0.99", "AC 1.00"]
+    # the lone card's label is centred on it and no wider than it
+    x0, y0, x1, y1 = boxes[3]
+    assert abs((x0 + x1) / 2 - 900) <= 2 and abs((y0 + y1) / 2 - 300) <= 4
+    assert x1 - x0 <= 0.95 * 90 + 4
+    # all at one scale, within the bounds
+    assert len({s for _, _, s, _, _ in placed}) == 1 and 0.4 <= placed[0][2] <= 1.5
