@@ -42,8 +42,14 @@ def referee(*args: str, tmp_path: Path, **env: str) -> subprocess.CompletedProce
         # a wrong mix of options, checked by the command (Application.usage), said alike
         (
             ["camera", "check"],
-            "error: give either an IMAGE or --camera INDEX. See 'referee camera check --help'.",
+            "error: give either an IMAGE or --camera INDEX|URL. See 'referee camera check --help'.",
         ),
+        (
+            ["camera", "check", "a.jpg", "--camera", "7"],
+            "error: give an IMAGE or --camera INDEX|URL, not both. See 'referee camera check --help'.",
+        ),
+        # a mistyped command with click's suggestion
+        (["detec"], "error: No such command 'detec'. Did you mean 'detect'? See 'referee --help'."),
         (
             ["standings", "--json", "--csv"],
             "error: give --json or --csv, not both. See 'referee standings --help'.",
@@ -84,6 +90,10 @@ def test_usage_error_in_russian(tmp_path: Path) -> None:
     proc = referee("--lang", "ru", "detect", "a.jpg", "--threshold", "abc", tmp_path=tmp_path)
     assert proc.stderr.splitlines() == [
         "ошибка: Недопустимое значение '--threshold': 'abc' — не число. См. 'referee detect --help'."
+    ]
+    proc = referee("--lang", "ru", "camera", "chek", tmp_path=tmp_path)  # with click's suggestion
+    assert proc.stderr.splitlines() == [
+        "ошибка: Нет такой команды: 'chek'. Возможно, вы имели в виду 'check'? См. 'referee camera --help'."
     ]
     proc = referee("--lang", "xx", "profiles", tmp_path=tmp_path, REFEREE_LANG="ru")
     assert proc.returncode == 2

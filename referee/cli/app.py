@@ -104,6 +104,10 @@ class RefereeTyper(typer.Typer):
 _CLICK_ERRORS: tuple[tuple[str, str], ...] = (
     (r"Missing argument (?P<name>.+)\.", N_("Missing argument {name}.")),
     (r"Missing option (?P<name>.+)\.", N_("Missing option {name}.")),
+    (
+        r"No such command (?P<name>.+)\. Did you mean (?P<suggestion>.+)\?",
+        N_("No such command {name}. Did you mean {suggestion}?"),
+    ),
     (r"No such command (?P<name>.+)\.", N_("No such command {name}.")),
     (
         r"No such option: (?P<name>\S+) \(Possible options: (?P<options>.+)\)",

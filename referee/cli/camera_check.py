@@ -70,6 +70,11 @@ def _advice_text(code: str, value: float, r: Any) -> str:
         return _("cards are {px} px wide: move the camera up so that it sees the whole table").format(
             px=round(value)
         )
+    if code == "dark":
+        return _(
+            "the picture is too dark (card paper {paper} of 255): light the table or raise the "
+            "camera's exposure"
+        ).format(paper=round(value))
     if code == "pale_table":
         return _("the table is nearly as white as the cards: put a dark cloth down")
     if code == "blurred":
@@ -141,8 +146,10 @@ def check_command(
 ) -> None:
     """Check a camera (or one of its photos): card size, contrast, focus, glare."""
     term = application(ctx)
-    if (image is None) == (camera is None):
-        term.usage(_("give either an IMAGE or --camera INDEX"))
+    if image is None and camera is None:
+        term.usage(_("give either an IMAGE or --camera INDEX|URL"))
+    if image is not None and camera is not None:
+        term.usage(_("give an IMAGE or --camera INDEX|URL, not both"))
     try:
         where = _checked_options(camera, seats)
     except ValueError as exc:
@@ -198,11 +205,15 @@ def check_command(
                 c,
             ).format(c=c, t=round(r.table_white))
         )
-    p(
-        _("focus: {f} (sharp from {sharp}); glare: {g} of the picture (at most {most})").format(
-            f=round(r.focus), sharp=round(MIN_FOCUS), g=f"{100 * r.glare:.1f}%", most=f"{100 * MAX_GLARE:g}%"
+    glare = {"g": f"{100 * r.glare:.1f}%", "most": f"{100 * MAX_GLARE:g}%"}
+    if r.card_width is None:  # focus is judged on cards only (a bare table shows few edges)
+        p(_("glare: {g} of the picture (at most {most})").format(**glare))
+    else:
+        p(
+            _("focus: {f} (sharp from {sharp}); glare: {g} of the picture (at most {most})").format(
+                f=round(r.focus), sharp=round(MIN_FOCUS), **glare
+            )
         )
-    )
     for code, value in r.advice:
         p(_("verdict: {text}").format(text=_advice_text(code, value, r)))
     if r.advice[0][0] != "ok":

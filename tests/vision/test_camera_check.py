@@ -286,3 +286,46 @@ def test_focus_and_glare_are_printed_with_their_bars(
         f"glare: {100 * r.glare:.1f}% of the picture (at most {100 * MAX_GLARE:g}%)"
     )
     assert line.endswith("(at most 1%)") and "(sharp from 60)" in line
+
+
+def test_a_dark_picture_asks_for_light_not_a_cloth_nor_focus(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An underexposed picture (a dim room): the cards' paper is grey, so the card/table
+    contrast is low and the focus measure too, but the table is not pale nor the lens out
+    of focus: it says the picture is too dark (a new-user trial darkened a photo on a dark
+    felt to a quarter: "put a dark cloth down", and at 15% "the picture is blurred")."""
+    import numpy as np
+
+    from vision.camera_check import MIN_CONTRAST, MIN_PAPER
+
+    frame = photo(100)
+    bright = check_frame(frame)
+    assert bright.advice == [("ok", 0.0)]
+    dim = (frame.astype(np.float32) * 0.2).astype(np.uint8)
+    r = check_frame(dim)
+    assert r.contrast is not None and r.contrast < MIN_CONTRAST  # what said "pale table"
+    paper = r.contrast + r.table_white
+    assert paper < MIN_PAPER and r.advice[0] == ("dark", paper)
+    assert not {"pale_table", "blurred"} & {code for code, _ in r.advice}
+    code, verdict = _check(tmp_path, dim, capsys)
+    assert code == 1
+    assert verdict[0] == (
+        f"verdict: the picture is too dark (card paper {round(paper)} of 255): light the table or"
+        " raise the camera's exposure"
+    )
+    # a picture a little dim, its paper still over MIN_PAPER, is fine
+    lit = check_frame((frame.astype(np.float32) * 0.85).astype(np.uint8))
+    assert lit.contrast is not None and lit.contrast + lit.table_white >= MIN_PAPER
+    assert lit.advice == [("ok", 0.0)]
+
+
+def test_without_a_card_focus_is_not_printed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Focus is judged on cards only: with none found the line says the glare alone (a
+    new-user trial saw "focus: 164" printed for a bare table)."""
+    p = tmp_path / "bare.png"
+    cv2.imwrite(str(p), table("felt"))
+    assert main(["--lang", "en", "camera", "check", str(p)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert "glare: 0.0% of the picture (at most 1%)" in out
+    assert not [ln for ln in out if "focus" in ln]
