@@ -42,12 +42,14 @@ MIN_READ_SHARE = 0.5
 MIN_CONTRAST = 45.0
 #: the cards' paper whiteness (min of B, G, R, grey levels: the card/table contrast plus the
 #: table's) below which the picture is too dark. Measured on generated frames darkened
-#: (cards lying apart, 90 px wide, 40 frames at seed 991000 each at 1.0, 0.85 ... 0.3 of
-#: their exposure; one-off script): the darkened frames whose paper measures 140-160 read
-#: 190 of the 193 cards their bright frame reads, 120-140 298 of 310, 80-120 709 of 776;
-#: at full exposure no generated frame measured under 146, no `cards-table` photo under
-#: 167. Darkness also lowers the focus measure (the variance scales with the exposure
-#: squared: 485 -> 128 at half of it), so a dark picture is not judged blurred
+#: (``python -m vision.widths --data DATA --widths 90 --frames 40 --seed 991000 --exposures
+#: 1,0.85,0.7,0.6,0.5,0.4,0.3``: cards lying apart, their frames' pixels times the exposure):
+#: read 373, 370, 363, 344, 333, 319, 314 of 400, the median paper 181, 154, 127, 109, 90,
+#: 72, 54; by frame (one-off script), darkened frames whose paper measured 140-160 read 190
+#: of the 193 cards their bright frame reads, 120-140 298 of 310, 80-120 709 of 776. At full
+#: exposure no generated frame measured under 146, no `cards-table` photo under 167.
+#: Darkness also lowers the focus measure (the variance scales with the exposure squared:
+#: 485 -> 128 at half of it), so a dark picture is not judged blurred
 MIN_PAPER = 140.0
 #: variance of the Laplacian (grey levels^2) below which the picture is blurred
 MIN_FOCUS = 60.0
@@ -70,6 +72,7 @@ ADVICE_CODES = (
     "pale_table",
     "blurred",
     "glare",
+    "outside_area",
     "ok",
 )
 
@@ -82,6 +85,8 @@ class FrameCheck:
     ``none_read``: outlines found, no card read (value: the outlines);
     ``few_read``: fewer than :data:`MIN_READ_SHARE` of them read (value: the share read);
     ``dark``: the cards' paper is under :data:`MIN_PAPER` (value: its whiteness);
+    ``outside_area``: cards read lie outside the play area given (value: how many; the
+    referee reads plays only inside it). ``outside``: that many (0 without a play area);
     ``colourless``: the frame shows no colour (:func:`vision.colour.colourless`: a
     black-and-white camera; the reader reads no card in it)."""
 
@@ -95,6 +100,7 @@ class FrameCheck:
     focus: float
     glare: float
     advice: list[tuple[str, float]] = field(default_factory=list)
+    outside: int = 0
 
 
 def _width(corners: NDArray[Any]) -> float:
@@ -102,8 +108,13 @@ def _width(corners: NDArray[Any]) -> float:
     return float(min((s[0] + s[2]) / 2, (s[1] + s[3]) / 2))
 
 
-def check_frame(image: NDArray[Any]) -> FrameCheck:
-    """Measure a BGR uint8 frame (H, W, 3). Raises ValueError for another shape."""
+def check_frame(
+    image: NDArray[Any], play_area: tuple[float, float, float, float] | None = None
+) -> FrameCheck:
+    """Measure a BGR uint8 frame (H, W, 3). ``play_area``: (x0, y0, x1, y1) fractions of
+    the frame where the referee reads plays (``--play-area``): the cards read whose
+    centre lies outside it are counted (``outside``, advice ``outside_area``). Raises
+    ValueError for another shape."""
     from vision.colour import colourless
     from vision.reader import detect
     from vision.tablemasks import whiteness
@@ -140,10 +151,18 @@ def check_frame(image: NDArray[Any]) -> FrameCheck:
     glare = float((image.min(axis=2) >= 250).mean())
     outlines = len(dets) + len(unread)
     advice = _advice((w, h), outlines, len(dets), width, contrast, table_white, focus, glare)
+    outside = 0
+    if play_area is not None:
+        x0, y0, x1, y1 = play_area
+        centres = [d.corners.mean(axis=0) / np.array([w, h], np.float64) for d in dets]
+        outside = sum(1 for x, y in centres if not (x0 <= x <= x1 and y0 <= y <= y1))
+        if outside:
+            advice = [a for a in advice if a[0] != "ok"] + [("outside_area", float(outside))]
     if colourless(image):  # first: no card is read in it, whatever else is right
         advice = [("colourless", 0.0), *[a for a in advice if a[0] not in ("none_read", "ok")]]
+    cards = [d.card for d in dets]
     return FrameCheck(
-        (w, h), outlines, [d.card for d in dets], width, area, contrast, table_white, focus, glare, advice
+        (w, h), outlines, cards, width, area, contrast, table_white, focus, glare, advice, outside=outside
     )
 
 

@@ -26,7 +26,8 @@ def _reading_text(code: str, r: Any) -> str | None:
     ``few_read`` of :data:`vision.camera_check.ADVICE_CODES`); None for another code."""
     if code == "small_frame":
         return _(
-            "the frame is {w}x{h} px: set the camera to 1280x720, the size the reader is built for"
+            "the frame is {w}x{h} px: set the camera to 1280x720, the size the reader is built for, "
+            "and check again (the cards' width changes with it)"
         ).format(w=r.size[0], h=r.size[1])
     if code == "none_read":
         return ngettext(
@@ -75,6 +76,14 @@ def _advice_text(code: str, value: float, r: Any) -> str:
             "the picture is too dark (card paper {paper} of 255): light the table or raise the "
             "camera's exposure"
         ).format(paper=round(value))
+    if code == "outside_area":
+        return ngettext(
+            "{n} card read lies outside the play area, where plays are not read: centre the camera "
+            "over the middle of the table, or set --play-area",
+            "{n} cards read lie outside the play area, where plays are not read: centre the camera "
+            "over the middle of the table, or set --play-area",
+            round(value),
+        ).format(n=round(value))
     if code == "pale_table":
         return _("the table is nearly as white as the cards: put a dark cloth down")
     if code == "blurred":
@@ -105,10 +114,13 @@ def _grab(where: int | str) -> Any:
     return frame
 
 
-def _checked_options(camera: str | None, seats: str) -> int | str | None:
-    """``--camera`` as an index or a stream URL (None: not given), and ``--seats``,
-    checked as ``referee start`` checks them; raises ValueError (a usage error)."""
-    from referee.live.camera import CameraOptions, parse_camera
+def _checked_options(
+    camera: str | None, seats: str, play_area: str | None
+) -> tuple[int | str | None, tuple[float, float, float, float]]:
+    """(``--camera`` as an index or a stream URL (None: not given), ``--play-area`` as
+    fractions x0, y0, x1, y1, its default where not given), with ``--seats``, checked as
+    ``referee start`` checks them; raises ValueError (a usage error)."""
+    from referee.live.camera import DEFAULT_PLAY_AREA, CameraOptions, parse_camera, parse_play_area
 
     where = parse_camera(camera) if camera is not None else None
     CameraOptions(
@@ -116,7 +128,7 @@ def _checked_options(camera: str | None, seats: str) -> int | str | None:
         url=where if isinstance(where, str) else None,
         seats=seats,
     ).check()
-    return where
+    return where, parse_play_area(play_area) if play_area is not None else DEFAULT_PLAY_AREA
 
 
 def check_command(
@@ -142,6 +154,17 @@ def check_command(
             help=_("Which image edge each seat sits at, for the camera: S=bottom,E=right,N=top,W=left."),
         ),
     ] = DEFAULT_SEATS,
+    play_area: Annotated[
+        str | None,
+        typer.Option(
+            "--play-area",
+            metavar="x0,y0,x1,y1",
+            help=_(
+                "Where plays are read, fractions of the frame, as for referee start (default "
+                "0.2,0.15,0.8,0.85): the cards read outside it are counted."
+            ),
+        ),
+    ] = None,
     lang: LangOpt = None,
 ) -> None:
     """Check a camera (or one of its photos): card size, contrast, focus, glare."""
@@ -151,7 +174,7 @@ def check_command(
     if image is not None and camera is not None:
         term.usage(_("give an IMAGE or --camera INDEX|URL, not both"))
     try:
-        where = _checked_options(camera, seats)
+        where, area = _checked_options(camera, seats, play_area)
     except ValueError as exc:
         term.abort(str(exc), EXIT_USAGE)
     from referee.cli.detect import _import_cv2
@@ -169,7 +192,7 @@ def check_command(
             term.abort(_("camera {index} gives no picture").format(index=where))
     from vision.camera_check import MAX_GLARE, MAX_WIDTH, MIN_FOCUS, MIN_WIDTH, check_frame
 
-    r = check_frame(frame)
+    r = check_frame(frame, area)
     p = term.line  # one plain line each: no markup, never wrapped
     p(_("frame: {w}x{h} px").format(w=r.size[0], h=r.size[1]))
     p(
@@ -195,6 +218,14 @@ def check_command(
                 x0=x0, x1=x1, y0=y0, y1=y1
             )
         )
+    x0, y0, x1, y1 = area
+    p(
+        ngettext(
+            "play area: x {x0:.2f}-{x1:.2f}, y {y0:.2f}-{y1:.2f}; {n} card read lies outside it",
+            "play area: x {x0:.2f}-{x1:.2f}, y {y0:.2f}-{y1:.2f}; {n} cards read lie outside it",
+            r.outside,
+        ).format(x0=x0, x1=x1, y0=y0, y1=y1, n=r.outside)
+    )
     p(_("seat edges: {seats}").format(seats=seats))
     if r.contrast is not None:
         c = round(r.contrast)

@@ -151,7 +151,8 @@ def test_a_frame_smaller_than_1280x720_is_not_a_good_set_up(
     code, verdict = _check(tmp_path, small_frame(), capsys)
     assert code == 1
     assert verdict[0] == (
-        "verdict: the frame is 640x480 px: set the camera to 1280x720, the size the reader is built for"
+        "verdict: the frame is 640x480 px: set the camera to 1280x720, the size the reader is built for,"
+        " and check again (the cards' width changes with it)"
     )
 
 
@@ -329,3 +330,32 @@ def test_without_a_card_focus_is_not_printed(tmp_path: Path, capsys: pytest.Capt
     out = capsys.readouterr().out.splitlines()
     assert "glare: 0.0% of the picture (at most 1%)" in out
     assert not [ln for ln in out if "focus" in ln]
+
+
+def test_cards_outside_the_play_area_are_counted_and_said(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The referee reads plays only inside ``--play-area`` (default 0.2,0.15,0.8,0.85):
+    camera check counts the cards read whose centre lies outside it and says so (a
+    new-user trial: a frame with cards across the whole table was "set up well")."""
+    frame = table("felt")
+    for i, card in enumerate(("7H", "5D", "4H")):  # x 0.1, 0.5, 0.9 of 1280
+        place(frame, card_face(card), (128.0 + 512 * i, 360.0), 0.0, 100)
+    r = check_frame(frame, (0.2, 0.15, 0.8, 0.85))
+    assert sorted(r.cards) == ["4H", "5D", "7H"]
+    assert r.outside == 2 and r.advice == [("outside_area", 2.0)]
+    assert check_frame(frame, (0.05, 0.15, 0.95, 0.85)).advice == [("ok", 0.0)]
+    assert check_frame(frame).outside == 0  # no play area given: not judged
+    p = tmp_path / "wide.png"
+    cv2.imwrite(str(p), frame)
+    assert main(["--lang", "en", "camera", "check", str(p)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert "play area: x 0.20-0.80, y 0.15-0.85; 2 cards read lie outside it" in out
+    assert (
+        "verdict: 2 cards read lie outside the play area, where plays are not read: centre the camera"
+        " over the middle of the table, or set --play-area"
+    ) in out
+    assert main(["--lang", "en", "camera", "check", str(p), "--play-area", "0.05,0.15,0.95,0.85"]) == 0
+    assert "play area: x 0.05-0.95, y 0.15-0.85; 0 cards read lie outside it" in capsys.readouterr().out
+    assert main(["--lang", "en", "camera", "check", str(p), "--play-area", "0.9,0,0.1,1"]) == 2
+    assert "--play-area: expected x0,y0,x1,y1" in capsys.readouterr().err
