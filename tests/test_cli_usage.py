@@ -65,6 +65,10 @@ def referee(*args: str, tmp_path: Path, **env: str) -> subprocess.CompletedProce
             "error: Invalid value for '--seed': 'x' is not a whole number. See 'referee start --help'.",
         ),
         (
+            ["detect", "a.jpg", "--threshold", "2"],
+            "error: --threshold must be between 0 and 1, got 2. See 'referee detect --help'.",
+        ),  # the value as typed, not "2.0"
+        (
             ["detect", "a.jpg", "--threshold", "abc"],
             "error: Invalid value for '--threshold': 'abc' is not a number. See 'referee detect --help'.",
         ),

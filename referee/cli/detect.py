@@ -19,6 +19,7 @@ import typer
 from referee.cli.application import EXIT_INVALID, Application, application
 from referee.cli.options import LangOpt
 from referee.i18n import N_, _, ngettext, os_reason
+from referee.live.cam_notes import confidence_text
 from vision import DEFAULT_THRESHOLD
 
 CV2_HINT = N_(
@@ -84,7 +85,7 @@ def detect_command(
     """Find and read the playing cards in IMAGE files (face-up cards only)."""
     term = application(ctx)
     if not 0.0 <= threshold <= 1.0:
-        term.usage(_("--threshold must be between 0 and 1, got {value}").format(value=threshold))
+        term.usage(_("--threshold must be between 0 and 1, got {value}").format(value=f"{threshold:g}"))
     cv2 = _import_cv2(term)
     from referee.frames import frame_problem, image_file_problem, unreadable_image
     from vision.camera_check import unread_outlines
@@ -166,7 +167,7 @@ def _say_read(term: Any, path: Path, dets: list[Any], grey: bool, as_json: bool,
                 ).format(path=path)
             )
         return
-    text = "  ".join(f"{card_text(Card.parse(d.card))} ({d.confidence:.2f})" for d in dets)
+    text = "  ".join(f"{card_text(Card.parse(d.card))} ({confidence_text(d.confidence)})" for d in dets)
     none = (
         _("no card read: the picture has no colour (a black-and-white camera?)")
         if grey
@@ -216,7 +217,7 @@ def _labels(
     import numpy as np
 
     font = cv2.FONT_HERSHEY_SIMPLEX
-    texts = [f"{d.card} {d.confidence:.2f}" for d in dets]
+    texts = [f"{d.card} {confidence_text(d.confidence)}" for d in dets]
     quads = [np.asarray(d.corners, np.float64).reshape(4, 2) for d in dets]
     if not dets:
         return []

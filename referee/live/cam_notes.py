@@ -5,10 +5,19 @@ texts of its questions (§4, §5, §6). :mod:`referee.live.cam_policy` decides w
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from referee.i18n import N_, _
 from referee.session.origin import Origin
+
+
+def confidence_text(confidence: float) -> str:
+    """A reading's confidence (0-1) as shown: two decimals, rounded down ("0.99" for
+    0.997: a card shown "1.00" is one that ``--threshold 1`` keeps; a new-user trial saw
+    a "TD (1.00)" dropped by it)."""
+    return f"{math.floor(min(1.0, max(0.0, confidence)) * 100 + 1e-9) / 100:.2f}"
+
 
 CAM_MARK = N_("(camera {conf})")
 Q_UNREAD = N_("camera: a card at {seat}'s place could not be read: type the card {seat} played")
@@ -60,7 +69,7 @@ class CameraEntry:
 
     def mark(self) -> str:
         """``(camera 0.93)``: appended to the echo line of the entry."""
-        return _(CAM_MARK).format(conf=f"{self.confidence:.2f}")
+        return _(CAM_MARK).format(conf=confidence_text(self.confidence))
 
     @property
     def origin(self) -> Origin:

@@ -63,6 +63,7 @@ from referee.live.cam_notes import (
     Q_UNSURE,
     CameraEntry,
     CameraNote,
+    confidence_text,
 )
 from referee.live.cam_seen import Gathered, Read, Sighting
 from referee.live.entry import DECLARATION_ALIASES
@@ -433,7 +434,10 @@ class CameraPlay:
             return self._ask(
                 game,
                 _(Q_UNSURE).format(
-                    card=M.card_text(card), seat=seat, conf=f"{conf:.2f}", threshold=f"{self.threshold:.2f}"
+                    card=M.card_text(card),
+                    seat=seat,
+                    conf=confidence_text(conf),
+                    threshold=f"{self.threshold:.2f}",
                 ),
                 entry,
             )

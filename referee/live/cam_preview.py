@@ -9,6 +9,8 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
+from referee.live.cam_notes import confidence_text
+
 if TYPE_CHECKING:
     from referee.live.cam_policy import CameraPlay
 
@@ -73,7 +75,7 @@ class Preview:
             x, y = (int(v) for v in d.corners[0])
             cv2.putText(
                 out,
-                f"{d.card} {d.confidence:.2f}",
+                f"{d.card} {confidence_text(d.confidence)}",
                 (x, max(14, y - 6)),
                 cv2.FONT_HERSHEY_SIMPLEX,
                 0.8,

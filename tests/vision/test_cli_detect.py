@@ -280,3 +280,14 @@ def test_annotate_labels_sit_on_their_cards_and_never_cover_one_another() -> Non
     assert x1 - x0 <= 0.95 * 90 + 4
     # all at one scale, within the bounds
     assert len({s for _, _, s, _, _ in placed}) == 1 and 0.4 <= placed[0][2] <= 1.5
+
+
+def test_confidences_are_shown_rounded_down() -> None:
+    """A confidence is shown with two decimals rounded down: "1.00" only for a reading
+    ``--threshold 1`` keeps (a new-user trial saw a card shown "(1.00)" that it dropped)."""
+    from referee.live.cam_notes import CameraEntry, confidence_text
+
+    assert [confidence_text(c) for c in (1.0, 0.997, 0.5, 0.3, 0.58, 0.0)] == [
+        "1.00", "0.99", "0.50", "0.30", "0.58", "0.00",
+    ]  # fmt: skip
+    assert CameraEntry("5H", "W", 0.999).mark() == "(camera 0.99)"
