@@ -73,6 +73,11 @@ def referee(*args: str, tmp_path: Path, **env: str) -> subprocess.CompletedProce
             "error: Invalid value for '--threshold': 'abc' is not a number. See 'referee detect --help'.",
         ),
         (
+            ["detect", "a.jpg", "--threshold", "0,7"],
+            "error: Invalid value for '--threshold': '0,7' is not a number: write 0.7."
+            " See 'referee detect --help'.",
+        ),  # a decimal comma
+        (
             ["report", "1.5"],
             "error: Invalid value for 'ID': '1.5' is not a whole number. See 'referee report --help'.",
         ),

@@ -138,8 +138,23 @@ def _parse_reason(exc: Any) -> str | None:
         first = errors()[0]
     except (IndexError, TypeError, AttributeError):  # not pydantic's ValidationError after all
         return None
-    template = _PARSE_ERRORS.get(str(first.get("type")))
-    return None if template is None else _(template).format(value=repr(first.get("input")))
+    kind, value = str(first.get("type")), first.get("input")
+    if kind == "float_parsing" and isinstance(value, str) and _decimal_comma(value):
+        # a decimal comma, as Russian, Kazakh and Turkish write numbers
+        return _("{value} is not a number: write {suggestion}").format(
+            value=repr(value), suggestion=value.replace(",", ".")
+        )
+    template = _PARSE_ERRORS.get(kind)
+    return None if template is None else _(template).format(value=repr(value))
+
+
+def _decimal_comma(text: str) -> bool:
+    """True if ``text`` is a number written with a decimal comma ("0,7")."""
+    try:
+        float(text.replace(",", "."))
+    except ValueError:
+        return False
+    return text.count(",") == 1
 
 
 def translate_click_message(text: str, exc: Any = None) -> str:
