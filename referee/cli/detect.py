@@ -185,19 +185,29 @@ def _say_read(term: Any, path: Path, dets: list[Any], grey: bool, as_json: bool,
     term.line(f"{path}: {text or none}" + (f"; {more}" if more else ""))
 
 
+#: outline colours (BGR) of ``--annotate``: a card read, one read under the confidence the
+#: live camera enters a card at without asking (``referee start --threshold``, default 0.6:
+#: in a game the table would be asked), an outline found and not read
+READ, ASKED, UNREAD = (0, 255, 0), (0, 160, 255), (0, 0, 255)
+
+
 def _draw(cv2: Any, img: Any, dets: list[Any], unread: list[Any] | None = None) -> Any:
-    """A copy of ``img`` with each detection's outline (green) and label (yellow on black,
-    :func:`_labels`) drawn on it, and the outlines of ``unread`` ((4, 2) image pixels each:
-    cards face down or unsure) in red."""
+    """A copy of ``img`` with each detection's outline (green; orange under the live
+    camera's default threshold, :data:`ASKED`) and label (yellow on black, :func:`_labels`)
+    drawn on it, and the outlines of ``unread`` ((4, 2) image pixels each: cards face
+    down or unsure) in red."""
     import numpy as np
+
+    from referee.cli.options import DEFAULT_CAMERA_THRESHOLD
 
     out = img.copy()
     thick = max(2, round(max(img.shape[:2]) / 400))
     for q in unread or []:
-        cv2.polylines(out, [np.round(q).astype(np.int32).reshape(-1, 1, 2)], True, (0, 0, 255), thick)
+        cv2.polylines(out, [np.round(q).astype(np.int32).reshape(-1, 1, 2)], True, UNREAD, thick)
     for d in dets:
         pts = np.round(d.corners).astype(np.int32).reshape(-1, 1, 2)
-        cv2.polylines(out, [pts], True, (0, 255, 0), thick)
+        colour = READ if d.confidence >= DEFAULT_CAMERA_THRESHOLD else ASKED
+        cv2.polylines(out, [pts], True, colour, thick)
     font = cv2.FONT_HERSHEY_SIMPLEX
     for text, (x, y), scale, weight, (x0, y0, x1, y1) in _labels(cv2, dets, thick / 2):
         cv2.rectangle(out, (x0, y0), (x1, y1), (0, 0, 0), -1)

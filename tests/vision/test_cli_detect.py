@@ -291,3 +291,23 @@ def test_confidences_are_shown_rounded_down() -> None:
         "1.00", "0.99", "0.50", "0.30", "0.58", "0.00",
     ]  # fmt: skip
     assert CameraEntry("5H", "W", 0.999).mark() == "(camera 0.99)"
+
+
+def test_annotate_draws_a_card_the_table_would_be_asked_about_in_orange() -> None:
+    """Outlines of cards read: green at the live camera's default threshold (0.6) or more,
+    orange under it (in a game the table would be asked: a new-user trial saw cards read
+    at 0.55 drawn as those at 1.00)."""
+    import numpy as np
+
+    from referee.cli.detect import ASKED, READ, _draw
+    from vision.reader import Detection
+
+    img = np.zeros((400, 600, 3), np.uint8)
+
+    def card(x: float) -> Any:
+        return np.array([(x, 100), (x + 90, 100), (x + 90, 226), (x, 226)], np.float32)
+
+    drawn = _draw(cv2, img, [Detection("7H", 0.55, card(50.0)), Detection("5D", 0.6, card(300.0))])
+    # the middle of each outline's left side (labels lie in the middle of the cards)
+    assert tuple(int(v) for v in drawn[163, 50]) == ASKED
+    assert tuple(int(v) for v in drawn[163, 300]) == READ
