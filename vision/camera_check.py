@@ -87,6 +87,8 @@ class FrameCheck:
     ``dark``: the cards' paper is under :data:`MIN_PAPER` (value: its whiteness);
     ``outside_area``: cards read lie outside the play area given (value: how many; the
     referee reads plays only inside it). ``outside``: that many (0 without a play area);
+    ``detections`` the cards read (:class:`vision.reader.Detection`), ``unread`` the card
+    outlines found and not read (:func:`unread_outlines`);
     ``colourless``: the frame shows no colour (:func:`vision.colour.colourless`: a
     black-and-white camera; the reader reads no card in it)."""
 
@@ -101,6 +103,8 @@ class FrameCheck:
     glare: float
     advice: list[tuple[str, float]] = field(default_factory=list)
     outside: int = 0
+    detections: list[Any] = field(default_factory=list)
+    unread: list[NDArray[Any]] = field(default_factory=list)
 
 
 def _width(corners: NDArray[Any]) -> float:
@@ -162,7 +166,19 @@ def check_frame(
         advice = [("colourless", 0.0), *[a for a in advice if a[0] not in ("none_read", "ok")]]
     cards = [d.card for d in dets]
     return FrameCheck(
-        (w, h), outlines, cards, width, area, contrast, table_white, focus, glare, advice, outside=outside
+        (w, h),
+        outlines,
+        cards,
+        width,
+        area,
+        contrast,
+        table_white,
+        focus,
+        glare,
+        advice,
+        outside=outside,
+        detections=dets,
+        unread=unread,
     )
 
 

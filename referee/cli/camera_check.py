@@ -165,6 +165,17 @@ def check_command(
             ),
         ),
     ] = None,
+    annotate: Annotated[
+        Path | None,
+        typer.Option(
+            "--annotate",
+            metavar="FILE",
+            help=_(
+                "Also write the frame to FILE (an image: .jpg, .png) with the play area, the seats "
+                "and the cards read (green; orange under 0.6) and left unread (red) drawn on it."
+            ),
+        ),
+    ] = None,
     lang: LangOpt = None,
 ) -> None:
     """Check a camera (or one of its photos): card size, contrast, focus, glare."""
@@ -177,6 +188,10 @@ def check_command(
         where, area = _checked_options(camera, seats, play_area)
     except ValueError as exc:
         term.abort(str(exc), EXIT_USAGE)
+    if annotate is not None and not _image_path_ok(annotate):
+        term.usage(
+            _("--annotate: give a .jpg or .png file in an existing folder, got {path}").format(path=annotate)
+        )
     from referee.cli.detect import _import_cv2
     from referee.frames import unreadable_image
 
@@ -190,9 +205,24 @@ def check_command(
         frame = _grab(where)
         if frame is None:
             term.abort(_("camera {index} gives no picture").format(index=where))
-    from vision.camera_check import MAX_GLARE, MAX_WIDTH, MIN_FOCUS, MIN_WIDTH, check_frame
+    from vision.camera_check import check_frame
 
     r = check_frame(frame, area)
+    _print_measures(term, r, area, seats)
+    if annotate is not None:
+        _write_annotated(term, cv2, frame, r, area, seats, annotate)
+    for code, value in r.advice:
+        term.line(_("verdict: {text}").format(text=_advice_text(code, value, r)))
+    if r.advice[0][0] != "ok":
+        term.exit(EXIT_INVALID)
+
+
+def _print_measures(term: Any, r: Any, area: tuple[float, float, float, float], seats: str) -> None:
+    """The check's measures, one plain line each (no markup, never wrapped): ``r`` a
+    :class:`vision.camera_check.FrameCheck`, ``area`` the play area (fractions x0, y0, x1,
+    y1), ``seats`` as typed."""
+    from vision.camera_check import MAX_GLARE, MAX_WIDTH, MIN_FOCUS, MIN_WIDTH
+
     p = term.line  # one plain line each: no markup, never wrapped
     p(_("frame: {w}x{h} px").format(w=r.size[0], h=r.size[1]))
     p(
@@ -245,10 +275,48 @@ def check_command(
                 f=round(r.focus), sharp=round(MIN_FOCUS), **glare
             )
         )
-    for code, value in r.advice:
-        p(_("verdict: {text}").format(text=_advice_text(code, value, r)))
-    if r.advice[0][0] != "ok":
-        term.exit(EXIT_INVALID)
+
+
+def _write_annotated(
+    term: Any,
+    cv2: Any,
+    frame: Any,
+    r: Any,
+    area: tuple[float, float, float, float],
+    seats: str,
+    path: Path,
+) -> None:
+    """Write ``frame`` to ``path`` with what the check ``r`` found drawn on it, the play
+    area ``area`` (fractions x0, y0, x1, y1) and the seats' letters at their edges
+    (``seats``, checked already); a line saying where, or one saying why it could not
+    be written (exit 1)."""
+    from referee.cli.options import DEFAULT_CAMERA_THRESHOLD
+    from referee.live.camera import parse_seats
+    from referee.live.drawing import draw_cards, draw_play_area
+
+    h, w = frame.shape[:2]
+    x0, y0, x1, y1 = area
+    out = draw_cards(cv2, frame, r.detections, r.unread, DEFAULT_CAMERA_THRESHOLD)
+    draw_play_area(
+        cv2, out, [(x0 * w, y0 * h), (x1 * w, y0 * h), (x1 * w, y1 * h), (x0 * w, y1 * h)], parse_seats(seats)
+    )
+    try:
+        written = bool(cv2.imwrite(str(path), out))
+    except cv2.error:
+        written = False
+    if not written:
+        term.abort(_("cannot write annotated image {path}").format(path=path))
+    term.line(_("annotated frame: {path}").format(path=path))
+
+
+#: image files ``--annotate`` writes (OpenCV picks the format by the suffix)
+IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
+
+
+def _image_path_ok(path: Path) -> bool:
+    """True if an image can be written at ``path``: an image suffix, its folder existing,
+    and no folder of that name."""
+    return path.suffix.lower() in IMAGE_SUFFIXES and path.parent.is_dir() and not path.is_dir()
 
 
 def register(app: typer.Typer) -> None:

@@ -87,7 +87,9 @@ def detect_command(
     if not 0.0 <= threshold <= 1.0:
         term.usage(_("--threshold must be between 0 and 1, got {value}").format(value=f"{threshold:g}"))
     cv2 = _import_cv2(term)
+    from referee.cli.options import DEFAULT_CAMERA_THRESHOLD
     from referee.frames import frame_problem, image_file_problem, unreadable_image
+    from referee.live.drawing import draw_cards
     from vision.camera_check import unread_outlines
     from vision.colour import colourless
     from vision.reader import detect
@@ -140,7 +142,8 @@ def detect_command(
         unread = unread_outlines(img, dets) if not grey and (annotate is not None or not as_json) else []
         if annotate is not None:
             out = _annotated_path(annotate, path, used)
-            if not cv2.imwrite(str(out), _draw(cv2, img, dets, unread)):
+            drawn = draw_cards(cv2, img, dets, unread, DEFAULT_CAMERA_THRESHOLD)
+            if not cv2.imwrite(str(out), drawn):
                 term.abort(_("cannot write annotated image {path}").format(path=out))
         _say_read(term, path, dets, grey, as_json, len(unread))
     if as_json:
@@ -183,79 +186,6 @@ def _say_read(term: Any, path: Path, dets: list[Any], grey: bool, as_json: bool,
         else ""
     )
     term.line(f"{path}: {text or none}" + (f"; {more}" if more else ""))
-
-
-#: outline colours (BGR) of ``--annotate``: a card read, one read under the confidence the
-#: live camera enters a card at without asking (``referee start --threshold``, default 0.6:
-#: in a game the table would be asked), an outline found and not read
-READ, ASKED, UNREAD = (0, 255, 0), (0, 160, 255), (0, 0, 255)
-
-
-def _draw(cv2: Any, img: Any, dets: list[Any], unread: list[Any] | None = None) -> Any:
-    """A copy of ``img`` with each detection's outline (green; orange under the live
-    camera's default threshold, :data:`ASKED`) and label (yellow on black, :func:`_labels`)
-    drawn on it, and the outlines of ``unread`` ((4, 2) image pixels each: cards face
-    down or unsure) in red."""
-    import numpy as np
-
-    from referee.cli.options import DEFAULT_CAMERA_THRESHOLD
-
-    out = img.copy()
-    thick = max(2, round(max(img.shape[:2]) / 400))
-    for q in unread or []:
-        cv2.polylines(out, [np.round(q).astype(np.int32).reshape(-1, 1, 2)], True, UNREAD, thick)
-    for d in dets:
-        pts = np.round(d.corners).astype(np.int32).reshape(-1, 1, 2)
-        colour = READ if d.confidence >= DEFAULT_CAMERA_THRESHOLD else ASKED
-        cv2.polylines(out, [pts], True, colour, thick)
-    font = cv2.FONT_HERSHEY_SIMPLEX
-    for text, (x, y), scale, weight, (x0, y0, x1, y1) in _labels(cv2, dets, thick / 2):
-        cv2.rectangle(out, (x0, y0), (x1, y1), (0, 0, 0), -1)
-        cv2.putText(out, text, (x, y), font, scale, (0, 255, 255), weight, cv2.LINE_AA)
-    return out
-
-
-def _labels(
-    cv2: Any, dets: list[Any], most: float
-) -> list[tuple[str, tuple[int, int], float, int, tuple[int, int, int, int]]]:
-    """Where each detection's label ("TH 0.98") goes: (text, baseline origin (x, y), font
-    scale, stroke, box (x0, y0, x1, y1) in image pixels). Centred on its card, at one font
-    scale for all (the widest label as wide as the cards' median short side; ``most`` at
-    most, 0.4 at least), moved down past the boxes of the labels placed before it: cards
-    of a trick lie close, and labels at their corners, wider than the cards, covered one
-    another (a new-user trial)."""
-    import numpy as np
-
-    font = cv2.FONT_HERSHEY_SIMPLEX
-    texts = [f"{d.card} {confidence_text(d.confidence)}" for d in dets]
-    quads = [np.asarray(d.corners, np.float64).reshape(4, 2) for d in dets]
-    if not dets:
-        return []
-    short = float(np.median([min(np.hypot(*(c[1] - c[0])), np.hypot(*(c[2] - c[1]))) for c in quads]))
-
-    def widest(scale: float, weight: int) -> int:
-        return max(int(cv2.getTextSize(t, font, scale, weight)[0][0]) for t in texts)
-
-    scale = min(most, 0.95 * short / max(1, widest(1.0, 1)))
-    weight = 1 if scale < 0.75 else 2
-    scale = max(0.4, scale * min(1.0, 0.95 * short / max(1, widest(scale, weight))))  # (the stroke's width)
-    boxes: list[tuple[int, int, int, int]] = []
-    out = []
-    for text, c in zip(texts, quads, strict=True):
-        (tw, th), base = cv2.getTextSize(text, font, scale, weight)
-        cx, cy = c.mean(axis=0)
-        x, y = round(cx - tw / 2), round(cy + th / 2)
-        box = (x - 2, y - th - 2, x + tw + 2, y + base + 2)
-        for _move in range(len(boxes)):  # each move clears every box it hit: at most one a box
-            hit = [b for b in boxes if box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3]]
-            if not hit:
-                break
-            step = max(b[3] for b in hit) - box[1] + 1
-            y += step
-            box = (box[0], box[1] + step, box[2], box[3] + step)
-        boxes.append(box)
-        out.append((text, (x, y), scale, weight, box))
-    return out
 
 
 def register(app: typer.Typer) -> None:

@@ -9,7 +9,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
-from referee.live.cam_notes import confidence_text
+from referee.live.drawing import draw_cards, draw_play_area
 
 if TYPE_CHECKING:
     from referee.live.cam_policy import CameraPlay
@@ -60,29 +60,11 @@ class Preview:
             self.on = False
 
     def annotate(self, frame: Any, camera: CameraPlay) -> Any:
-        """A copy of ``frame`` with the play area (blue) and the cards read outlined:
-        green when sure enough to be entered, orange below the threshold."""
-        import numpy as np
-
-        cv2 = self.cv2
-        out = frame.copy()
-        area = np.round(np.array(camera.area)).astype(np.int32).reshape(-1, 1, 2)
-        cv2.polylines(out, [area], True, (255, 160, 0), 2)
-        for d in camera.detections:
-            pts = np.round(d.corners).astype(np.int32).reshape(-1, 1, 2)
-            good = d.confidence >= camera.threshold
-            cv2.polylines(out, [pts], True, (0, 220, 0) if good else (0, 160, 255), 3)
-            x, y = (int(v) for v in d.corners[0])
-            cv2.putText(
-                out,
-                f"{d.card} {confidence_text(d.confidence)}",
-                (x, max(14, y - 6)),
-                cv2.FONT_HERSHEY_SIMPLEX,
-                0.8,
-                (0, 255, 255),
-                2,
-                cv2.LINE_AA,
-            )
+        """A copy of ``frame`` with the play area (blue, each seat's letter at its edge) and
+        the cards read outlined: green when sure enough to be entered, orange below the
+        threshold (:mod:`referee.live.drawing`)."""
+        out = draw_cards(self.cv2, frame, camera.detections, threshold=camera.threshold)
+        draw_play_area(self.cv2, out, camera.area, camera.seats)
         return out
 
     def close(self) -> None:

@@ -279,7 +279,9 @@ def test_the_preview_outlines_the_cards_and_the_play_area(monkeypatch: pytest.Mo
     camera.detections = detect(frame)
     assert [d.card for d in camera.detections] == ["5H"]
     corners = camera.detections[0].corners
-    sure, unsure = (0, 220, 0), (0, 160, 255)
+    from referee.live.drawing import AREA, ASKED, READ
+
+    sure, unsure = READ, ASKED
     # green when the card is sure enough to be entered, orange below the camera's threshold
     for threshold, colour, other in ((0.5, sure, unsure), (1.01, unsure, sure)):
         camera.threshold = threshold
@@ -289,5 +291,11 @@ def test_the_preview_outlines_the_cards_and_the_play_area(monkeypatch: pytest.Mo
         assert drawn.sum() > 200, threshold
         assert not np.all(out == other, axis=2).any(), threshold
         assert corners[:, 0].min() - 5 <= xs.min() and xs.max() <= corners[:, 0].max() + 5
-    assert np.all(out[int(camera.area[0][1]), 400] == (255, 160, 0))  # the play area's top edge
+    assert np.all(out[int(camera.area[0][1]), 400] == AREA)  # the play area's top edge
+    # each seat's letter inside the play area at its edge (S at the bottom: blue there)
+    (x0, _y0), (x1, y1) = camera.area[0], camera.area[2]
+    bottom = np.all(
+        out[int(y1) - 40 : int(y1) - 2, int((x0 + x1) / 2) - 20 : int((x0 + x1) / 2) + 20] == AREA, axis=2
+    )
+    assert bottom.sum() > 20
     assert np.array_equal(frame, frames(Scene().wait(1).lay("5H", "W", reach=0, rest=1))[-1])

@@ -359,3 +359,35 @@ def test_cards_outside_the_play_area_are_counted_and_said(
     assert "play area: x 0.05-0.95, y 0.15-0.85; 0 cards read lie outside it" in capsys.readouterr().out
     assert main(["--lang", "en", "camera", "check", str(p), "--play-area", "0.9,0,0.1,1"]) == 2
     assert "--play-area: expected x0,y0,x1,y1" in capsys.readouterr().err
+
+
+def test_annotate_writes_the_frame_with_the_play_area_seats_and_cards(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``camera check --annotate FILE`` writes the frame with the play area (blue), each
+    seat's letter at its edge and the cards read (green) drawn on it, and says where; a
+    FILE that cannot be an image in an existing folder is a usage error before anything
+    is measured."""
+    import numpy as np
+
+    from referee.live.drawing import AREA, READ
+
+    p = tmp_path / "frame.png"
+    cv2.imwrite(str(p), photo(100))
+    out = tmp_path / "checked.png"
+    assert main(["--lang", "en", "camera", "check", str(p), "--annotate", str(out)]) == 0
+    assert f"annotated frame: {out}" in capsys.readouterr().out.splitlines()
+    drawn = cv2.imread(str(out))
+    assert drawn is not None and drawn.shape == (720, 1280, 3)
+    # the play area's top edge (y 0.15 of 720 = 108) in blue, the cards' outlines in green
+    assert (np.all(drawn[106:111, 400:800] == AREA, axis=2)).any(axis=0).mean() > 0.9
+    assert np.all(drawn == READ, axis=2).sum() > 500
+    # "N" at the top edge's middle: blue pixels just under it
+    assert np.all(drawn[112:150, 620:660] == AREA, axis=2).sum() > 20
+    for bad in (tmp_path / "none" / "x.png", tmp_path / "x.txt", tmp_path):
+        assert main(["--lang", "en", "camera", "check", str(p), "--annotate", str(bad)]) == 2
+        err = capsys.readouterr()
+        assert err.out == "" and err.err.splitlines() == [
+            f"error: --annotate: give a .jpg or .png file in an existing folder, got {bad}."
+            " See 'referee camera check --help'."
+        ]

@@ -251,7 +251,7 @@ def test_annotate_labels_sit_on_their_cards_and_never_cover_one_another() -> Non
     corners, wider than the cards, covered one another in a new-user trial)."""
     import numpy as np
 
-    from referee.cli.detect import _labels
+    from referee.live.drawing import label_places
     from vision.reader import Detection
 
     def card(cx: float, cy: float, w: float = 90.0) -> Any:
@@ -267,7 +267,7 @@ def test_annotate_labels_sit_on_their_cards_and_never_cover_one_another() -> Non
     # three cards of a trick, 20 px apart, and one far away
     dets = [Detection(n, 0.99, card(x, 300.0)) for n, x in (("TH", 400.0), ("9S", 420.0), ("QD", 440.0))]
     dets.append(Detection("AC", 1.0, card(900.0, 300.0)))
-    placed = _labels(cv2, dets, 1.5)
+    placed = label_places(cv2, dets, 1.5)
     boxes = [b for *_, b in placed]
     for i, a in enumerate(boxes):
         for b in boxes[:i]:
@@ -299,7 +299,7 @@ def test_annotate_draws_a_card_the_table_would_be_asked_about_in_orange() -> Non
     at 0.55 drawn as those at 1.00)."""
     import numpy as np
 
-    from referee.cli.detect import ASKED, READ, _draw
+    from referee.live.drawing import ASKED, READ, draw_cards
     from vision.reader import Detection
 
     img = np.zeros((400, 600, 3), np.uint8)
@@ -307,7 +307,7 @@ def test_annotate_draws_a_card_the_table_would_be_asked_about_in_orange() -> Non
     def card(x: float) -> Any:
         return np.array([(x, 100), (x + 90, 100), (x + 90, 226), (x, 226)], np.float32)
 
-    drawn = _draw(cv2, img, [Detection("7H", 0.55, card(50.0)), Detection("5D", 0.6, card(300.0))])
+    drawn = draw_cards(cv2, img, [Detection("7H", 0.55, card(50.0)), Detection("5D", 0.6, card(300.0))])
     # the middle of each outline's left side (labels lie in the middle of the cards)
     assert tuple(int(v) for v in drawn[163, 50]) == ASKED
     assert tuple(int(v) for v in drawn[163, 300]) == READ
