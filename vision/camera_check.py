@@ -53,6 +53,13 @@ MIN_CONTRAST = 45.0
 MIN_PAPER = 140.0
 #: variance of the Laplacian (grey levels^2) below which the picture is blurred
 MIN_FOCUS = 60.0
+#: a frame whose 99th percentile grey level is under this, no card found in it, is black (a
+#: covered lens, a privacy shutter, a black cloth unlit: no-cards' cloth_dark_right measures 9):
+#: said first (a new-user trial: a black frame was said to have no colour); with cards found
+#: it is "dark"
+BLACK_FRAME = 30.0
+#: a frame with more than this share of saturated pixels is over-exposed: said alone
+OVEREXPOSED = 0.5
 #: share of saturated pixels above which there is glare
 MAX_GLARE = 0.01
 
@@ -61,6 +68,8 @@ MAX_GLARE = 0.01
 SAME_SIZE = (0.7, 1.4)
 
 ADVICE_CODES = (
+    "black",
+    "overexposed",
     "colourless",
     "no_cards",
     "small_frame",
@@ -85,6 +94,8 @@ class FrameCheck:
     ``none_read``: outlines found, no card read (value: the outlines);
     ``few_read``: fewer than :data:`MIN_READ_SHARE` of them read (value: the share read);
     ``dark``: the cards' paper is under :data:`MIN_PAPER` (value: its whiteness);
+    ``black``: the frame is black (:data:`BLACK_FRAME`; value: its 99th percentile grey);
+    ``overexposed``: more than :data:`OVEREXPOSED` of it saturated (value: the share);
     ``outside_area``: cards read lie outside the play area given (value: how many; the
     referee reads plays only inside it). ``outside``: that many (0 without a play area);
     ``detections`` the cards read (:class:`vision.reader.Detection`), ``unread`` the card
@@ -154,15 +165,16 @@ def check_frame(
     focus = float(lap[inside].var()) if inside.sum() > 100 else float(lap.var())
     glare = float((image.min(axis=2) >= 250).mean())
     outlines = len(dets) + len(unread)
-    advice = _advice((w, h), outlines, len(dets), width, contrast, table_white, focus, glare)
+    brightest = float(np.percentile(gray, 99))
+    advice = _advice((w, h), outlines, len(dets), width, contrast, table_white, focus, glare, brightest)
     outside = 0
     if play_area is not None:
         x0, y0, x1, y1 = play_area
         centres = [d.corners.mean(axis=0) / np.array([w, h], np.float64) for d in dets]
         outside = sum(1 for x, y in centres if not (x0 <= x <= x1 and y0 <= y <= y1))
-        if outside:
+        if outside and advice[0][0] not in ("black", "overexposed"):
             advice = [a for a in advice if a[0] != "ok"] + [("outside_area", float(outside))]
-    if colourless(image):  # first: no card is read in it, whatever else is right
+    if advice[0][0] not in ("black", "overexposed") and colourless(image):  # first: no card is read in it
         advice = [("colourless", 0.0), *[a for a in advice if a[0] not in ("none_read", "ok")]]
     cards = [d.card for d in dets]
     return FrameCheck(
@@ -249,34 +261,53 @@ def _advice(
     table_white: float,
     focus: float,
     glare: float,
+    brightest: float = 255.0,
 ) -> list[tuple[str, float]]:
     """What to change, most important first: (code, value) pairs of ADVICE_CODES
-    (``ok`` alone when nothing needs changing); the measures as in :class:`FrameCheck`."""
+    (``ok`` alone when nothing needs changing); the measures as in :class:`FrameCheck`,
+    ``brightest`` the frame's 99th percentile grey level. The causes come before what
+    they cause: a frame too small, cards too small or too large, a dark, blurred or pale
+    picture before "few cards read"; in a frame smaller than FRAME_SIZE the cards' width
+    is judged as it would be at FRAME_SIZE (:func:`at_frame_size`), and few cards read
+    there is no advice of its own (a new-user trial: a 640x480 frame was told to move the
+    camera down, where at 1280x720 its cards would have been 80 px wide)."""
+    if brightest < BLACK_FRAME and width is None:
+        return [("black", brightest), ("no_cards", 0.0)]  # a covered lens, or a black cloth unlit
+    if glare > OVEREXPOSED:
+        return [("overexposed", glare)]
     advice: list[tuple[str, float]] = []
-    if max(size) < max(FRAME_SIZE) or min(size) < min(FRAME_SIZE):  # a portrait frame too
+    small = max(size) < max(FRAME_SIZE) or min(size) < min(FRAME_SIZE)  # a portrait frame too
+    if small:
         advice.append(("small_frame", float(size[0])))
     if width is None or contrast is None:
         advice.append(("no_cards", 0.0))
         if table_white >= 255 - MIN_CONTRAST:
             advice.append(("pale_table", table_white))
     else:
-        # the cards' size first: cards too small are why none or few are read (in whole
-        # pixels, as printed: 74.6 px is "75 px", inside 75-110)
-        if round(width) < MIN_WIDTH:
-            advice.append(("too_small", width))
-        elif round(width) > MAX_WIDTH:
-            advice.append(("too_large", width))
-        if read == 0:
-            advice.append(("none_read", float(outlines)))
-        elif read < MIN_READ_SHARE * outlines:
-            advice.append(("few_read", read / outlines))
+        # in whole pixels, as printed: 74.6 px is "75 px", inside 75-110
+        seen = round(at_frame_size(width, size))
+        if seen < MIN_WIDTH:
+            advice.append(("too_small", float(seen)))
+        elif seen > MAX_WIDTH:
+            advice.append(("too_large", float(seen)))
         paper = contrast + table_white
         if paper < MIN_PAPER:
             advice.append(("dark", paper))  # (not "pale_table": the table is darker still)
-        elif contrast < MIN_CONTRAST:
-            advice.append(("pale_table", contrast))
-        if focus < MIN_FOCUS and paper >= MIN_PAPER:
+        elif focus < MIN_FOCUS:
             advice.append(("blurred", focus))  # (on the cards: a bare table shows few edges)
+        if paper >= MIN_PAPER and contrast < MIN_CONTRAST:
+            advice.append(("pale_table", contrast))
+        if not small and read == 0:
+            advice.append(("none_read", float(outlines)))
+        elif not small and read < MIN_READ_SHARE * outlines:
+            advice.append(("few_read", read / outlines))
     if glare > MAX_GLARE:
         advice.append(("glare", glare))
     return advice or [("ok", 0.0)]
+
+
+def at_frame_size(width: float, size: tuple[int, int]) -> float:
+    """A card ``width`` px wide in a frame of ``size`` (w, h) as wide as it would be in a
+    FRAME_SIZE frame of the same view (scaled by the longer sides; ``width`` itself in a
+    frame of FRAME_SIZE or larger)."""
+    return width * max(1.0, max(FRAME_SIZE) / max(size))

@@ -51,7 +51,7 @@ def _reading_text(code: str, r: Any) -> str | None:
 def _advice_text(code: str, value: float, r: Any) -> str:
     """The sentence for one advice code of :data:`vision.camera_check.ADVICE_CODES`;
     ``r``: the :class:`vision.camera_check.FrameCheck` it comes from."""
-    from vision.camera_check import MAX_WIDTH, MIN_WIDTH
+    from vision.camera_check import FRAME_SIZE, MAX_WIDTH, MIN_WIDTH
 
     reading = _reading_text(code, r)
     if reading is not None:
@@ -63,14 +63,31 @@ def _advice_text(code: str, value: float, r: Any) -> str:
         )
     if code == "no_cards":
         return _("no card found: put a few cards face up in the middle of the table and check again")
+    small = r.size[0] * r.size[1] < FRAME_SIZE[0] * FRAME_SIZE[1]
+    if code == "too_small" and small:  # (the width it would have at 1280x720)
+        return _(
+            "at 1280x720 cards would be about {px} px wide: move the camera down (or zoom in) until "
+            "they are {least}-{most} px wide"
+        ).format(px=round(value), least=round(MIN_WIDTH), most=round(MAX_WIDTH))
     if code == "too_small":
         return _(
             "cards are {px} px wide: move the camera down (or zoom in) until they are {least}-{most} px wide"
         ).format(px=round(value), least=round(MIN_WIDTH), most=round(MAX_WIDTH))
+    if code == "too_large" and small:
+        return _(
+            "at 1280x720 cards would be about {px} px wide: move the camera up so that it sees the "
+            "whole table"
+        ).format(px=round(value))
     if code == "too_large":
         return _("cards are {px} px wide: move the camera up so that it sees the whole table").format(
             px=round(value)
         )
+    if code == "black":
+        return _("the picture is black: uncover the lens (or open the camera's shutter), or light the table")
+    if code == "overexposed":
+        return _(
+            "the picture is over-exposed ({pct} of it white): lower the camera's exposure or dim the light"
+        ).format(pct=f"{100 * value:.0f}%")
     if code == "dark":
         return _(
             "the picture is too dark (card paper {paper} of 255): light the table or raise the "
@@ -190,16 +207,19 @@ def check_command(
         term.abort(str(exc), EXIT_USAGE)
     if annotate is not None and not _image_path_ok(annotate):
         term.usage(
-            _("--annotate: give a .jpg or .png file in an existing folder, got {path}").format(path=annotate)
+            _("--annotate: give an image file to write (.jpg or .png), got {path}").format(path=annotate)
         )
     from referee.cli.detect import _import_cv2
-    from referee.frames import unreadable_image
+    from referee.frames import frame_problem, unreadable_image
 
     cv2 = _import_cv2(term)
     if image is not None:
         frame = cv2.imread(str(image), cv2.IMREAD_COLOR) if image.is_file() else None
         if frame is None:
             term.abort(unreadable_image(image))
+        problem = frame_problem(frame)
+        if problem is not None:
+            term.abort(f"{image}: {problem}")
     else:
         assert where is not None
         frame = _grab(where)
@@ -221,7 +241,7 @@ def _print_measures(term: Any, r: Any, area: tuple[float, float, float, float], 
     """The check's measures, one plain line each (no markup, never wrapped): ``r`` a
     :class:`vision.camera_check.FrameCheck`, ``area`` the play area (fractions x0, y0, x1,
     y1), ``seats`` as typed."""
-    from vision.camera_check import MAX_GLARE, MAX_WIDTH, MIN_FOCUS, MIN_WIDTH
+    from vision.camera_check import FRAME_SIZE, MAX_GLARE, MAX_WIDTH, MIN_FOCUS, MIN_WIDTH, at_frame_size
 
     p = term.line  # one plain line each: no markup, never wrapped
     p(_("frame: {w}x{h} px").format(w=r.size[0], h=r.size[1]))
@@ -239,6 +259,11 @@ def _print_measures(term: Any, r: Any, area: tuple[float, float, float, float], 
         p(
             _("card width: {px} px (best {least}-{most})").format(
                 px=round(r.card_width), least=round(MIN_WIDTH), most=round(MAX_WIDTH)
+            )
+            + (
+                _("; about {px} px at 1280x720").format(px=round(at_frame_size(r.card_width, r.size)))
+                if r.size[0] * r.size[1] < FRAME_SIZE[0] * FRAME_SIZE[1]
+                else ""
             )
         )
     if r.play_area is not None:
@@ -269,6 +294,12 @@ def _print_measures(term: Any, r: Any, area: tuple[float, float, float, float], 
     glare = {"g": f"{100 * r.glare:.1f}%", "most": f"{100 * MAX_GLARE:g}%"}
     if r.card_width is None:  # focus is judged on cards only (a bare table shows few edges)
         p(_("glare: {g} of the picture (at most {most})").format(**glare))
+    elif "dark" in [code for code, _v in r.advice]:  # (the focus measure falls with the light)
+        p(
+            _(
+                "focus: not judged, the picture is too dark; glare: {g} of the picture (at most {most})"
+            ).format(**glare)
+        )
     else:
         p(
             _("focus: {f} (sharp from {sharp}); glare: {g} of the picture (at most {most})").format(
@@ -296,13 +327,15 @@ def _write_annotated(
 
     h, w = frame.shape[:2]
     x0, y0, x1, y1 = area
-    out = draw_cards(cv2, frame, r.detections, r.unread, DEFAULT_CAMERA_THRESHOLD)
+    out = frame.copy()
     draw_play_area(
         cv2, out, [(x0 * w, y0 * h), (x1 * w, y0 * h), (x1 * w, y1 * h), (x0 * w, y1 * h)], parse_seats(seats)
     )
+    out = draw_cards(cv2, out, r.detections, r.unread, DEFAULT_CAMERA_THRESHOLD)  # (over the area's lines)
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)  # (as detect --annotate makes its folder)
         written = bool(cv2.imwrite(str(path), out))
-    except cv2.error:
+    except (OSError, cv2.error):
         written = False
     if not written:
         term.abort(_("cannot write annotated image {path}").format(path=path))
@@ -314,9 +347,9 @@ IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
 
 
 def _image_path_ok(path: Path) -> bool:
-    """True if an image can be written at ``path``: an image suffix, its folder existing,
-    and no folder of that name."""
-    return path.suffix.lower() in IMAGE_SUFFIXES and path.parent.is_dir() and not path.is_dir()
+    """True if ``path`` can name an image to write: an image suffix, no folder of that
+    name (its folders are made as needed)."""
+    return path.suffix.lower() in IMAGE_SUFFIXES and not path.is_dir()
 
 
 def register(app: typer.Typer) -> None:

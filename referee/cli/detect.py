@@ -146,6 +146,14 @@ def detect_command(
             if not cv2.imwrite(str(out), drawn):
                 term.abort(_("cannot write annotated image {path}").format(path=out))
         _say_read(term, path, dets, grey, as_json, len(unread))
+    if annotate is not None and used:  # (on stderr: stdout holds the lines or the JSON alone)
+        term.note(
+            ngettext(
+                "{n} annotated image written in {folder}",
+                "{n} annotated images written in {folder}",
+                len(used),
+            ).format(n=len(used), folder=annotate)
+        )
     if as_json:
         term.echo(json.dumps(report))
     if failed:

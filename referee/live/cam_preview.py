@@ -63,9 +63,9 @@ class Preview:
         """A copy of ``frame`` with the play area (blue, each seat's letter at its edge) and
         the cards read outlined: green when sure enough to be entered, orange below the
         threshold (:mod:`referee.live.drawing`)."""
-        out = draw_cards(self.cv2, frame, camera.detections, threshold=camera.threshold)
+        out = frame.copy()
         draw_play_area(self.cv2, out, camera.area, camera.seats)
-        return out
+        return draw_cards(self.cv2, out, camera.detections, threshold=camera.threshold)  # (over the area)
 
     def close(self) -> None:
         if self.on:

@@ -366,8 +366,7 @@ def test_annotate_writes_the_frame_with_the_play_area_seats_and_cards(
 ) -> None:
     """``camera check --annotate FILE`` writes the frame with the play area (blue), each
     seat's letter at its edge and the cards read (green) drawn on it, and says where; a
-    FILE that cannot be an image in an existing folder is a usage error before anything
-    is measured."""
+    FILE that cannot be an image is a usage error before anything is measured."""
     import numpy as np
 
     from referee.live.drawing import AREA, READ
@@ -384,10 +383,73 @@ def test_annotate_writes_the_frame_with_the_play_area_seats_and_cards(
     assert np.all(drawn == READ, axis=2).sum() > 500
     # "N" at the top edge's middle: blue pixels just under it
     assert np.all(drawn[112:150, 620:660] == AREA, axis=2).sum() > 20
-    for bad in (tmp_path / "none" / "x.png", tmp_path / "x.txt", tmp_path):
+    for bad in (tmp_path / "x.txt", tmp_path):
         assert main(["--lang", "en", "camera", "check", str(p), "--annotate", str(bad)]) == 2
         err = capsys.readouterr()
         assert err.out == "" and err.err.splitlines() == [
-            f"error: --annotate: give a .jpg or .png file in an existing folder, got {bad}."
+            f"error: --annotate: give an image file to write (.jpg or .png), got {bad}."
             " See 'referee camera check --help'."
         ]
+    deeper = tmp_path / "new" / "folder" / "x.png"  # its folders made, as detect --annotate does
+    assert main(["--lang", "en", "camera", "check", str(p), "--annotate", str(deeper)]) == 0
+    assert deeper.is_file()
+
+
+def test_a_black_or_white_picture_is_said_so_first(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A black frame (a covered lens) and a white one (over-exposed) are said so first (a
+    new-user trial: both were said to have no colour, the white one also to need a dark
+    cloth and to have glare)."""
+    import numpy as np
+
+    black = check_frame(np.zeros((720, 1280, 3), np.uint8))
+    assert [code for code, _ in black.advice] == ["black", "no_cards"]
+    white = check_frame(np.full((720, 1280, 3), 255, np.uint8))
+    assert white.advice == [("overexposed", 1.0)]
+    code, verdict = _check(tmp_path, np.zeros((720, 1280, 3), np.uint8), capsys)
+    assert code == 1 and verdict[0] == (
+        "verdict: the picture is black: uncover the lens (or open the camera's shutter), or light the table"
+    )
+    code, verdict = _check(tmp_path, np.full((720, 1280, 3), 255, np.uint8), capsys)
+    assert code == 1 and verdict == [
+        "verdict: the picture is over-exposed (100% of it white): lower the camera's exposure or dim"
+        " the light"
+    ]
+
+
+def test_a_small_frame_judges_the_cards_as_they_would_be_at_1280x720(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """In a 640x360 frame cards 50 px wide would be 100 px at 1280x720: only the frame size
+    is said (a new-user trial: a 640x480 frame was told to move the camera down as well, and
+    that no card was read; set to 1280x720 its cards would have been 80 px wide)."""
+    small = cv2.resize(photo(100), (640, 360), interpolation=cv2.INTER_AREA)
+    r = check_frame(small)
+    assert r.card_width is not None and 45 < r.card_width < 55
+    assert [code for code, _ in r.advice] == ["small_frame"]
+    p = tmp_path / "small.png"
+    cv2.imwrite(str(p), small)
+    assert main(["--lang", "en", "camera", "check", str(p)]) == 1
+    out = capsys.readouterr().out
+    assert re.search(r"card width: \d+ px \(best 75-110\); about (9\d|1\d\d) px at 1280x720", out)
+    # cards that would be too small at 1280x720 as well: said with the width they would have
+    tiny = cv2.resize(photo(60), (640, 360), interpolation=cv2.INTER_AREA)
+    code, verdict = _check(tmp_path, tiny, capsys)
+    assert code == 1 and verdict[0].startswith("verdict: the frame is 640x360 px")
+    assert re.fullmatch(
+        r"verdict: at 1280x720 cards would be about \d+ px wide: move the camera down \(or zoom in\)"
+        r" until they are 75-110 px wide",
+        verdict[1],
+    )
+
+
+def test_a_one_pixel_image_is_refused_as_detect_refuses_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import numpy as np
+
+    p = tmp_path / "one.png"
+    cv2.imwrite(str(p), np.zeros((1, 1, 3), np.uint8))
+    assert main(["--lang", "en", "camera", "check", str(p)]) == 1
+    assert capsys.readouterr().err.strip() == f"error: {p}: 1x1 pixels is too small (at least 16x16)"

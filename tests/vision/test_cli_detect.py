@@ -83,6 +83,13 @@ def test_annotate_writes_one_image_per_input(scene: tuple[Path, dict[str, Any]],
     assert [f.name for f in files] == ["scene.annotated.jpg"]
     img = cv2.imread(str(files[0]))
     assert img is not None and img.shape[:2] == (720, 1280)
+    # where they went, on stderr (stdout keeps the lines, or the JSON, alone)
+    assert res.stderr.strip() == f"note: 1 annotated image written in {out}"
+    res = runner.invoke(
+        app, ["--lang", "en", "detect", "--json", "--annotate", str(out), str(path), str(path)]
+    )
+    assert res.stderr.strip() == f"note: 2 annotated images written in {out}"
+    assert json.loads(res.stdout)[0]["image"] == str(path)
 
 
 def test_missing_and_unreadable_images_exit_1(tmp_path: Path) -> None:
