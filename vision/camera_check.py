@@ -276,7 +276,7 @@ def _advice(
     if glare > OVEREXPOSED:
         return [("overexposed", glare)]
     advice: list[tuple[str, float]] = []
-    small = max(size) < max(FRAME_SIZE) or min(size) < min(FRAME_SIZE)  # a portrait frame too
+    small = is_small(size)
     if small:
         advice.append(("small_frame", float(size[0])))
     if width is None or contrast is None:
@@ -304,6 +304,12 @@ def _advice(
     if glare > MAX_GLARE:
         advice.append(("glare", glare))
     return advice or [("ok", 0.0)]
+
+
+def is_small(size: tuple[int, int]) -> bool:
+    """True if a frame of ``size`` (w, h) is smaller than FRAME_SIZE either way (a portrait
+    frame too): the camera is to be set to FRAME_SIZE."""
+    return max(size) < max(FRAME_SIZE) or min(size) < min(FRAME_SIZE)
 
 
 def at_frame_size(width: float, size: tuple[int, int]) -> float:

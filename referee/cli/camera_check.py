@@ -51,7 +51,7 @@ def _reading_text(code: str, r: Any) -> str | None:
 def _advice_text(code: str, value: float, r: Any) -> str:
     """The sentence for one advice code of :data:`vision.camera_check.ADVICE_CODES`;
     ``r``: the :class:`vision.camera_check.FrameCheck` it comes from."""
-    from vision.camera_check import FRAME_SIZE, MAX_WIDTH, MIN_WIDTH
+    from vision.camera_check import MAX_WIDTH, MIN_WIDTH, is_small
 
     reading = _reading_text(code, r)
     if reading is not None:
@@ -63,7 +63,7 @@ def _advice_text(code: str, value: float, r: Any) -> str:
         )
     if code == "no_cards":
         return _("no card found: put a few cards face up in the middle of the table and check again")
-    small = r.size[0] * r.size[1] < FRAME_SIZE[0] * FRAME_SIZE[1]
+    small = is_small(r.size)
     if code == "too_small" and small:  # (the width it would have at 1280x720)
         return _(
             "at 1280x720 cards would be about {px} px wide: move the camera down (or zoom in) until "
@@ -241,7 +241,7 @@ def _print_measures(term: Any, r: Any, area: tuple[float, float, float, float], 
     """The check's measures, one plain line each (no markup, never wrapped): ``r`` a
     :class:`vision.camera_check.FrameCheck`, ``area`` the play area (fractions x0, y0, x1,
     y1), ``seats`` as typed."""
-    from vision.camera_check import FRAME_SIZE, MAX_GLARE, MAX_WIDTH, MIN_FOCUS, MIN_WIDTH, at_frame_size
+    from vision.camera_check import MAX_GLARE, MAX_WIDTH, MIN_FOCUS, MIN_WIDTH, at_frame_size, is_small
 
     p = term.line  # one plain line each: no markup, never wrapped
     p(_("frame: {w}x{h} px").format(w=r.size[0], h=r.size[1]))
@@ -262,7 +262,7 @@ def _print_measures(term: Any, r: Any, area: tuple[float, float, float, float], 
             )
             + (
                 _("; about {px} px at 1280x720").format(px=round(at_frame_size(r.card_width, r.size)))
-                if r.size[0] * r.size[1] < FRAME_SIZE[0] * FRAME_SIZE[1]
+                if is_small(r.size)
                 else ""
             )
         )
