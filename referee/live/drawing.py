@@ -6,7 +6,7 @@ Colours (BGR): a card read green (:data:`READ`), orange under the confidence at 
 the live camera enters a card without asking (:data:`ASKED`: in a game the table is
 asked), an outline found and not read red (:data:`UNREAD`), the play area blue
 (:data:`AREA`) with each seat's letter at its edge. Labels ("TH 0.98") are yellow on
-black, centred on their cards (:func:`label_places`).
+black, centred on their cards (:func:`label_places`); an outline left unread has a red "?".
 """
 
 from __future__ import annotations
@@ -35,12 +35,18 @@ def draw_cards(
 
     out = img.copy()
     thick = line_width(img)
+    font = cv2.FONT_HERSHEY_SIMPLEX
     for q in unread or []:
         cv2.polylines(out, [np.round(q).astype(np.int32).reshape(-1, 1, 2)], True, UNREAD, thick)
+        # a "?" in its middle: face down, or unsure (a new-user trial: a red outline said nothing)
+        (tw, th), _base = cv2.getTextSize("?", font, thick / 2, thick)
+        cx, cy = np.asarray(q, np.float64).reshape(4, 2).mean(axis=0)
+        cv2.putText(
+            out, "?", (round(cx - tw / 2), round(cy + th / 2)), font, thick / 2, UNREAD, thick, cv2.LINE_AA
+        )
     for d in dets:
         pts = np.round(d.corners).astype(np.int32).reshape(-1, 1, 2)
         cv2.polylines(out, [pts], True, READ if d.confidence >= threshold else ASKED, thick)
-    font = cv2.FONT_HERSHEY_SIMPLEX
     for text, (x, y), scale, weight, (x0, y0, x1, y1) in label_places(cv2, dets, thick / 2):
         cv2.rectangle(out, (x0, y0), (x1, y1), (0, 0, 0), -1)
         cv2.putText(out, text, (x, y), font, scale, _LABEL, weight, cv2.LINE_AA)

@@ -232,6 +232,10 @@ def test_cards_face_down_are_said_and_drawn_but_not_reported(tmp_path: Path) -> 
         x, y = (back[0] + back[1]) / 2
         b, g, r = (int(v) for v in drawn[round(y), round(x)])
         assert r > 180 and g < 90 and b < 90, (x, y, (b, g, r))
+        # and a red "?" in its middle
+        cx, cy = (int(v) for v in back.mean(axis=0))
+        middle = drawn[cy - 15 : cy + 15, cx - 15 : cx + 15].astype(int)
+        assert ((middle[..., 2] > 180) & (middle[..., 1] < 90) & (middle[..., 0] < 90)).sum() > 20
     one = tmp_path / "one.png"
     cv2.imwrite(str(one), table("felt"))
     assert runner.invoke(app, ["detect", str(one)]).stdout.strip() == f"{one}: no card read"
