@@ -78,6 +78,11 @@ def referee(*args: str, tmp_path: Path, **env: str) -> subprocess.CompletedProce
             " See 'referee detect --help'.",
         ),  # a decimal comma
         (
+            ["camera", "check", "a.jpg", "--play-area", "0,2,0,15,0,8,0,85"],
+            "error: --play-area: write the fractions with decimal points, 0.2,0.15,0.8,0.85;"
+            " got '0,2,0,15,0,8,0,85'",
+        ),  # decimal commas (a new-user trial)
+        (
             ["report", "1.5"],
             "error: Invalid value for 'ID': '1.5' is not a whole number. See 'referee report --help'.",
         ),

@@ -113,11 +113,21 @@ def parse_seats(text: str) -> dict[str, str]:
 
 
 def parse_play_area(text: str) -> tuple[float, float, float, float]:
-    """``x0,y0,x1,y1`` in fractions of the frame (0-1, x0 < x1, y0 < y1). Raises ValueError."""
+    """``x0,y0,x1,y1`` in fractions of the frame (0-1, x0 < x1, y0 < y1). Raises ValueError
+    (for eight numbers, four written with decimal commas as ru/kk/tr write them, saying
+    how to write them)."""
     try:
         vals = tuple(float(v) for v in text.split(","))
     except ValueError:
         vals = ()
+    parts = text.split(",")
+    if len(parts) == 8 and all(v.strip().isdigit() for v in parts):
+        dotted = ",".join(f"{parts[i].strip()}.{parts[i + 1].strip()}" for i in range(0, 8, 2))
+        raise ValueError(
+            _("--play-area: write the fractions with decimal points, {dotted}; got {text!r}").format(
+                dotted=dotted, text=text
+            )
+        )
     if (
         len(vals) != 4
         or not all(0.0 <= v <= 1.0 for v in vals)
