@@ -322,15 +322,13 @@ def _write_annotated(
     (``seats``, checked already); a line saying where, or one saying why it could not
     be written (exit 1)."""
     from referee.cli.options import DEFAULT_CAMERA_THRESHOLD
+    from referee.live.cam_policy import play_area_corners
     from referee.live.camera import parse_seats
     from referee.live.drawing import draw_cards, draw_play_area
 
     h, w = frame.shape[:2]
-    x0, y0, x1, y1 = area
     out = frame.copy()
-    draw_play_area(
-        cv2, out, [(x0 * w, y0 * h), (x1 * w, y0 * h), (x1 * w, y1 * h), (x0 * w, y1 * h)], parse_seats(seats)
-    )
+    draw_play_area(cv2, out, play_area_corners(area, (w, h)), parse_seats(seats))
     out = draw_cards(cv2, out, r.detections, r.unread, DEFAULT_CAMERA_THRESHOLD)  # (over the area's lines)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)  # (as detect --annotate makes its folder)

@@ -83,6 +83,14 @@ GONE_FRACTION = 0.6
 """A card counts as gone once this much of its place looks like the empty table."""
 
 
+def play_area_corners(play_area: Sequence[float], frame_size: tuple[int, int]) -> list[tuple[float, float]]:
+    """The play area's four corners in frame pixels, clockwise from the top left, from
+    its fractions ``x0, y0, x1, y1`` (``--play-area``) and the frame's (width, height)."""
+    x0, y0, x1, y1 = play_area
+    w, h = frame_size
+    return [(x0 * w, y0 * h), (x1 * w, y0 * h), (x1 * w, y1 * h), (x0 * w, y1 * h)]
+
+
 def turn_order(clockwise: bool) -> list[str]:
     """Seat names in playing order from S (R1)."""
     seats = [Seat.S]
@@ -147,7 +155,7 @@ class CameraPlay:
         w, h = frame_size
         x0, y0, x1, y1 = play_area
         self.frame_size = frame_size
-        self.area = [(x0 * w, y0 * h), (x1 * w, y0 * h), (x1 * w, y1 * h), (x0 * w, y1 * h)]
+        self.area = play_area_corners(play_area, frame_size)
         self.centre = ((x0 + x1) / 2 * w, (y0 + y1) / 2 * h)
         self.half = ((x1 - x0) / 2 * w, (y1 - y0) / 2 * h)
         self.seats = seats or {"S": "bottom", "E": "right", "N": "top", "W": "left"}
