@@ -322,9 +322,8 @@ def _write_annotated(
     (``seats``, checked already); a line saying where, or one saying why it could not
     be written (exit 1)."""
     from referee.cli.options import DEFAULT_CAMERA_THRESHOLD
-    from referee.live.cam_policy import play_area_corners
     from referee.live.camera import parse_seats
-    from referee.live.drawing import draw_cards, draw_play_area
+    from referee.live.drawing import draw_cards, draw_play_area, play_area_corners
 
     h, w = frame.shape[:2]
     out = frame.copy()

@@ -66,6 +66,7 @@ from referee.live.cam_notes import (
     confidence_text,
 )
 from referee.live.cam_seen import Gathered, Read, Sighting
+from referee.live.drawing import play_area_corners
 from referee.live.entry import DECLARATION_ALIASES
 
 if TYPE_CHECKING:
@@ -81,14 +82,6 @@ CARD_WIDTH_FRACTION = 0.07
 """A card is about 7% of the frame's width wide (80-100 px at 1280, vision-notes)."""
 GONE_FRACTION = 0.6
 """A card counts as gone once this much of its place looks like the empty table."""
-
-
-def play_area_corners(play_area: Sequence[float], frame_size: tuple[int, int]) -> list[tuple[float, float]]:
-    """The play area's four corners in frame pixels, clockwise from the top left, from
-    its fractions ``x0, y0, x1, y1`` (``--play-area``) and the frame's (width, height)."""
-    x0, y0, x1, y1 = play_area
-    w, h = frame_size
-    return [(x0 * w, y0 * h), (x1 * w, y0 * h), (x1 * w, y1 * h), (x0 * w, y1 * h)]
 
 
 def turn_order(clockwise: bool) -> list[str]:

@@ -11,6 +11,7 @@ black, centred on their cards (:func:`label_places`); an outline left unread has
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from referee.live.cam_notes import confidence_text
@@ -51,6 +52,16 @@ def draw_cards(
         cv2.rectangle(out, (x0, y0), (x1, y1), (0, 0, 0), -1)
         cv2.putText(out, text, (x, y), font, scale, _LABEL, weight, cv2.LINE_AA)
     return out
+
+
+def play_area_corners(play_area: Sequence[float], frame_size: tuple[int, int]) -> list[tuple[float, float]]:
+    """The play area's four corners in frame pixels, clockwise from the top left, from
+    its fractions ``x0, y0, x1, y1`` (``--play-area``) and the frame's (width, height): where
+    the live camera reads plays (:class:`referee.live.cam_policy.CameraPlay`) and what
+    :func:`draw_play_area` draws."""
+    x0, y0, x1, y1 = play_area
+    w, h = frame_size
+    return [(x0 * w, y0 * h), (x1 * w, y0 * h), (x1 * w, y1 * h), (x0 * w, y1 * h)]
 
 
 def draw_play_area(cv2: Any, img: Any, area: Any, seats: dict[str, str]) -> None:
